@@ -1,0 +1,128 @@
+"""The ``cardtable`` command: ``replay``, ``simulate`` and ``run``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from bot.records import replay_text
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    if args.batch:
+        for line in sys.stdin:
+            if not line.strip():
+                continue
+            status, out = replay_text(line)
+            out["exit"] = status
+            sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+        return 0
+    if args.file is None:
+        print("cardtable replay: give a record FILE (or - for standard input), or --batch", file=sys.stderr)
+        return 2
+    try:
+        text = _read(args.file)
+    except OSError as e:
+        print(json.dumps({"error": {"message": f"cannot read {args.file}: {e.strerror}"}}))
+        return 2
+    except UnicodeDecodeError:
+        print(json.dumps({"error": {"message": f"{args.file} is not UTF-8 text"}}))
+        return 2
+    status, out = replay_text(text)
+    print(json.dumps(out, ensure_ascii=False, indent=args.indent))
+    return status
+
+
+def _parse_options(pairs: list[str]) -> dict:
+    options: dict = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise ValueError(f"--option takes key=value, not {pair!r}")
+        key, raw = pair.split("=", 1)
+        try:
+            options[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[key] = raw
+    return options
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from bot.simulate import simulate
+    from rules.errors import RecordError
+    from rules.players import make_player
+    from rules.registry import new_match
+
+    try:
+        options = json.loads(args.options) if args.options else {}
+        if not isinstance(options, dict):
+            raise ValueError("--options must be a JSON object")
+        options.update(_parse_options(args.option))
+        players_count = new_match(args.game, options).players
+        levels = args.players_ai.split(",")
+        if len(levels) == 1:
+            levels = levels * players_count
+        if len(levels) != players_count:
+            raise ValueError(f"--players-ai needs one level, or {players_count} separated by commas")
+        players = [make_player(level) for level in levels]
+    except (RecordError, ValueError, json.JSONDecodeError) as e:
+        print(f"cardtable simulate: {getattr(e, 'message', e)}", file=sys.stderr)
+        return 2
+    summary, records = simulate(args.game, options, args.deals, args.seed, players)
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as f:
+            if len(records) == 1 or not args.record.endswith(".jsonl"):
+                f.write(records[0].dumps(indent=1))
+            else:
+                f.writelines(r.dumps() + "\n" for r in records)
+    info = summary.as_dict()
+    if args.json:
+        print(json.dumps(info))
+    else:
+        print(f"game: {info['game']}  games: {info['games']} ({info['games_finished']} finished)")
+        print(f"deals: {info['deals']}  thrown in: {info['thrown_in']}")
+        print(f"contracts made: {info['contracts_made']} of {info['contracts']} ({info['made_rate']})")
+        print(f"average final scores: {info['average_final_scores']}")
+        print(f"time: {info['seconds']} s  ({info['deals_per_second']} deals/second)")
+        if args.record:
+            print(f"record written to {args.record}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="cardtable", description="Trick-taking card games for Discord.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("replay", help="replay a game record and print the resulting state as JSON")
+    p.add_argument("file", nargs="?", help="the record file, or - for standard input")
+    p.add_argument("--batch", action="store_true", help="read JSON Lines records from stdin, print one output each")
+    p.add_argument("--indent", type=int, default=None, help="indent the JSON output")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("simulate", help="play games between computer players")
+    p.add_argument("--game", required=True, choices=["two_hundred", "five_hundred", "belote", "da_bai_fen"])
+    p.add_argument("--deals", type=int, default=100, help="how many deals to play in all (default 100)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--players-ai", default="random", help="a level for every seat, or one per seat: random,...")
+    p.add_argument("--options", default="", help="table options as JSON, e.g. '{\"kitty\": true}'")
+    p.add_argument("--option", action="append", default=[], help="one option as key=value (repeatable)")
+    p.add_argument("--record", help="write the game record here (several games: a .jsonl path writes them all)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.set_defaults(func=cmd_simulate)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,162 @@
+"""What every game offers: a match (a whole game of many deals) that lists legal actions and applies one.
+
+In the spirit of OpenSpiel: the state is derived by applying actions in order; nothing else changes it.  A game
+module subclasses ``Match`` and reads like its rule book; this base class holds the parts that are the same for all
+four games (options, the deal sequence, the replay output's shape).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rules.actions import Action, DiscardChoice
+from rules.cards import cards_of
+from rules.dealing import DealCards, check_hands, deal_hands
+from rules.errors import IllegalAction, RecordError
+from rules.options import Option, resolve_options
+
+DEAL, BIDDING, EXCHANGE, TRUMP, PLAY, BETWEEN_DEALS, GAME_OVER = (
+    "deal", "bidding", "exchange", "trump", "play", "between_deals", "game_over",
+)  # fmt: skip
+PHASES = (DEAL, BIDDING, EXCHANGE, TRUMP, PLAY, BETWEEN_DEALS, GAME_OVER)
+
+LegalAction = Action | DiscardChoice
+
+
+class Match(ABC):
+    """A whole game: options, dealer rotation, cumulative scores, and the current deal."""
+
+    game_id: ClassVar[str]
+    OPTIONS: ClassVar[Sequence[Option]]
+
+    def __init__(self, options: dict[str, Any] | None = None, first_dealer: int = 0):
+        self.options = resolve_options(self.OPTIONS, options)
+        self.check_options()
+        self.players: int = self.options["players"]
+        if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
+            raise RecordError(f"'first_dealer' must be a seat number, not {first_dealer!r}")
+        if not 0 <= first_dealer < self.players:
+            raise RecordError(f"'first_dealer' must be a seat from 0 to {self.players - 1}, not {first_dealer}")
+        self.first_dealer = first_dealer
+        self.dealer = first_dealer
+        self.deal_index = -1  # no deal started yet
+        self.phase = BETWEEN_DEALS
+        self.deal_results: list[dict] = []
+        self.winner: int | None = None
+
+    # --- what each game provides ---------------------------------------------------------------------------
+
+    def check_options(self) -> None:
+        """Cross-option checks (one option's range depending on another); raise ``RecordError``."""
+
+    @abstractmethod
+    def pack(self) -> list[int]:
+        """The full pack these options call for."""
+
+    def hand_sizes(self) -> list[int]:
+        raise NotImplementedError
+
+    def kitty_size(self) -> int:
+        return 0
+
+    def check_deal(self, cards: DealCards) -> None:
+        """Validate a deal's cards against the pack (``RecordError`` with what is wrong)."""
+        if cards.stock is not None:
+            raise RecordError(f"{self.game_id} deals hands, not a stock")
+        check_hands(cards, self.pack(), self.hand_sizes(), self.kitty_size())
+
+    def random_deal(self, rng: random.Random) -> DealCards:
+        return deal_hands(self.pack(), rng, self.hand_sizes(), self.kitty_size())
+
+    @abstractmethod
+    def next_dealer(self) -> int:
+        """The dealer of the deal about to start (called before each deal after the first)."""
+
+    @abstractmethod
+    def begin_deal(self, cards: DealCards) -> None:
+        """Set up the deal's state from validated cards and set ``self.phase``."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[LegalAction]:
+        """Every legal action now (discards as one ``DiscardChoice``)."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> None:
+        """Apply a legal action, or raise ``IllegalAction`` having changed nothing."""
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat expected to act now (None between deals and at the end)."""
+
+    @abstractmethod
+    def hand(self, seat: int) -> list[int]:
+        """The cards ``seat`` holds now."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Cumulative scores in the record output's shape."""
+
+    @abstractmethod
+    def state_json(self) -> dict:
+        """The game-specific output keys: at least ``trump``, ``contract`` and ``trick``."""
+
+    # --- shared -----------------------------------------------------------------------------------------------
+
+    def start_deal(self, cards: DealCards) -> None:
+        if self.phase == GAME_OVER:
+            raise RecordError("a deal is listed after the game ended")
+        if self.phase != BETWEEN_DEALS:
+            raise RecordError(f"a deal is listed after deal {self.deal_index} which is unfinished")
+        self.check_deal(cards)
+        if self.deal_index >= 0:
+            self.dealer = self.next_dealer()
+        self.deal_index += 1
+        self.begin_deal(cards)
+
+    def check_turn(self, action: Action) -> None:
+        """Common checks of who acts: seat in range and on turn."""
+        if not 0 <= action.seat < self.players:
+            raise IllegalAction(f"there is no seat {action.seat} at a {self.players}-player table")
+        if self.phase in (BETWEEN_DEALS, GAME_OVER):
+            raise IllegalAction(
+                "the game is over" if self.phase == GAME_OVER else "this deal is over; no more actions in it"
+            )
+        if self.to_move is not None and action.seat != self.to_move:
+            raise IllegalAction(f"it is not your turn: seat {self.to_move} is to act")
+
+    def legal_json(self) -> list[dict]:
+        return [a.to_json() for a in self.legal_actions()]
+
+    def output(self) -> dict:
+        out = {
+            "game": self.game_id,
+            "deal": max(self.deal_index, 0),
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "legal": [] if self.phase in (BETWEEN_DEALS, GAME_OVER) else self.legal_json(),
+            "trump": None,
+            "contract": None,
+            "trick": [],
+            "scores": self.scores(),
+            "deal_results": self.deal_results,
+            "winner": self.winner,
+            "error": None,
+            "options": self.options,
+        }
+        out.update(self.state_json())
+        if self.phase in (BETWEEN_DEALS, GAME_OVER):
+            out["trick"] = []
+        return out
+
+    def hand_mask_names(self, seat: int) -> list[str]:
+        from rules.cards import CARD_NAMES
+
+        return [CARD_NAMES[c] for c in self.hand(seat)]
+
+    @staticmethod
+    def cards_in(mask: int) -> list[int]:
+        return cards_of(mask)

@@ -1,0 +1,148 @@
+"""Tricks of one card per player: following, the trick's current winner, and who took what.
+
+Each game gives two tables indexed by card id: the card's *effective suit* (a left bower counts as trump, a joker
+as the trump suit...) and its *strength* within that suit (higher beats lower).  Legality stays with the game (the
+obligations differ a lot); this class keeps the bookkeeping every game shares and does it fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.cards import NUM_CARD_IDS
+
+
+def suit_masks(effective_suit: Sequence[int], suits: int = 5) -> list[int]:
+    masks = [0] * suits
+    for c, s in enumerate(effective_suit):
+        if 0 <= s < suits:
+            masks[s] |= 1 << c
+    return masks
+
+
+class TrickPlay:
+    """The play of a deal: hands as bitmasks, the trick in progress and the tricks taken.
+
+    ``trump`` is an effective-suit index, or -1 when nothing trumps.  Among the cards of a trick, a trump beats
+    any non-trump, a card of the led suit beats the off-suit cards, and equal strength is won by the first played.
+    """
+
+    __slots__ = (
+        "players", "hands", "trump", "effective_suit", "strength", "suit_cards", "leader", "turn", "trick",
+        "led_suit", "best_seat", "best_key", "completed", "tricks_won", "taken", "active",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        hands: list[int],
+        leader: int,
+        trump: int,
+        effective_suit: Sequence[int],
+        strength: Sequence[int],
+        active: Sequence[bool] | None = None,
+    ):
+        self.players = len(hands)
+        self.hands = list(hands)
+        self.trump = trump
+        self.effective_suit = effective_suit
+        self.strength = strength
+        self.suit_cards = suit_masks(effective_suit)
+        # Seats that sit out (a two-player game's silent partners, a dropped-out team) have active False.
+        self.active = list(active) if active is not None else [True] * self.players
+        self.leader = leader
+        self.turn = leader
+        self.trick: list[tuple[int, int]] = []
+        self.led_suit = -1
+        self.best_seat = -1
+        self.best_key = -1
+        self.completed: list[tuple[int, list[tuple[int, int]], int]] = []  # (leader, plays, winner)
+        self.tricks_won = [0] * self.players
+        self.taken = [0] * self.players  # bitmask of the cards each seat took in tricks
+
+    def follow_mask(self, seat: int) -> int:
+        """The cards ``seat`` may play if following suit is the only obligation."""
+        hand = self.hands[seat]
+        if not self.trick:
+            return hand
+        same = hand & self.suit_cards[self.led_suit]
+        return same or hand
+
+    def key(self, c: int) -> int:
+        s = self.effective_suit[c]
+        if s == self.trump:
+            return 200 + self.strength[c]
+        if s == self.led_suit:
+            return 100 + self.strength[c]
+        return 0
+
+    def play(self, c: int, led_suit: int | None = None) -> int:
+        """Play ``c`` for the seat to move; returns the trick's winner when the trick completes, else -1.
+
+        ``led_suit`` overrides the led suit (Five Hundred's Joker led at no trumps names one).
+        """
+        seat = self.turn
+        self.hands[seat] &= ~(1 << c)
+        if not self.trick:
+            self.led_suit = self.effective_suit[c] if led_suit is None else led_suit
+        self.trick.append((seat, c))
+        k = self.key(c)
+        if k > self.best_key:
+            self.best_key = k
+            self.best_seat = seat
+        nxt = (seat + 1) % self.players
+        while not self.active[nxt]:
+            nxt = (nxt + 1) % self.players
+        if len(self.trick) < self.active.count(True):
+            self.turn = nxt
+            return -1
+        winner = self.best_seat
+        cards_mask = 0
+        for _, card in self.trick:
+            cards_mask |= 1 << card
+        self.taken[winner] |= cards_mask
+        self.tricks_won[winner] += 1
+        self.completed.append((self.leader, self.trick, winner))
+        self.trick = []
+        self.led_suit = -1
+        self.best_seat = -1
+        self.best_key = -1
+        self.leader = self.turn = winner
+        return winner
+
+    @property
+    def current_winner(self) -> int:
+        """The seat whose card is winning the trick so far (-1 before the lead)."""
+        return self.best_seat
+
+    def trick_json(self) -> list[dict]:
+        from rules.cards import CARD_NAMES
+
+        return [{"seat": s, "cards": [CARD_NAMES[c]]} for s, c in self.trick]
+
+    def copy(self) -> TrickPlay:
+        other = TrickPlay.__new__(TrickPlay)
+        for name in TrickPlay.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = list(self.hands)
+        other.trick = list(self.trick)
+        other.completed = list(self.completed)
+        other.tricks_won = list(self.tricks_won)
+        other.taken = list(self.taken)
+        return other
+
+
+def points_table(values: dict[int, int]) -> list[int]:
+    """A per-card-id list of points from ``{card_id: points}`` (missing cards are worth nothing)."""
+    table = [0] * NUM_CARD_IDS
+    for c, v in values.items():
+        table[c] = v
+    return table
+
+
+def mask_points(mask: int, table: Sequence[int]) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += table[low.bit_length() - 1]
+        mask ^= low
+    return total
