@@ -7,6 +7,7 @@ four games (options, the deal sequence, the replay output's shape).
 
 from __future__ import annotations
 
+import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -127,6 +128,10 @@ class Match(ABC):
             )
         if self.to_move is not None and action.seat != self.to_move:
             raise IllegalAction(f"it is not your turn: seat {self.to_move} is to act")
+
+    def clone(self) -> Match:
+        """An independent copy (computer players search on copies); games override it with a faster one."""
+        return copy.deepcopy(self)
 
     def legal_json(self) -> list[dict]:
         return [a.to_json() for a in self.legal_actions()]

@@ -19,7 +19,12 @@ def match_class(game_id: object) -> type[Match]:
     if not isinstance(game_id, str) or game_id not in GAMES:
         raise RecordError(f"unknown game {game_id!r}; the games are {', '.join(GAMES)}")
     module, name = GAMES[game_id]
-    return getattr(importlib.import_module(module), name)
+    try:
+        return getattr(importlib.import_module(module), name)
+    except ModuleNotFoundError as e:
+        if e.name != module:
+            raise
+        raise RecordError(f"the game {game_id!r} is not available in this build") from None
 
 
 def new_match(game_id: str, options: dict | None = None, first_dealer: int = 0) -> Match:
