@@ -1,0 +1,85 @@
+"""The ``cardtable`` command as a user runs it: replay (file, stdin, --batch) and simulate."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("rules.two_hundred")
+
+EXAMPLES = Path(__file__).resolve().parents[1].parent / "shared" / "spec" / "examples"
+
+
+def cardtable(*args, stdin=None):
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args], input=stdin, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_simulate_writes_a_record_that_replay_accepts(tmp_path):
+    out = tmp_path / "game.json"
+    done = cardtable("simulate", "--game", "two_hundred", "--deals", "5", "--seed", "7", "--record", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "deals: 5" in done.stdout and "deals/second" in done.stdout
+    replayed = cardtable("replay", str(out))
+    assert replayed.returncode == 0
+    state = json.loads(replayed.stdout)
+    assert state["game"] == "two_hundred" and state["error"] is None
+    assert len(state["deal_results"]) == 5
+
+
+def test_simulate_json_summary_and_bad_options():
+    done = cardtable("simulate", "--game", "two_hundred", "--deals", "3", "--json")
+    summary = json.loads(done.stdout)
+    assert summary["deals"] == 3 and summary["contracts"] >= summary["contracts_made"]
+    bad = cardtable("simulate", "--game", "two_hundred", "--option", "colour=red")
+    assert bad.returncode == 2 and "unknown option" in bad.stderr
+
+
+def test_replay_reads_stdin_with_dash():
+    rec = {"format": "cardtable-record/1", "game": "two_hundred", "seed": 1, "deals": [{"actions": []}]}
+    done = cardtable("replay", "-", stdin=json.dumps(rec))
+    assert done.returncode == 0 and json.loads(done.stdout)["phase"] == "bidding"
+
+
+def test_replay_of_a_missing_file_exits_2():
+    done = cardtable("replay", "/nonexistent/record.json")
+    assert done.returncode == 2 and "cannot read" in json.loads(done.stdout)["error"]["message"]
+
+
+def test_batch_prints_one_line_per_record_with_its_exit_status():
+    good = {"format": "cardtable-record/1", "game": "two_hundred", "seed": 1, "deals": [{"actions": []}]}
+    illegal = dict(good, deals=[{"actions": [{"seat": 3, "type": "bid", "value": 55}]}])
+    lines = "\n".join([json.dumps(good), "{broken", json.dumps(illegal)]) + "\n"
+    done = cardtable("replay", "--batch", stdin=lines)
+    assert done.returncode == 0
+    outs = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [o["exit"] for o in outs] == [0, 2, 1]
+
+
+@pytest.mark.skipif(not EXAMPLES.is_dir(), reason="../shared/spec/examples is not beside this checkout")
+def test_every_shared_example_replays_as_expected_in_one_batch():
+    """The conformance examples of all games, through --batch (each .expected key must match)."""
+    sys.path.insert(0, str(EXAMPLES.parent.parent / "hooks"))
+    from compare_replay import canonical
+
+    records = sorted(p for p in EXAMPLES.glob("*.json") if p.with_suffix(".expected").exists())
+    available = []
+    for p in records:
+        game = json.loads(p.read_text())["game"]
+        try:
+            __import__(f"rules.{game}")
+        except ModuleNotFoundError:
+            continue
+        available.append(p)
+    lines = "".join(json.dumps(json.loads(p.read_text())) + "\n" for p in available)
+    done = cardtable("replay", "--batch", stdin=lines)
+    for p, line in zip(available, done.stdout.splitlines(), strict=True):
+        got, want = json.loads(line), json.loads(p.with_suffix(".expected").read_text())
+        for key, value in want.items():
+            if key == "legal":
+                assert canonical(got["legal"]) == canonical(value), p.name
+            else:
+                assert got.get(key) == value, (p.name, key)
