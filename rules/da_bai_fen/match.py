@@ -1,0 +1,690 @@
+"""Da Bai Fen 打百分 (single-deck Sheng Ji): the draw, trump exposure, the kitty, multi-card leads and levels.
+
+The rule text is ../shared/seeds/004_5845bbb03345bef9.txt; docs/rules/da_bai_fen.md lists every choice made.
+Seats are in order of play (anti-clockwise at the table): "the player to the starter's right" is seat starter + 1.
+Teams: 0 = seats 0 and 2, 1 = seats 1 and 3.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from rules.actions import Action, DiscardChoice
+from rules.cards import CARD_NAMES, RANKS, SUITS, card, cards_of, describe_suit, rank_of, suit_of
+from rules.da_bai_fen.order import (
+    PACK,
+    PACK_MASK,
+    TRUMP,
+    TrumpOrder,
+    beating_cards,
+    points_of,
+    trump_order,
+)
+from rules.da_bai_fen.scoring import level_name, level_rank, outcome, parse_level
+from rules.dealing import DealCards, check_pack, shuffled
+from rules.errors import IllegalAction, RecordError
+from rules.game import BETWEEN_DEALS, DEAL, EXCHANGE, GAME_OVER, PLAY, Match
+from rules.options import Option
+
+HAND_SIZE = 12
+DRAWN = 48  # 4 × 12 cards drawn; the last six of the 54 are the kitty
+KITTY = 6
+
+# How the declarers of a deal are chosen.
+NORMAL = "normal"  # the declarers are known; the leader is the starter; trump rank = declarers' level
+FIRST = "first"  # first deal: whoever exposes a card of the starting level leads; else the starter
+SPECIAL = "special"  # after a draw: whoever exposes a card of their own side's level leads; else another draw
+
+
+def _level_option(name: str, default: str, doc: str) -> Option:
+    def check(value: object) -> str | None:
+        if parse_level(value) is None:
+            return f"give a rank 2..10, J, Q, K or A (or its number 2..14), not {value!r}"
+        return None
+
+    return Option(name, default, doc, kind=object, check=check)
+
+
+def _team(seat: int) -> int:
+    return seat & 1
+
+
+def _describe_cards(cards) -> str:
+    return " ".join(CARD_NAMES[c] for c in cards)
+
+
+class DaBaiFen(Match):
+    game_id = "da_bai_fen"
+    OPTIONS = (
+        Option("players", 4, "Da Bai Fen is a four-player partnership game", choices=(4,)),
+        _level_option("target", "A", "the level a side must go above to win (a shorter game: e.g. '7')"),
+        _level_option("start_level", "2", "the level both sides start at ('Starting at seven might be a better idea')"),
+        Option(
+            "level_step",
+            40,
+            "card points per game point: 40 (the main table) or 20 (the text's second table)",
+            choices=(40, 20),
+        ),  # fmt: skip
+        Option("kitty_exposed", False, "the leader shows the six kitty cards to everyone before taking them"),
+        Option(
+            "kitty_multiplier",
+            "double",
+            "the kitty's counting cards go to the last trick's winner: 'double', or 'last_trick_size' (multiplied "
+            "by the number of cards each player played to the last trick)",
+            choices=("double", "last_trick_size"),
+        ),  # fmt: skip
+        Option("forty_is_draw", False, "opponents with exactly 40 points: a draw, and a special deal follows"),
+        Option("twos_always_trump", False, "yuan zhu 元主: twos are always trumps, between the trump rank and the ace"),
+        Option(
+            "failed_throw",
+            "revoke",
+            "a multi-card lead that another hand beats: 'revoke' (the deal is scored as though the leader's side "
+            "lost every trick) or 'lowest_card' (only its lowest card is played, as online sites do)",
+            choices=("revoke", "lowest_card"),
+        ),  # fmt: skip
+    )
+
+    def __init__(self, options: dict | None = None, first_dealer: int = 0):
+        super().__init__(options, first_dealer)
+        self.levels = [self.start_level, self.start_level]
+        self.declarers: int | None = None  # the team declaring the coming/current deal (None: decided by exposure)
+        self.next_mode = FIRST
+        self.next_starter = first_dealer
+        self._reset_deal_state()
+
+    def check_options(self) -> None:
+        self.target_level = parse_level(self.options["target"])
+        self.start_level = parse_level(self.options["start_level"])
+        if self.start_level > self.target_level:
+            raise RecordError(
+                f"the starting level {level_name(self.start_level)} is above the target {level_name(self.target_level)}"
+            )
+        self.kitty_by_trick_size = self.options["kitty_multiplier"] == "last_trick_size"
+        self.twos_trump = self.options["twos_always_trump"]
+
+    def _reset_deal_state(self) -> None:
+        self.mode = FIRST
+        self.stock: list[int] = []
+        self.drawn = 0
+        self.hands = [0, 0, 0, 0]
+        self.kitty = 0  # the six cards left after the draw
+        self.kitty_turned: list[int] = []
+        self.exposed: tuple[int, int] | None = None  # (seat, card)
+        self.trump_rank: int | None = None  # a level (2..14)
+        self.order: TrumpOrder | None = None
+        self.leader: int | None = None
+        self.discarded = 0
+        self.trick: list[tuple[int, tuple[int, ...]]] = []
+        self.trick_leader = 0
+        self.led_suit = -1
+        self.lead_size = 0
+        self.played = 0
+        self.cards_played = 0
+        self.points = [0, 0]  # card points taken in tricks (and the kitty bonus), per team
+        self.tricks_won = [0, 0]
+        self.last_trick: list[tuple[int, tuple[int, ...]]] = []
+        self.last_winner: int | None = None
+        self.failed_throws: list[dict] = []
+
+    # --- the pack and the deal --------------------------------------------------------------------------------
+
+    def pack(self) -> list[int]:
+        return list(PACK)
+
+    def check_deal(self, cards: DealCards) -> None:
+        if cards.stock is None:
+            raise RecordError("a Da Bai Fen deal is a 'stock' of 54 cards drawn one at a time, not 'hands'")
+        stock = cards.stock
+        if len(stock) != len(PACK) or sum(1 << c for c in set(stock)) != PACK_MASK:
+            if len(stock) != len(PACK) and len(set(stock)) == len(stock) and set(stock) <= set(PACK):
+                raise RecordError(f"the stock must hold all {len(PACK)} cards, not {len(stock)}")
+            check_pack(stock, PACK, "the stock")
+
+    def random_deal(self, rng: random.Random) -> DealCards:
+        return DealCards(stock=shuffled(PACK, rng))
+
+    def next_dealer(self) -> int:
+        return self.next_starter
+
+    def begin_deal(self, cards: DealCards) -> None:
+        self._reset_deal_state()
+        self.mode = self.next_mode
+        self.stock = list(cards.stock)
+        self.kitty = sum(1 << c for c in self.stock[DRAWN:])
+        if self.mode == NORMAL:
+            # "In subsequent hands the leader is the same player as the starter ... the trump rank is the current
+            # score of the declarers."
+            self.leader = self.dealer
+            self.trump_rank = self.levels[self.declarers]
+        elif self.mode == FIRST:
+            self.trump_rank = self.start_level  # "for the first hand it must be two"
+        self.phase = DEAL
+
+    # --- whose turn, what is legal ----------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        if self.phase == DEAL:
+            return (self.dealer + self.drawn) % 4 if self.drawn < DRAWN else self.dealer
+        if self.phase == EXCHANGE:
+            return self.leader
+        if self.phase == PLAY:
+            return (self.trick_leader + len(self.trick)) % 4
+        return None
+
+    def exposable_rank(self, seat: int) -> int:
+        """The level whose cards ``seat`` may expose: the trump rank, or in a special deal their side's level."""
+        if self.mode == SPECIAL:
+            return self.levels[_team(seat)]
+        return self.trump_rank
+
+    def can_expose(self) -> bool:
+        """ "you may ... expose it at any time provided that no other card has yet been exposed"; "Once the first of
+        these [kitty] cards is exposed it is too late"."""
+        return self.phase == DEAL and self.exposed is None
+
+    def exposures(self) -> list[Action]:
+        if not self.can_expose():
+            return []
+        out = []
+        for seat in range(4):
+            rank = level_rank(self.exposable_rank(seat))
+            for s in range(4):
+                c = card(rank, s)
+                if self.hands[seat] >> c & 1:
+                    out.append(Action(seat, "expose", card=c))
+        return out
+
+    def claim_open(self) -> bool:
+        """ "Before the first lead any player who has no trumps at all in his hand may ... claim a draw"; from the
+        moment the leader holds the kitty (spec)."""
+        return self.phase == EXCHANGE or (self.phase == PLAY and self.cards_played == 0)
+
+    def claimants(self) -> list[int]:
+        if not self.claim_open():
+            return []
+        return [s for s in range(4) if not self.hands[s] & self.order.trump_mask]
+
+    def legal_actions(self) -> list:
+        if self.phase == DEAL:
+            return [Action(self.to_move, "draw"), *self.exposures()]
+        claims = [Action(s, "claim_draw") for s in self.claimants()]
+        if self.phase == EXCHANGE:
+            return [DiscardChoice(self.leader, KITTY, tuple(cards_of(self.hands[self.leader]))), *claims]
+        if self.phase == PLAY:
+            return [Action(self.to_move, "play", cards=cs) for cs in self.legal_plays()] + claims
+        return []
+
+    def legal_plays(self) -> list[tuple[int, ...]]:
+        """Single cards for a lead (a multi-card lead of one suit may always be tried); every legal follow."""
+        seat = self.to_move
+        hand = self.hands[seat]
+        if not self.trick:
+            return [(c,) for c in cards_of(hand)]
+        n = self.lead_size
+        suited = hand & self.order.suit_masks[self.led_suit]
+        if n == 1:
+            return [(c,) for c in cards_of(suited or hand)]
+        have = cards_of(suited)
+        if len(have) >= n:
+            return list(combinations(have, n))
+        return [tuple(have) + rest for rest in combinations(cards_of(hand & ~suited), n - len(have))]
+
+    def legal_card_mask(self) -> int:
+        """Fast path for computer players: the cards that may be played alone now (leads, and follows of a one-card
+        lead).  Multi-card follows need ``legal_plays``."""
+        hand = self.hands[(self.trick_leader + len(self.trick)) % 4]
+        if not self.trick:
+            return hand
+        return hand & self.order.suit_masks[self.led_suit] or hand
+
+    # --- applying actions -------------------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        kind = action.type
+        if kind == "play":
+            self._play(action)
+        elif kind == "draw":
+            self._draw(action)
+        elif kind == "expose":
+            self._expose(action)
+        elif kind == "discard":
+            self._discard(action)
+        elif kind == "claim_draw":
+            self._claim_draw(action)
+        else:
+            raise IllegalAction(f"'{kind}' is not an action in Da Bai Fen (draw, expose, discard, claim_draw, play)")
+
+    def _check_seat(self, action: Action) -> None:
+        if not 0 <= action.seat < 4:
+            raise IllegalAction(f"there is no seat {action.seat} at a 4-player table")
+        if self.phase in (BETWEEN_DEALS, GAME_OVER):
+            raise IllegalAction("the game is over" if self.phase == GAME_OVER else "this deal is over")
+
+    def _draw(self, action: Action) -> None:
+        self.check_turn(action)
+        if self.phase != DEAL:
+            raise IllegalAction("the draw is over: every card has been taken")
+        self.draw_card()
+
+    def draw_card(self) -> None:
+        """The seat to move draws the next stock card; after the 48th, the starter's draw turns the kitty over."""
+        if self.drawn < DRAWN:
+            self.hands[(self.dealer + self.drawn) % 4] |= 1 << self.stock[self.drawn]
+            self.drawn += 1
+            if self.drawn == DRAWN and self.exposed is not None:
+                self._pick_up_kitty()
+        elif self.mode == SPECIAL:
+            self._annul("nobody exposed a card of their side's level in this special deal: another draw")
+        else:
+            self._turn_kitty()
+
+    def _turn_kitty(self) -> None:
+        """ "If no one has yet exposed a card, the starter turns these cards face up one at a time in order ... If a
+        card of the trump rank is found among the last six cards, its suit becomes trumps and no further cards are
+        turned up.  If no card of the trump rank appears, the highest ranking of the six cards, excluding Jokers,
+        determines the trump suit; among cards of equal rank the earliest exposed takes precedence.\""""
+        rank = level_rank(self.trump_rank)
+        best = None
+        for c in self.stock[DRAWN:]:
+            self.kitty_turned.append(c)
+            if c >= 64:
+                continue
+            if rank_of(c) == rank:
+                best = c
+                break
+            if best is None or rank_of(c) > rank_of(best):
+                best = c
+        if self.mode == FIRST:
+            # "In the first hand whichever player exposes a two (or the starter in the unlikely event that no one
+            # does) becomes the leader, and the leader's side become the declarers."
+            self.leader = self.dealer
+            self.declarers = _team(self.dealer)
+        self._fix_trump(suit_of(best))
+        self._pick_up_kitty()
+
+    def _fix_trump(self, suit: int) -> None:
+        self.order = trump_order(level_rank(self.trump_rank), suit, self.twos_trump)
+
+    def _pick_up_kitty(self) -> None:
+        """ "the leader picks up the last six cards and adds them to his hand"."""
+        self.hands[self.leader] |= self.kitty
+        self.phase = EXCHANGE
+
+    def _expose(self, action: Action) -> None:
+        self._check_seat(action)
+        seat, c = action.seat, action.card
+        if c is None:
+            raise IllegalAction("say which card you expose")
+        if self.phase != DEAL:
+            raise IllegalAction("a card can only be exposed during the draw, before the kitty is turned over")
+        if self.exposed is not None:
+            who, shown = self.exposed
+            raise IllegalAction(f"trumps are already chosen: seat {who} exposed {CARD_NAMES[shown]}")
+        if not self.hands[seat] >> c & 1:
+            raise IllegalAction(f"you do not hold {CARD_NAMES[c]}")
+        level = self.exposable_rank(seat)
+        if c >= 64 or rank_of(c) != level_rank(level):
+            whose = "your side's level" if self.mode == SPECIAL else "the trump rank"
+            raise IllegalAction(f"only a card of {whose} ({level_name(level)}) can be exposed to choose trumps")
+        self.exposed = (seat, c)
+        if self.mode != NORMAL:
+            # First deal: "whichever player exposes a two ... becomes the leader"; special deal: "any player may
+            # expose a card whose rank is equal to his side's score.  Whoever does this becomes the new leader".
+            self.leader = seat
+            self.declarers = _team(seat)
+            self.trump_rank = level
+        self._fix_trump(suit_of(c))
+        if self.drawn == DRAWN:
+            self._pick_up_kitty()
+
+    def _discard(self, action: Action) -> None:
+        self.check_turn(action)
+        if self.phase != EXCHANGE:
+            raise IllegalAction("there is nothing to discard now: only the leader discards six, after the draw")
+        mask = self._cards_in_hand(action.seat, action.cards)
+        if len(action.cards) != KITTY:
+            raise IllegalAction(f"discard exactly {KITTY} cards (you gave {len(action.cards)})")
+        # "The leader then discards any six of his eighteen cards face down."
+        self.hands[action.seat] &= ~mask
+        self.discarded = mask
+        self.phase = PLAY
+        self.trick_leader = self.leader
+
+    def _cards_in_hand(self, seat: int, cards: tuple[int, ...]) -> int:
+        mask = 0
+        for c in cards:
+            if mask >> c & 1:
+                raise IllegalAction(f"you listed {CARD_NAMES[c]} twice")
+            if not self.hands[seat] >> c & 1:
+                raise IllegalAction(f"you do not hold {CARD_NAMES[c]}")
+            mask |= 1 << c
+        return mask
+
+    def _claim_draw(self, action: Action) -> None:
+        self._check_seat(action)
+        if not self.claim_open():
+            raise IllegalAction(
+                "a draw can only be claimed after the kitty is taken and before the first card is played"
+            )
+        if self.hands[action.seat] & self.order.trump_mask:
+            raise IllegalAction("you hold trumps: only a player with no trumps at all may claim a draw")
+        shown = cards_of(self.hands[action.seat])
+        self._annul(
+            f"seat {action.seat} holds no trumps and claims a draw ({_describe_cards(shown)}): the deal is annulled",
+            claimed_by=action.seat,
+            shown=shown,
+        )
+
+    def _annul(self, explain: str, claimed_by: int | None = None, shown: list[int] | None = None) -> None:
+        """ "all the cards are thrown in and there is a new deal, started by the partner of the leader to the annulled
+        hand, in which any player may expose a card whose rank is equal to his side's score."  A special deal where
+        nobody exposes is "treated as another draw" (no leader: the starter's partner starts the next)."""
+        anchor = self.leader if self.leader is not None else self.dealer
+        self.next_starter = (anchor + 2) % 4
+        self.next_mode = SPECIAL
+        self.declarers = None
+        result = {
+            "score_change": [0, 0],
+            "thrown_in": True,
+            "made": None,
+            "annulled": True,
+            "claimed_by": claimed_by,
+            "hand_shown": [CARD_NAMES[c] for c in shown] if shown is not None else None,
+            "leader": self.leader,
+            "trump": self._trump_name(),
+            "next_starter": self.next_starter,
+            "explain": explain + f"; seat {self.next_starter} starts a special deal",
+        }
+        self.deal_results.append(result)
+        self.phase = BETWEEN_DEALS
+
+    # --- the play ---------------------------------------------------------------------------------------------
+
+    def _play(self, action: Action) -> None:
+        self.check_turn(action)
+        if self.phase != PLAY:
+            raise IllegalAction("cards are played after the draw and the leader's discard")
+        seat, cards = action.seat, action.cards
+        if not cards:
+            raise IllegalAction("play at least one card")
+        mask = self._cards_in_hand(seat, cards)
+        if self.trick:
+            self._check_follow(seat, cards, mask)
+            self._add_to_trick(seat, cards, mask)
+        elif len(cards) == 1:
+            self._lead(seat, cards, mask)
+        else:
+            self._multi_lead(seat, cards, mask)
+
+    def play_card(self, c: int) -> None:
+        """Fast path for computer players: play one card (a lead, or a follow of a one-card lead)."""
+        seat = (self.trick_leader + len(self.trick)) % 4
+        if not self.legal_card_mask() >> c & 1:
+            raise IllegalAction(f"{CARD_NAMES[c]} cannot be played now")
+        if self.trick:
+            self._add_to_trick(seat, (c,), 1 << c)
+        else:
+            self._lead(seat, (c,), 1 << c)
+
+    def _lead(self, seat: int, cards: tuple[int, ...], mask: int) -> None:
+        self.led_suit = self.order.effective_suit[cards[0]]
+        self.lead_size = len(cards)
+        self._add_to_trick(seat, cards, mask)
+
+    def _multi_lead(self, seat: int, cards: tuple[int, ...], mask: int) -> None:
+        """ "A player may lead any single card, or a group of cards of the same suit, but if more than one card is led
+        at once, all the cards led must be higher than any card of the suit led remaining in any player's hand.\""""
+        order = self.order
+        suit = order.effective_suit[cards[0]]
+        if any(order.effective_suit[c] != suit for c in cards):
+            raise IllegalAction(
+                "cards led together must all be of one suit (jokers and trump-rank cards count as trumps)"
+            )
+        others = 0
+        for s in range(4):
+            if s != seat:
+                others |= self.hands[s]
+        beaten = beating_cards(order, cards, others)
+        if not beaten:
+            self._lead(seat, cards, mask)
+            return
+        failure = self._describe_failed_throw(seat, cards, beaten)
+        self.failed_throws.append(failure)
+        if self.options["failed_throw"] == "lowest_card":
+            low = order.lowest(cards)
+            self._lead(seat, (low,), 1 << low)
+        else:
+            self._score_revoke(seat, cards, failure)
+
+    def _describe_failed_throw(self, seat: int, cards: tuple[int, ...], beaten: dict[int, int]) -> dict:
+        """ "If it turns out that anyone (even the partner of the one who led) holds a card of the suit led which beats
+        any one of the cards of a multiple lead then the lead is a revoke."  Names the beating card: the first
+        player after the leader holding one, with their lowest card beating the lead's weakest beaten card."""
+        order = self.order
+        weakest = min(beaten, key=lambda c: (order.strength[c], cards.index(c)))
+        for step in range(1, 4):
+            holder = (seat + step) % 4
+            held = beaten[weakest] & self.hands[holder]
+            if held:
+                beater = min(cards_of(held), key=lambda c: order.strength[c])
+                break
+        holders = {}
+        for beats in beaten.values():
+            for s in range(4):
+                if beats & self.hands[s]:
+                    holders.setdefault(s, set()).update(cards_of(beats & self.hands[s]))
+        return {
+            "seat": seat,
+            "cards": [CARD_NAMES[c] for c in cards],
+            "beaten_card": CARD_NAMES[weakest],
+            "beaten_by": {"seat": holder, "card": CARD_NAMES[beater]},
+            "all_beating": [
+                {"seat": s, "cards": [CARD_NAMES[c] for c in sorted(cs, key=lambda c: order.strength[c])]}
+                for s, cs in sorted(holders.items())
+            ],
+            "explain": f"seat {seat}'s lead of {_describe_cards(cards)} failed: seat {holder} holds "
+            f"{CARD_NAMES[beater]}, which beats {CARD_NAMES[weakest]}",
+        }
+
+    def _check_follow(self, seat: int, cards: tuple[int, ...], mask: int) -> None:
+        """ "Each of the other three players in turn must play the same number of cards as were led.  As far as
+        possible they must play cards of the suit led.\""""
+        n = self.lead_size
+        if len(cards) != n:
+            raise IllegalAction(f"play {n} card{'s' if n > 1 else ''}, as many as were led")
+        suited = self.hands[seat] & self.order.suit_masks[self.led_suit]
+        have = suited.bit_count()
+        if (mask & suited).bit_count() < min(n, have):
+            what = "trumps" if self.led_suit == TRUMP else describe_suit(self.led_suit)
+            raise IllegalAction(
+                f"you must play {what} as far as you can: you hold {have} and must play {min(n, have)} of them"
+            )
+
+    def _add_to_trick(self, seat: int, cards: tuple[int, ...], mask: int) -> None:
+        self.hands[seat] &= ~mask
+        self.played |= mask
+        self.cards_played += len(cards)
+        self.trick.append((seat, cards))
+        if len(self.trick) == 4:
+            self._finish_trick()
+
+    def trick_winner(self) -> int:
+        """ "If one or more players play nothing but trumps to the trick, the trick is won by whichever of these played
+        the highest trump.  Among trumps of equal rank the one which is played earliest beats the others.  If everyone
+        plays at least one non-trump to the trick, it is won by the player of the highest card of the suit led.\""""
+        order = self.order
+        es, st = order.effective_suit, order.strength
+        best_seat, best_key = -1, -1
+        for seat, cards in self.trick:
+            if all(es[c] == TRUMP for c in cards):
+                key = 100 + max(st[c] for c in cards)
+            else:
+                key = max((st[c] for c in cards if es[c] == self.led_suit), default=-1)
+            if key > best_key:
+                best_seat, best_key = seat, key
+        return best_seat
+
+    def _finish_trick(self) -> None:
+        winner = self.trick_winner()
+        team = _team(winner)
+        taken = 0
+        for _, cards in self.trick:
+            for c in cards:
+                taken |= 1 << c
+        self.points[team] += points_of(taken)
+        self.tricks_won[team] += 1
+        self.last_trick = self.trick
+        self.last_winner = winner
+        self.trick = []
+        self.trick_leader = winner
+        if not self.hands[winner]:
+            # "Any counting cards among the six discarded ... are worth double ... and are won by the side which
+            # wins the last trick."
+            kitty_points = points_of(self.discarded)
+            self.points[team] += kitty_points * self._kitty_factor(self.lead_size)
+            self._score_deal()
+
+    def _kitty_factor(self, last_trick_size: int) -> int:
+        """Doubled; or "multiplied by the number of cards played together by each player in the last trick"."""
+        return last_trick_size if self.kitty_by_trick_size else 2
+
+    # --- scoring ----------------------------------------------------------------------------------------------
+
+    def _score_revoke(self, seat: int, cards: tuple[int, ...], failure: dict) -> None:
+        """ "The penalty for a revoke is that the hand is scored as though the offending side had lost every trick."
+        The other side takes every counting card still in play and the kitty bonus (the failed lead taken as the last
+        trick for the multiplier option)."""
+        offenders = _team(seat)
+        winners = 1 - offenders
+        in_play = points_of(PACK_MASK & ~self.discarded)
+        kitty_points = points_of(self.discarded)
+        self.points = [0, 0]
+        self.points[winners] = in_play + kitty_points * self._kitty_factor(len(cards))
+        self.trick.append((seat, cards))
+        self.last_trick = self.trick
+        self.last_winner = None
+        self.trick = []
+        self._score_deal(failure)
+
+    def _score_deal(self, failure: dict | None = None) -> None:
+        declarers = self.declarers
+        opponents = 1 - declarers
+        opp_points = self.points[opponents]
+        result = outcome(opp_points, self.options["level_step"], self.options["forty_is_draw"])
+        change = [0, 0]
+        change[declarers] = result.declarers_gain
+        change[opponents] = result.opponents_gain
+        self.levels[0] += change[0]
+        self.levels[1] += change[1]
+        leader = self.leader
+        if result.draw:
+            # "in the next deal the first person who exposes a card with rank equal to his or her side's score becomes
+            # the leader"; the starter is the leader's partner, as after a claimed draw.
+            self.next_mode, self.declarers, self.next_starter = SPECIAL, None, (leader + 2) % 4
+        elif result.declarers_stay:
+            self.next_mode, self.next_starter = NORMAL, (leader + 2) % 4  # "Previous leader's partner"
+        else:
+            self.next_mode, self.declarers, self.next_starter = NORMAL, opponents, (leader + 1) % 4
+        kitty_points = points_of(self.discarded)
+        explain = f"opponents (team {opponents}) took {opp_points} points"
+        if failure is not None:
+            offenders = _team(failure["seat"])
+            explain = f"{failure['explain']}; scored as though team {offenders} lost every trick: {explain}"
+        explain += f" → {result.row}; levels {level_name(self.levels[0])}–{level_name(self.levels[1])}"
+        self.deal_results.append(
+            {
+                "score_change": change,
+                "thrown_in": False,
+                "made": None if result.draw else result.declarers_stay,
+                "draw": result.draw,
+                "leader": leader,
+                "declarers": declarers,
+                "trump": self._trump_name(),
+                "trump_rank": level_name(self.trump_rank),
+                "opponent_points": opp_points,
+                "declarer_points": self.points[declarers],
+                "kitty": [CARD_NAMES[c] for c in cards_of(self.discarded)],
+                "kitty_points": kitty_points,
+                "last_trick_winner": self.last_winner,
+                "failed_throw": failure,
+                "levels": list(self.levels),
+                "next_starter": self.next_starter,
+                "next_declarers": self.declarers,
+                "explain": explain,
+            }
+        )
+        self.phase = BETWEEN_DEALS
+        for team in (0, 1):
+            if self.levels[team] > self.target_level:
+                # "the winners are the first side whose score goes above Ace"
+                self.winner = team
+                self.phase = GAME_OVER
+
+    # --- what players see -------------------------------------------------------------------------------------
+
+    def hand(self, seat: int) -> list[int]:
+        return cards_of(self.hands[seat])
+
+    def scores(self) -> list[int]:
+        return list(self.levels)
+
+    def _trump_name(self) -> str | None:
+        return SUITS[self.order.suit] if self.order is not None else None
+
+    def throw_risk(self, seat: int, cards: tuple[int, ...] | list[int]) -> dict[str, list[str]]:
+        """Before a multi-card lead: which of its cards could be beaten by a card ``seat`` cannot see (not in their
+        hand, not yet played, not among the discards they made).  Empty means the lead is certain to stand."""
+        return {CARD_NAMES[c]: [CARD_NAMES[b] for b in cards_of(beats)] for c, beats in self.throw_risk_mask(
+            seat, cards).items()}  # fmt: skip
+
+    def throw_risk_mask(self, seat: int, cards: tuple[int, ...] | list[int]) -> dict[int, int]:
+        unseen = PACK_MASK & ~self.hands[seat] & ~self.played
+        if seat == self.leader:
+            unseen &= ~self.discarded
+        return beating_cards(self.order, tuple(cards), unseen)
+
+    def state_json(self) -> dict:
+        contract = None
+        if self.leader is not None:
+            contract = {
+                "seat": self.leader,
+                "declarers": self.declarers,
+                "trump_rank": level_name(self.trump_rank) if self.trump_rank else None,
+            }
+        shown = self.kitty if self.options["kitty_exposed"] and self.phase != DEAL else 0
+        return {
+            "trump": self._trump_name(),
+            "trump_rank": level_name(self.trump_rank) if self.trump_rank is not None else None,
+            "contract": contract,
+            "trick": [{"seat": s, "cards": [CARD_NAMES[c] for c in cs]} for s, cs in self.trick],
+            "mode": self.mode,
+            "drawn": self.drawn,
+            "exposed": None if self.exposed is None else {"seat": self.exposed[0], "card": CARD_NAMES[self.exposed[1]]},
+            "kitty_turned": [CARD_NAMES[c] for c in self.kitty_turned],
+            "kitty_shown": [CARD_NAMES[c] for c in cards_of(shown)],
+            "hands": [[CARD_NAMES[c] for c in cards_of(h)] for h in self.hands],
+            "discarded": [CARD_NAMES[c] for c in cards_of(self.discarded)],
+            "points": list(self.points),
+            "tricks_won": list(self.tricks_won),
+            "last_trick": [{"seat": s, "cards": [CARD_NAMES[c] for c in cs]} for s, cs in self.last_trick],
+            "failed_throws": self.failed_throws,
+            "levels": [level_name(v) for v in self.levels],
+        }
+
+    def clone(self) -> DaBaiFen:
+        other = object.__new__(DaBaiFen)
+        other.__dict__.update(self.__dict__)
+        other.hands = list(self.hands)
+        other.levels = list(self.levels)
+        other.points = list(self.points)
+        other.tricks_won = list(self.tricks_won)
+        other.trick = list(self.trick)
+        other.kitty_turned = list(self.kitty_turned)
+        other.deal_results = list(self.deal_results)
+        other.failed_throws = list(self.failed_throws)
+        return other
+
+
+RANK_NAMES = RANKS  # re-exported for display code
