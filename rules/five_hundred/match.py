@@ -1,0 +1,511 @@
+"""Five Hundred: bidding by contract value, the widow, the Joker and the bowers, "500 up or 500 down".
+
+The three-hand game is the standard; two, four, five and six players are table options, as the text gives them.
+A deal runs: bidding → exchange (the soloist takes the widow and discards; with five players he then calls a
+partner or plays alone) → play of ten tricks → scoring.  If all pass, the widow stays untouched and the deal is
+played at no trumps from eldest hand.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from rules.actions import Action, DiscardChoice
+from rules.cards import CARD_NAMES, JK, NO_TRUMP, SUIT_SYMBOLS, SUITS, cards_of, describe_suit, suit_name
+from rules.dealing import DealCards
+from rules.errors import IllegalAction, RecordError
+from rules.five_hundred.bids import BIDS, Bid, bid_of
+from rules.five_hundred.packs import card_order, left_bower, pack_for, suit_cards
+from rules.five_hundred.scoring import DealScore, decide_game, score_all_pass, score_contract
+from rules.game import BETWEEN_DEALS, BIDDING, EXCHANGE, GAME_OVER, PLAY, LegalAction, Match
+from rules.options import Option
+from rules.seats import partnership_teams, solo_teams
+from rules.tricks import TrickPlay
+
+MAX_SEATS = 6
+TRICKS = 10
+PASS_ACTIONS = tuple(Action(s, "pass") for s in range(MAX_SEATS))
+BID_ACTIONS = tuple(
+    tuple(Action(s, "bid", value=b.tricks, suit=b.trump) if not b.misere else Action(s, "bid", contract=b.contract)
+          for b in BIDS)
+    for s in range(MAX_SEATS)
+)  # fmt: skip
+PLAY_ACTIONS = tuple(tuple(Action(s, "play", cards=(c,)) for c in range(JK + 1)) for s in range(MAX_SEATS))
+JOKER_LEADS = tuple(tuple(Action(s, "play", suit=suit, cards=(JK,)) for suit in range(4)) for s in range(MAX_SEATS))
+CALL_ALONE = tuple(Action(s, "call") for s in range(MAX_SEATS))
+
+
+def card_text(c: int) -> str:
+    """A card as a player reads it: "J♦", "10♠", "the Joker"."""
+    if c == JK:
+        return "the Joker"
+    name = CARD_NAMES[c]
+    return name[:-1] + SUIT_SYMBOLS[name[-1]]
+
+
+def _positive_multiple_of_ten(value: int) -> str | None:
+    return None if value > 0 and value % 10 == 0 else "the target must be a positive multiple of 10, like 500"
+
+
+class FiveHundred(Match):
+    game_id = "five_hundred"
+    OPTIONS = (
+        Option("players", 3, "2 to 6 players; 3 is the standard game", choices=(2, 3, 4, 5, 6)),
+        Option("target", 500, "game is 'target up or target down' (500 up or 500 down)", kind=int,
+               check=_positive_multiple_of_ten),
+        Option("two_player_method", 1, "two players: 1 = 33 cards, a third hand dealt out of play; "
+               "2 = 24 cards (nine up, no Joker), widow of four", choices=(1, 2)),
+        Option("six_player_method", 1, "six players: 1 = three pairs (partners opposite), "
+               "2 = two teams of three (alternate seats)", choices=(1, 2)),
+    )  # fmt: skip
+
+    def __init__(self, options: dict | None = None, first_dealer: int = 0):
+        super().__init__(options, first_dealer)
+        self.target: int = self.options["target"]
+        self.sides = self._sides()
+        self.side_of = [0] * self.players
+        for side, seats in enumerate(self.sides):
+            for s in seats:
+                self.side_of[s] = side
+        self.totals = [0] * len(self.sides)
+        self.widow_size = 4 if self.players == 2 and self.options["two_player_method"] == 2 else 3
+        self._pack = pack_for(self.players, self.options["two_player_method"])
+        self._reset_deal_state()
+
+    def check_options(self) -> None:
+        players = self.options["players"]
+        if self.options["two_player_method"] != 1 and players != 2:
+            raise RecordError("option 'two_player_method' is for two players only")
+        if self.options["six_player_method"] != 1 and players != 6:
+            raise RecordError("option 'six_player_method' is for six players only")
+
+    def _sides(self) -> list[tuple[int, ...]]:
+        """Who scores together: "Play in partnerships" (four), three pairs or two threes (six), else each alone."""
+        if self.players == 4:
+            return partnership_teams(4, 2)
+        if self.players == 6:
+            return partnership_teams(6, 3 if self.options["six_player_method"] == 1 else 2)
+        return solo_teams(self.players)
+
+    @property
+    def partnerships(self) -> bool:
+        return len(self.sides) < self.players
+
+    def _reset_deal_state(self) -> None:
+        self.hands: list[int] = [0] * self.players
+        self.widow_cards: list[int] = []
+        self.widow = 0
+        self.out_of_play: list[int] = []  # two players, method 1: the third hand, never played
+        self.auction: list[tuple[int, Bid | None]] = []
+        self.passed = [False] * self.players
+        self.high_bid: Bid | None = None
+        self.high_bidder: int | None = None
+        self.bidder = 0
+        self.contract: Bid | None = None
+        self.soloist: int | None = None
+        self.discards: list[int] = []
+        self.awaiting_call = False
+        self.called_card: int | None = None
+        self.partner: int | None = None
+        self.trump: int | None = None
+        self.sitting_out: list[int] = []
+        self.tp: TrickPlay | None = None
+        self.shown_void = [0] * self.players  # bit s: the seat discarded to a lead of suit s
+        self._follow_masks: tuple[int, ...] = ()
+
+    # --- the deal -----------------------------------------------------------------------------------------
+
+    def pack(self) -> list[int]:
+        return list(self._pack)
+
+    def hand_sizes(self) -> list[int]:
+        return [TRICKS] * self.players
+
+    def kitty_size(self) -> int:
+        """The widow; with two players by method 1 the kitty also holds the hand dealt out of play (widow first)."""
+        if self.players == 2 and self.options["two_player_method"] == 1:
+            return self.widow_size + TRICKS
+        return self.widow_size
+
+    def next_dealer(self) -> int:
+        return (self.dealer + 1) % self.players
+
+    @property
+    def eldest(self) -> int:
+        return (self.dealer + 1) % self.players
+
+    def begin_deal(self, cards: DealCards) -> None:
+        self._reset_deal_state()
+        self.hands = cards.masks()
+        self.widow_cards = list(cards.kitty[: self.widow_size])
+        for c in self.widow_cards:
+            self.widow |= 1 << c
+        self.out_of_play = list(cards.kitty[self.widow_size :])
+        self.bidder = self.eldest  # "Starting with eldest hand"
+        self.phase = BIDDING
+
+    # --- whose turn -----------------------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        if self.phase == BIDDING:
+            return self.bidder
+        if self.phase == EXCHANGE:
+            return self.soloist
+        if self.phase == PLAY:
+            return self.tp.turn
+        return None
+
+    def hand(self, seat: int) -> list[int]:
+        return cards_of(self.tp.hands[seat] if self.tp is not None else self.hands[seat])
+
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    # --- legal actions -------------------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[LegalAction]:
+        if self.phase == PLAY:
+            return self._legal_plays()
+        if self.phase == BIDDING:
+            seat = self.bidder
+            lowest = 0 if self.high_bid is None else self.high_bid.rank + 1
+            return [PASS_ACTIONS[seat], *BID_ACTIONS[seat][lowest:]]
+        if self.phase == EXCHANGE:
+            seat = self.soloist
+            if self.awaiting_call:
+                return [CALL_ALONE[seat], *(Action(seat, "call", card=c) for c in cards_of(self._callable_cards()))]
+            return [DiscardChoice(seat, self.widow_size, tuple(cards_of(self.hands[seat])))]
+        return []
+
+    def _legal_plays(self) -> list[Action]:
+        seat = self.tp.turn
+        mask = self.legal_card_mask()
+        plays = PLAY_ACTIONS[seat]
+        if mask >> JK & 1 and self._joker_names_suit():
+            mask &= ~(1 << JK)
+            out = [JOKER_LEADS[seat][s] for s in self.joker_lead_suits()]
+        else:
+            out = []
+        while mask:
+            low = mask & -mask
+            out.append(plays[low.bit_length() - 1])
+            mask ^= low
+        return out
+
+    def legal_card_mask(self) -> int:
+        """The cards the seat to play may play now, as a bitmask (the fast path for computer players).
+
+        Follow suit if possible, else any card; the left bower counts as a trump and the Joker at no trumps as a
+        suit of its own, so that it may be played to a plain lead "only if its holder is void in the suit led".
+        """
+        tp = self.tp
+        hand = tp.hands[tp.turn]
+        if not tp.trick:
+            return hand
+        return hand & self._follow_masks[tp.led_suit] or hand
+
+    def _joker_names_suit(self) -> bool:
+        """Leading the Joker at no trumps (misère and the all-pass game included) names the suit to follow."""
+        return self.trump == NO_TRUMP and not self.tp.trick
+
+    def joker_lead_suits(self) -> list[int]:
+        """The suits the Joker's holder may name when leading it at no trumps: "he may not specify a suit in which he
+        has already shown himself to be void".  If he has shown himself void in every suit he may name any."""
+        void = self.shown_void[self.tp.turn]
+        suits = [s for s in range(4) if not void >> s & 1]
+        return suits or list(range(4))
+
+    def _callable_cards(self) -> int:
+        """Five players: the soloist may call any card another player holds, except a trump ("may be the Joker if
+        the bid is at no trump")."""
+        others = 0
+        for seat, hand in enumerate(self.hands):
+            if seat != self.soloist:
+                others |= hand
+        if self.trump != NO_TRUMP:
+            others &= ~suit_cards(self.trump)[self.trump]
+        return others
+
+    # --- applying actions ------------------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        self.check_turn(action)
+        kind = action.type
+        if self.phase == PLAY:
+            if kind != "play":
+                raise IllegalAction(f"the cards are being played: play a card, not '{kind}'")
+            self._apply_play(action)
+        elif self.phase == BIDDING:
+            if kind == "pass":
+                self._pass(action.seat)
+            elif kind == "bid":
+                self._bid(action)
+            else:
+                raise IllegalAction(f"the auction is on: bid or pass, not '{kind}'")
+        elif kind == "discard" and not self.awaiting_call:
+            self._discard(action)
+        elif kind == "call" and self.awaiting_call:
+            self._call(action)
+        elif self.awaiting_call:
+            raise IllegalAction("call a partner's card, or call with no card to play alone")
+        else:
+            raise IllegalAction(f"you have taken the widow: discard {self.widow_size} cards")
+
+    # bidding: "each in turn may pass or make a higher bid ... Once a player has passed he may not re-enter"
+
+    def _bid(self, action: Action) -> None:
+        if action.cards or action.card is not None or action.announce is not None:
+            raise IllegalAction("a bid names a number of tricks and a suit, or a misère contract; nothing else")
+        try:
+            bid = bid_of(action.value, action.suit, action.contract)
+        except ValueError as e:
+            raise IllegalAction(str(e)) from None
+        if self.high_bid is not None and bid.rank <= self.high_bid.rank:
+            raise IllegalAction(f"{bid.describe()} is not higher than the bid of {self.high_bid.describe()}")
+        self.high_bid, self.high_bidder = bid, action.seat
+        self.auction.append((action.seat, bid))
+        self._next_bidder()
+
+    def _pass(self, seat: int) -> None:
+        self.passed[seat] = True
+        self.auction.append((seat, None))
+        self._next_bidder()
+
+    def _next_bidder(self) -> None:
+        still_in = [s for s in range(self.players) if not self.passed[s]]
+        if not still_in:
+            self._start_all_pass()
+        elif self.high_bid is not None and still_in == [self.high_bidder]:
+            self._win_auction()  # "once two players have passed the third has no opportunity to increase his bid"
+        else:
+            seat = (self.bidder + 1) % self.players
+            while self.passed[seat]:
+                seat = (seat + 1) % self.players
+            self.bidder = seat
+
+    def _win_auction(self) -> None:
+        """ "He first takes up the widow and adds it to his hand, then discards any three cards"."""
+        self.contract, self.soloist = self.high_bid, self.high_bidder
+        self.trump = self.contract.trump
+        self.hands[self.soloist] |= self.widow
+        self.phase = EXCHANGE
+
+    def _start_all_pass(self) -> None:
+        """ "The widow remains untouched; eldest hand leads; and tricks are played at No Trump"."""
+        self.trump = NO_TRUMP
+        self._start_play(self.eldest)
+
+    # the exchange, and the five-hand game's call
+
+    def _discard(self, action: Action) -> None:
+        cards = action.cards
+        hand = self.hands[action.seat]
+        if len(cards) != self.widow_size or len(set(cards)) != len(cards):
+            raise IllegalAction(f"discard exactly {self.widow_size} different cards")
+        missing = [card_text(c) for c in cards if not hand >> c & 1]
+        if missing:
+            raise IllegalAction(f"you do not hold {', '.join(missing)}")
+        for c in cards:
+            hand &= ~(1 << c)
+        self.hands[action.seat] = hand
+        self.discards = list(cards)
+        if self.players == 5 and not self.contract.misere:
+            self.awaiting_call = True  # "the highest bidder may either play alone or call for a partner"
+        else:
+            self._start_play(self.soloist)
+
+    def _call(self, action: Action) -> None:
+        c = action.card
+        if action.cards or action.value is not None or action.suit is not None or action.contract is not None:
+            raise IllegalAction("a call names one card, or no card to play alone")
+        if c is not None:
+            if self.hands[self.soloist] >> c & 1:
+                raise IllegalAction(f"you hold {card_text(c)} yourself: call a card another player holds")
+            if c in self.discards:
+                raise IllegalAction(f"you discarded {card_text(c)}: call a card another player holds")
+            if not self._callable_cards() >> c & 1:
+                if c == JK or self.trump != NO_TRUMP and suit_cards(self.trump)[self.trump] >> c & 1:
+                    raise IllegalAction(f"{card_text(c)} is a trump, and the card called may not be a trump")
+                raise IllegalAction(f"{card_text(c)} is not in this game's pack")
+            # "The holder of that card becomes his partner and immediately identifies himself."
+            self.partner = next(s for s, h in enumerate(self.hands) if h >> c & 1)
+        self.called_card = c
+        self.awaiting_call = False
+        self._start_play(self.soloist)
+
+    def _start_play(self, leader: int) -> None:
+        active = [True] * self.players
+        if self.contract is not None and self.contract.misere and self.partnerships:
+            # The text is silent; as is usual, the misère bidder's partners lay their cards down and take no part.
+            self.sitting_out = [s for s in self.sides[self.side_of[self.soloist]] if s != self.soloist]
+            for s in self.sitting_out:
+                active[s] = False
+        effective_suit, strength = card_order(self.trump)
+        self._follow_masks = suit_cards(self.trump)
+        self.tp = TrickPlay(self.hands, leader, self.trump, effective_suit, strength, active)
+        self.phase = PLAY
+
+    # the play
+
+    def _apply_play(self, action: Action) -> None:
+        if len(action.cards) != 1:
+            raise IllegalAction("play exactly one card")
+        if action.value is not None or action.contract is not None or action.card is not None or action.announce:
+            raise IllegalAction("a play gives its card (and, leading the Joker at no trumps, a suit) only")
+        self.play_card(action.cards[0], action.suit)
+
+    def play_card(self, c: int, suit: int | None = None) -> None:
+        """Play card ``c`` for the seat to move; ``suit`` names the suit when leading the Joker at no trumps.
+
+        The fast path for computer players (no Action objects); ``apply`` uses it too, so the checks are the same.
+        """
+        tp = self.tp
+        if self.phase != PLAY:
+            raise IllegalAction("no card can be played now")
+        seat = tp.turn
+        if not self.legal_card_mask() >> c & 1:
+            raise IllegalAction(self._why_not_playable(c))
+        led_suit = None
+        if c == JK and self._joker_names_suit():
+            led_suit = self._joker_suit(suit)
+        elif suit is not None and not (c == JK and not tp.trick and suit == self.trump):
+            raise IllegalAction("name a suit only when you lead the Joker at no trumps")
+        if tp.trick and tp.effective_suit[c] != tp.led_suit and tp.led_suit < 4:
+            self.shown_void[seat] |= 1 << tp.led_suit
+        if tp.play(c, led_suit) >= 0 and len(tp.completed) == TRICKS:
+            self._end_deal()
+
+    def _joker_suit(self, suit: int | None) -> int:
+        if suit is None or suit == NO_TRUMP:
+            raise IllegalAction("leading the Joker at no trumps, name the suit the others must play (S, H, D or C)")
+        if suit not in self.joker_lead_suits():
+            raise IllegalAction(f"you may not name {describe_suit(suit)}: you have shown you hold none "
+                                f"(you discarded to a {describe_suit(suit)[:-1]} lead)")  # fmt: skip
+        return suit
+
+    def _why_not_playable(self, c: int) -> str:
+        tp = self.tp
+        hand = tp.hands[tp.turn]
+        if not 0 <= c < len(CARD_NAMES) or CARD_NAMES[c] == "?" or c not in self._pack:
+            return f"{CARD_NAMES[c] if 0 <= c < len(CARD_NAMES) else c} is not in this game's pack"
+        if not hand >> c & 1:
+            return f"you do not hold {card_text(c)}"
+        led = tp.led_suit
+        held = cards_of(hand & self._follow_masks[led])
+        if c == JK and self.trump == NO_TRUMP:
+            return (f"at no trumps the Joker may be played to a {describe_suit(led)[:-1]} lead only when you hold "
+                    f"no {describe_suit(led)}: you hold {', '.join(map(card_text, held))}")  # fmt: skip
+        if led == self.trump:
+            return f"you must follow trumps ({describe_suit(led)}): you hold {', '.join(map(card_text, held))}"
+        if self.trump not in (None, NO_TRUMP) and c == left_bower(self.trump):
+            return (f"you must follow suit: you hold {describe_suit(led)} ({card_text(c)} is the left bower, "
+                    f"a {describe_suit(self.trump)[:-1]})")  # fmt: skip
+        return f"you must follow suit: you hold {describe_suit(led)}"
+
+    # --- the end of a deal ------------------------------------------------------------------------------------
+
+    def _end_deal(self) -> None:
+        winners = [w for _, _, w in self.tp.completed]
+        if self.contract is None:
+            result = score_all_pass(self.side_of, self.sides, winners)
+            contract_sides: list[int] = []
+        else:
+            declarers = frozenset(self.sides[self.side_of[self.soloist]]) | (
+                {self.partner} if self.partner is not None else frozenset()
+            )
+            result = score_contract(self.contract, self.soloist, self.partner, declarers, self.side_of, self.sides,
+                                    winners)  # fmt: skip
+            contract_sides = [self.side_of[self.soloist]]
+            if self.partner is not None:
+                contract_sides.append(self.side_of[self.partner])
+        end = decide_game(self.totals, result, contract_sides, self.target)
+        self.totals = [t + c for t, c in zip(self.totals, result.change, strict=True)]
+        self.deal_results.append(self._deal_result(result, end.reason))
+        if end.over:
+            self.winner = end.winner
+            self.phase = GAME_OVER
+        else:
+            self.phase = BETWEEN_DEALS
+
+    def _deal_result(self, result: DealScore, reason: str) -> dict:
+        tricks = list(self.tp.tricks_won)
+        return {
+            "score_change": result.change,
+            "thrown_in": False,
+            "made": result.made,
+            "contract": self._contract_json(),
+            "tricks_won": tricks,
+            "tricks_by_side": [sum(tricks[s] for s in seats) for seats in self.sides],
+            "scores_after": list(self.totals),
+            "explain": "; ".join(result.lines) + (f"; game over: {reason}" if reason else ""),
+        }
+
+    # --- output ---------------------------------------------------------------------------------------------
+
+    def _contract_json(self) -> dict | None:
+        if self.contract is None:
+            return None
+        bid = self.contract
+        return {
+            "seat": self.soloist,
+            "name": bid.name,
+            **bid.to_json(),
+            "tricks": bid.tricks,
+            "value": bid.value,
+            "side": list(self.sides[self.side_of[self.soloist]]),
+            "called_card": CARD_NAMES[self.called_card] if self.called_card is not None else None,
+            "partner": self.partner,
+        }
+
+    def _open_hand(self) -> dict | None:
+        """ "If he is playing an open misère he waits until the first trick has been captured and then immediately
+        lays the rest of his hand face up on the table."""
+        tp = self.tp
+        if tp is None or self.contract is None or not self.contract.open or not tp.completed:
+            return None
+        return {"seat": self.soloist, "cards": [CARD_NAMES[c] for c in cards_of(tp.hands[self.soloist])]}
+
+    def state_json(self) -> dict:
+        tp = self.tp
+        hands = tp.hands if tp is not None else self.hands
+        return {
+            "trump": suit_name(self.trump) if self.trump is not None else None,
+            "contract": self._contract_json(),
+            "trick": tp.trick_json() if tp is not None else [],
+            "hands": [[CARD_NAMES[c] for c in cards_of(h)] for h in hands],
+            "widow": [CARD_NAMES[c] for c in self.widow_cards],
+            "widow_taken": self.soloist is not None,
+            "discards": [CARD_NAMES[c] for c in self.discards],
+            "out_of_play": [CARD_NAMES[c] for c in self.out_of_play],
+            "auction": [
+                {"seat": s, "type": "pass"} if b is None else {"seat": s, "type": "bid", **b.to_json()}
+                for s, b in self.auction
+            ],
+            "high_bid": None if self.high_bid is None else {"seat": self.high_bidder, **self.high_bid.to_json(),
+                                                            "name": self.high_bid.name,
+                                                            "value": self.high_bid.value},
+            "open_hand": self._open_hand(),
+            "sitting_out": self.sitting_out,
+            "tricks_won": list(tp.tricks_won) if tp is not None else [0] * self.players,
+            "shown_void": [[SUITS[s] for s in range(4) if v >> s & 1] for v in self.shown_void],
+            "teams": [list(seats) for seats in self.sides] if self.partnerships else None,
+            "target": self.target,
+        }  # fmt: skip
+
+    # --- copies -----------------------------------------------------------------------------------------------
+
+    def clone(self) -> FiveHundred:
+        other = copy.copy(self)
+        other.options = dict(self.options)
+        other.totals = list(self.totals)
+        other.deal_results = list(self.deal_results)
+        other.hands = list(self.hands)
+        other.passed = list(self.passed)
+        other.auction = list(self.auction)
+        other.discards = list(self.discards)
+        other.shown_void = list(self.shown_void)
+        other.sitting_out = list(self.sitting_out)
+        if self.tp is not None:
+            other.tp = self.tp.copy()
+        return other
