@@ -1,0 +1,296 @@
+"""The SQLite store: tables, their seats, and each game's record as an append-only log of actions.
+
+A table's state is never stored, only its record: the deals' cards and every action, one INSERT per action.
+``load_record`` rebuilds the ``GameRecord`` that ``bot.records.replay`` turns back into a match.
+
+One connection serves the whole bot; writes go through one lock so that a multi-statement change is never
+interleaved with another coroutine's statements.  The connection runs in autocommit mode and multi-statement
+changes say BEGIN/COMMIT themselves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiosqlite
+
+from bot.migrations import MIGRATIONS
+from bot.records import FORMAT, GameRecord, parse_record
+
+log = logging.getLogger(__name__)
+
+LOBBY, PLAYING, FINISHED, CANCELLED = "lobby", "playing", "finished", "cancelled"
+_NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    name: str
+    user_id: int | None = None
+    computer: str | None = None  # the computer player's level when no user sits here
+    dm_closed: bool = False
+
+
+@dataclass
+class TableRow:
+    id: int
+    guild_id: int | None
+    guild_name: str
+    channel_id: int
+    channel_name: str
+    message_id: int | None
+    game: str
+    preset: str | None
+    options: dict[str, Any]
+    host_id: int
+    status: str
+    first_dealer: int | None
+    created_at: str
+    updated_at: str
+    seats: dict[int, SeatRow] = field(default_factory=dict)
+
+
+class Store:
+    def __init__(self, db: aiosqlite.Connection):
+        self.db = db
+        self._write = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str) -> Store:
+        db = await aiosqlite.connect(path, isolation_level=None)
+        db.row_factory = aiosqlite.Row
+        # WAL with NORMAL sync: a commit costs no fsync, yet a crash loses nothing already committed to the WAL
+        # except on power loss; the right trade for a game bot.
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=NORMAL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        store = cls(db)
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        await self.db.close()
+
+    # --- schema ------------------------------------------------------------------------------------------------
+
+    async def schema_version(self) -> int:
+        await self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        async with self.db.execute("SELECT MAX(version) FROM schema_version") as cur:
+            row = await cur.fetchone()
+        return row[0] or 0
+
+    async def migrate(self) -> None:
+        """Apply every migration newer than the database, each in its own transaction."""
+        async with self._write:
+            current = await self.schema_version()
+            for number, title, sql in sorted(MIGRATIONS):
+                if number <= current:
+                    continue
+                log.info("applying database migration %d: %s", number, title)
+                try:
+                    await self.db.executescript(
+                        f"BEGIN;\n{sql}\nINSERT INTO schema_version (version) VALUES ({int(number)});\nCOMMIT;"
+                    )
+                except Exception:
+                    if self.db.in_transaction:
+                        await self.db.execute("ROLLBACK")
+                    raise
+
+    # --- writing -----------------------------------------------------------------------------------------------
+
+    async def _transaction(self, statements: list[tuple[str, tuple]]) -> list[int | None]:
+        """Run statements atomically; returns each one's lastrowid."""
+        ids: list[int | None] = []
+        async with self._write:
+            await self.db.execute("BEGIN")
+            try:
+                for sql, params in statements:
+                    cur = await self.db.execute(sql, params)
+                    ids.append(cur.lastrowid)
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+        return ids
+
+    async def _one(self, sql: str, params: tuple) -> int | None:
+        async with self._write:
+            cur = await self.db.execute(sql, params)
+            return cur.lastrowid
+
+    async def create_table(
+        self,
+        *,
+        guild_id: int | None,
+        guild_name: str,
+        channel_id: int,
+        channel_name: str,
+        game: str,
+        preset: str | None,
+        options: dict[str, Any],
+        host_id: int,
+        host_name: str,
+    ) -> int:
+        async with self._write:
+            await self.db.execute("BEGIN")
+            try:
+                cur = await self.db.execute(
+                    "INSERT INTO tables (guild_id, guild_name, channel_id, channel_name, game, preset, options,"
+                    " host_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (guild_id, guild_name, channel_id, channel_name, game, preset, json.dumps(options), host_id),
+                )
+                table_id = cur.lastrowid
+                await self.db.execute(
+                    "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                    (table_id, host_id, host_name),
+                )
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+        assert table_id is not None
+        return table_id
+
+    async def set_message(self, table_id: int, message_id: int | None) -> None:
+        await self._one(f"UPDATE tables SET message_id = ?, updated_at = {_NOW} WHERE id = ?", (message_id, table_id))
+
+    async def set_host(self, table_id: int, host_id: int) -> None:
+        await self._one(f"UPDATE tables SET host_id = ?, updated_at = {_NOW} WHERE id = ?", (host_id, table_id))
+
+    async def set_status(self, table_id: int, status: str) -> None:
+        await self._one(f"UPDATE tables SET status = ?, updated_at = {_NOW} WHERE id = ?", (status, table_id))
+
+    async def set_seats(self, table_id: int, seats: dict[int, SeatRow]) -> None:
+        """Replace the table's seating (lobby changes are rare, so the simplest atomic write is best)."""
+        statements: list[tuple[str, tuple]] = [("DELETE FROM seats WHERE table_id = ?", (table_id,))]
+        for s in seats.values():
+            statements.append(
+                (
+                    "INSERT INTO seats (table_id, seat, user_id, computer, name, dm_closed) VALUES (?, ?, ?, ?, ?, ?)",
+                    (table_id, s.seat, s.user_id, s.computer, s.name, int(s.dm_closed)),
+                )
+            )
+        statements.append((f"UPDATE tables SET updated_at = {_NOW} WHERE id = ?", (table_id,)))
+        await self._transaction(statements)
+
+    async def set_dm_closed(self, table_id: int, seat: int, closed: bool = True) -> None:
+        await self._one("UPDATE seats SET dm_closed = ? WHERE table_id = ? AND seat = ?", (int(closed), table_id, seat))
+
+    async def start_game(self, table_id: int, first_dealer: int, cards: dict) -> None:
+        """The table leaves its lobby: who deals first and the first deal's cards, in one transaction."""
+        await self._transaction(
+            [
+                (
+                    f"UPDATE tables SET status = '{PLAYING}', first_dealer = ?, updated_at = {_NOW} WHERE id = ?",
+                    (first_dealer, table_id),
+                ),
+                ("INSERT INTO deals (table_id, deal_index, cards) VALUES (?, 0, ?)", (table_id, json.dumps(cards))),
+            ]
+        )
+
+    async def add_deal(self, table_id: int, deal_index: int, cards: dict) -> None:
+        await self._one(
+            "INSERT INTO deals (table_id, deal_index, cards) VALUES (?, ?, ?)",
+            (table_id, deal_index, json.dumps(cards)),
+        )
+
+    async def mark_hands_sent(self, table_id: int, deal_index: int) -> None:
+        await self._one("UPDATE deals SET hands_sent = 1 WHERE table_id = ? AND deal_index = ?", (table_id, deal_index))
+
+    async def hands_sent(self, table_id: int, deal_index: int) -> bool:
+        async with self.db.execute(
+            "SELECT hands_sent FROM deals WHERE table_id = ? AND deal_index = ?", (table_id, deal_index)
+        ) as cur:
+            row = await cur.fetchone()
+        return bool(row and row[0])
+
+    async def append_action(
+        self, table_id: int, deal_index: int, seq: int, action: dict, *, finished: bool = False
+    ) -> None:
+        """One action, appended; the primary key refuses a second action at the same place in the record."""
+        sql = "INSERT INTO actions (table_id, deal_index, seq, action) VALUES (?, ?, ?, ?)"
+        params = (table_id, deal_index, seq, json.dumps(action, separators=(",", ":")))
+        if not finished:
+            await self._one(sql, params)
+            return
+        await self._transaction(
+            [(sql, params), (f"UPDATE tables SET status = '{FINISHED}', updated_at = {_NOW} WHERE id = ?", (table_id,))]
+        )
+
+    # --- reading -----------------------------------------------------------------------------------------------
+
+    async def load_table(self, table_id: int) -> TableRow | None:
+        rows = await self._tables("WHERE id = ?", (table_id,))
+        return rows[0] if rows else None
+
+    async def tables_with_status(self, *statuses: str) -> list[TableRow]:
+        marks = ", ".join("?" for _ in statuses)
+        return await self._tables(f"WHERE status IN ({marks}) ORDER BY id", statuses)
+
+    async def tables_in_channel(self, channel_id: int, limit: int = 25) -> list[TableRow]:
+        return await self._tables("WHERE channel_id = ? ORDER BY id DESC LIMIT ?", (channel_id, limit))
+
+    async def _tables(self, where: str, params: tuple) -> list[TableRow]:
+        async with self.db.execute(f"SELECT * FROM tables {where}", params) as cur:
+            rows = await cur.fetchall()
+        tables = {
+            r["id"]: TableRow(
+                id=r["id"],
+                guild_id=r["guild_id"],
+                guild_name=r["guild_name"],
+                channel_id=r["channel_id"],
+                channel_name=r["channel_name"],
+                message_id=r["message_id"],
+                game=r["game"],
+                preset=r["preset"],
+                options=json.loads(r["options"]),
+                host_id=r["host_id"],
+                status=r["status"],
+                first_dealer=r["first_dealer"],
+                created_at=r["created_at"],
+                updated_at=r["updated_at"],
+            )
+            for r in rows
+        }
+        if tables:
+            marks = ", ".join("?" for _ in tables)
+            async with self.db.execute(f"SELECT * FROM seats WHERE table_id IN ({marks})", tuple(tables)) as cur:
+                for s in await cur.fetchall():
+                    tables[s["table_id"]].seats[s["seat"]] = SeatRow(
+                        seat=s["seat"],
+                        name=s["name"],
+                        user_id=s["user_id"],
+                        computer=s["computer"],
+                        dm_closed=bool(s["dm_closed"]),
+                    )
+        return list(tables.values())
+
+    async def load_record(self, table: TableRow) -> GameRecord:
+        """The table's game record, rebuilt from its deals and actions (validated as any record is)."""
+        deals: list[dict] = []
+        async with self.db.execute(
+            "SELECT deal_index, cards FROM deals WHERE table_id = ? ORDER BY deal_index", (table.id,)
+        ) as cur:
+            for row in await cur.fetchall():
+                deal = json.loads(row["cards"])
+                deal["actions"] = []
+                deals.append(deal)
+        async with self.db.execute(
+            "SELECT deal_index, action FROM actions WHERE table_id = ? ORDER BY deal_index, seq", (table.id,)
+        ) as cur:
+            for row in await cur.fetchall():
+                deals[row["deal_index"]]["actions"].append(json.loads(row["action"]))
+        return parse_record(
+            {
+                "format": FORMAT,
+                "game": table.game,
+                "options": table.options,
+                "first_dealer": table.first_dealer or 0,
+                "deals": deals,
+            }
+        )

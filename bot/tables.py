@@ -1,0 +1,522 @@
+"""The table manager: every table's lobby and match, one lock per table, the record written before any reply.
+
+Everything a player does to a table goes through ``TableManager`` under that table's lock, so that actions are
+applied one at a time and a double click is applied once.  An action is validated by the engine, appended to the
+record in SQLite, and only then acknowledged; the engine's ``apply`` is atomic, and if saving fails the table is
+rebuilt from the store, so memory never runs ahead of what was saved.
+
+The manager knows nothing of Discord.  It tells a ``TableListener`` (the Discord presenter, or a test double) what
+changed, and the caller of each method answers the player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.records import DealRecord, GameRecord, deal_cards, replay
+from bot.store import CANCELLED, FINISHED, LOBBY, PLAYING, SeatRow, Store, TableRow
+from rules.actions import Action, action_from_json
+from rules.errors import IllegalAction, RecordError
+from rules.game import BETWEEN_DEALS, DEAL, GAME_OVER, Match
+from rules.players import PLAYERS, make_player
+from rules.registry import match_class
+
+log = logging.getLogger(__name__)
+
+# Actions that other seats may take while someone else is drawing (Da Bai Fen), so a stale view may still send them.
+_OUT_OF_TURN_TYPES = ("expose", "claim_draw")
+
+
+class Refusal(Exception):
+    """A player's request that cannot be done; the message is shown to them as is (ephemerally)."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass
+class Outcome:
+    """What one applied action did, for the presenter and for the reply."""
+
+    action: Action
+    deals_finished: list[int] = field(default_factory=list)  # deal indices whose result is now known
+    new_deal: bool = False
+    game_over: bool = False
+    by_computer: bool = False
+
+
+class TableListener(Protocol):
+    async def lobby_changed(self, table: Table) -> None: ...
+    async def game_started(self, table: Table) -> None: ...
+    async def acted(self, table: Table, outcome: Outcome) -> None: ...
+    async def table_closed(self, table: Table) -> None: ...
+
+
+class NullListener:
+    async def lobby_changed(self, table: Table) -> None:
+        pass
+
+    async def game_started(self, table: Table) -> None:
+        pass
+
+    async def acted(self, table: Table, outcome: Outcome) -> None:
+        pass
+
+    async def table_closed(self, table: Table) -> None:
+        pass
+
+
+@dataclass
+class Table:
+    """A table in memory: its stored row, and while playing its record and the match replayed from it."""
+
+    row: TableRow
+    players: int
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    record: GameRecord | None = None
+    match: Match | None = None
+    # Bumped by every applied action and every new deal; components carry it so that a stale click is refused.
+    version: int = 0
+    last_trick: list[dict] | None = None
+    computer_task: asyncio.Task | None = None
+    # Presenter's per-table scratch space (message bookkeeping); never persisted.
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def game(self) -> str:
+        return self.row.game
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    @property
+    def seats(self) -> dict[int, SeatRow]:
+        return self.row.seats
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat in self.row.seats.values():
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def names(self) -> list[str]:
+        return [self.row.seats[s].name if s in self.row.seats else f"seat {s + 1}" for s in range(self.players)]
+
+    def is_full(self) -> bool:
+        return len(self.row.seats) == self.players
+
+    def free_seats(self) -> list[int]:
+        return [s for s in range(self.players) if s not in self.row.seats]
+
+    def is_computer(self, seat: int | None) -> bool:
+        return seat is not None and seat in self.row.seats and self.row.seats[seat].computer is not None
+
+    def deal_index(self) -> int:
+        return len(self.record.deals) - 1 if self.record else -1
+
+
+def _deal_json(cards) -> dict:
+    out = DealRecord(cards).to_json()
+    out.pop("actions")
+    return out
+
+
+def _count_version(record: GameRecord) -> int:
+    return len(record.deals) + sum(len(d.actions) for d in record.deals)
+
+
+class TableManager:
+    def __init__(
+        self,
+        store: Store,
+        listener: TableListener | None = None,
+        *,
+        ai_delay: float = 1.0,
+        rng: random.Random | None = None,
+    ):
+        self.store = store
+        self.listener: TableListener = listener or NullListener()
+        self.ai_delay = ai_delay
+        # Deals must be unpredictable for players; tests pass a seeded generator.
+        self.rng = rng or random.SystemRandom()
+        self.tables: dict[int, Table] = {}
+        self._closing = False
+
+    # --- finding tables ----------------------------------------------------------------------------------------
+
+    async def get(self, table_id: int) -> Table:
+        """A live table, or a finished/cancelled one loaded from the store (finished games stay queryable)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        row = await self.store.load_table(table_id)
+        if row is None:
+            raise Refusal(f"There is no table #{table_id}.")
+        return await self._hydrate(row)
+
+    def tables_of(self, user_id: int, channel_id: int | None = None, status: str | None = PLAYING) -> list[Table]:
+        return [
+            t
+            for t in self.tables.values()
+            if t.seat_of(user_id) is not None
+            and (channel_id is None or t.row.channel_id == channel_id)
+            and (status is None or t.status == status)
+        ]
+
+    # --- lobby -------------------------------------------------------------------------------------------------
+
+    async def create(
+        self,
+        *,
+        game: str,
+        options: dict[str, Any],
+        preset: str | None,
+        host_id: int,
+        host_name: str,
+        channel_id: int,
+        channel_name: str = "",
+        guild_id: int | None = None,
+        guild_name: str = "",
+    ) -> Table:
+        try:
+            probe = match_class(game)(options)
+        except RecordError as e:
+            raise Refusal(e.message) from None
+        table_id = await self.store.create_table(
+            guild_id=guild_id,
+            guild_name=guild_name,
+            channel_id=channel_id,
+            channel_name=channel_name,
+            game=game,
+            preset=preset,
+            options=options,
+            host_id=host_id,
+            host_name=host_name,
+        )
+        row = await self.store.load_table(table_id)
+        assert row is not None
+        table = Table(row, probe.players)
+        self.tables[table_id] = table
+        return table
+
+    async def _lobby(self, table_id: int) -> Table:
+        table = await self.get(table_id)
+        if table.status != LOBBY:
+            raise Refusal(f"Table #{table_id} has already {'started' if table.status == PLAYING else 'ended'}.")
+        return table
+
+    async def _save_seats(self, table: Table, seats: dict[int, SeatRow]) -> None:
+        await self.store.set_seats(table.id, seats)
+        table.row.seats = seats
+
+    async def join(self, table_id: int, user_id: int, name: str, seat: int | None = None) -> int:
+        """Seat a user (the first free seat unless ``seat`` is given; a seated user moves).  Returns the seat."""
+        table = await self._lobby(table_id)
+        async with table.lock:
+            if table.status != LOBBY:
+                raise Refusal(f"Table #{table_id} has already started.")
+            current = table.seat_of(user_id)
+            if seat is None:
+                if current is not None:
+                    raise Refusal(f"You are already in seat {current + 1} at table #{table_id}.")
+                free = table.free_seats()
+                if not free:
+                    raise Refusal(f"Table #{table_id} is full.")
+                seat = free[0]
+            if not 0 <= seat < table.players:
+                raise Refusal(f"Table #{table_id} has seats 1 to {table.players}.")
+            if seat == current:
+                raise Refusal(f"You are already in seat {seat + 1}.")
+            if seat in table.seats:
+                raise Refusal(f"Seat {seat + 1} is taken by {table.seats[seat].name}.")
+            seats = {s: r for s, r in table.seats.items() if s != current}
+            dm_closed = table.seats[current].dm_closed if current is not None else False
+            seats[seat] = SeatRow(seat=seat, name=name, user_id=user_id, dm_closed=dm_closed)
+            await self._save_seats(table, seats)
+        await self.listener.lobby_changed(table)
+        return seat
+
+    async def leave(self, table_id: int, user_id: int) -> None:
+        table = await self._lobby(table_id)
+        async with table.lock:
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise Refusal(f"You are not seated at table #{table_id}.")
+            seats = {s: r for s, r in table.seats.items() if s != seat}
+            humans = [r for r in seats.values() if r.user_id is not None]
+            if user_id == table.row.host_id and not humans:
+                await self._close(table, CANCELLED)
+                return
+            await self._save_seats(table, seats)
+            if user_id == table.row.host_id:
+                # The lobby goes on with the longest-seated... simplest fair rule: the lowest seat's player hosts.
+                table.row.host_id = humans[0].user_id  # type: ignore[assignment]
+                await self.store.set_host(table.id, table.row.host_id)
+        await self.listener.lobby_changed(table)
+
+    async def add_computer(self, table_id: int, user_id: int, level: str = "random") -> int:
+        table = await self._lobby(table_id)
+        if level not in PLAYERS:
+            raise Refusal(f"Unknown computer level {level!r}; choose from {', '.join(PLAYERS)}.")
+        async with table.lock:
+            self._host_only(table, user_id, "add computer players")
+            free = table.free_seats()
+            if not free:
+                raise Refusal(f"Table #{table_id} is full.")
+            seat = free[0]
+            number = sum(1 for r in table.seats.values() if r.computer) + 1
+            seats = dict(table.seats)
+            seats[seat] = SeatRow(seat=seat, name=f"Computer {number}", computer=level)
+            await self._save_seats(table, seats)
+        await self.listener.lobby_changed(table)
+        return seat
+
+    async def remove_computer(self, table_id: int, user_id: int) -> None:
+        table = await self._lobby(table_id)
+        async with table.lock:
+            self._host_only(table, user_id, "remove computer players")
+            computers = [s for s, r in table.seats.items() if r.computer]
+            if not computers:
+                raise Refusal("There is no computer player to remove.")
+            seats = {s: r for s, r in table.seats.items() if s != max(computers)}
+            await self._save_seats(table, seats)
+        await self.listener.lobby_changed(table)
+
+    async def mark_dm_closed(self, table: Table, seat: int) -> None:
+        if table.seats[seat].dm_closed:
+            return
+        table.seats[seat].dm_closed = True
+        await self.store.set_dm_closed(table.id, seat)
+
+    @staticmethod
+    def _host_only(table: Table, user_id: int, what: str) -> None:
+        if user_id != table.row.host_id:
+            raise Refusal(f"Only the host of table #{table.id} can {what}.")
+
+    async def cancel(self, table_id: int, user_id: int) -> None:
+        table = await self.get(table_id)
+        async with table.lock:
+            if table.status not in (LOBBY, PLAYING):
+                raise Refusal(f"Table #{table_id} has already ended.")
+            self._host_only(table, user_id, "cancel it")
+            await self._close(table, CANCELLED)
+
+    async def _close(self, table: Table, status: str) -> None:
+        if status != FINISHED:  # a finished table's status was saved with its last action
+            await self.store.set_status(table.id, status)
+        table.row.status = status
+        if table.computer_task and table.computer_task is not asyncio.current_task():
+            table.computer_task.cancel()
+        await self.listener.table_closed(table)
+
+    # --- playing -----------------------------------------------------------------------------------------------
+
+    async def start(self, table_id: int, user_id: int) -> Table:
+        table = await self._lobby(table_id)
+        async with table.lock:
+            if table.status != LOBBY:
+                raise Refusal(f"Table #{table_id} has already started.")
+            self._host_only(table, user_id, "start the game")
+            if not table.is_full():
+                missing = table.players - len(table.seats)
+                raise Refusal(f"{missing} more player{'s' if missing > 1 else ''} needed (or add computer players).")
+            first_dealer = self.rng.randrange(table.players)
+            match = match_class(table.game)(table.row.options, first_dealer)
+            cards = match.random_deal(self.rng)
+            await self.store.start_game(table.id, first_dealer, _deal_json(cards))
+            match.start_deal(cards)
+            table.record = GameRecord(table.game, dict(table.row.options), first_dealer)
+            table.record.add_deal(cards)
+            table.match = match
+            table.version = 1
+            table.row.status = PLAYING
+            table.row.first_dealer = first_dealer
+        await self.listener.game_started(table)
+        self._schedule_computers(table)
+        return table
+
+    async def act(
+        self, table_id: int, user_id: int, action: dict[str, Any], *, expected_version: int | None = None
+    ) -> Outcome:
+        """Apply a user's action (a record-style dict without ``seat``); ``Refusal`` with the reason otherwise."""
+        table = await self.get(table_id)
+        async with table.lock:
+            if table.status != PLAYING:
+                raise Refusal(f"Table #{table_id} is not being played (it is {table.status}).")
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise Refusal(f"You are not seated at table #{table_id}; only its players can act.")
+            if (
+                expected_version is not None
+                and expected_version != table.version
+                and action.get("type") not in _OUT_OF_TURN_TYPES
+            ):
+                raise Refusal("That choice is out of date: the game has moved on. Press **My hand** to see it now.")
+            try:
+                parsed = action_from_json({**action, "seat": seat})
+            except (IllegalAction, RecordError) as e:
+                raise Refusal(e.message) from None
+            outcome = await self._apply(table, parsed)
+        await self.listener.acted(table, outcome)
+        self._schedule_computers(table)
+        return outcome
+
+    async def _apply(self, table: Table, action: Action, by_computer: bool = False) -> Outcome:
+        """Under the table's lock: validate and apply, save, deal the next deal when one ends."""
+        match, record = table.match, table.record
+        assert match is not None and record is not None
+        trick_before = match.output()["trick"] if match.phase != DEAL else []
+        try:
+            match.apply(action)
+        except IllegalAction as e:
+            raise Refusal(e.message) from None
+        # Readers outside the lock (hand views) must see a version that matches the match they see.
+        table.version += 1
+        deal_index = len(record.deals) - 1
+        outcome = Outcome(action, by_computer=by_computer)
+        try:
+            await self.store.append_action(
+                table.id,
+                deal_index,
+                len(record.deals[-1].actions),
+                action.to_json(),
+                finished=match.phase == GAME_OVER,
+            )
+        except Exception:
+            log.exception("table %d: could not save an action; rebuilding the table from the store", table.id)
+            await self._reload(table)
+            raise Refusal("Sorry, that could not be saved; nothing was played. Please try again.") from None
+        record.append(action)
+        self._note_last_trick(table, trick_before, action)
+        if match.phase in (BETWEEN_DEALS, GAME_OVER):
+            outcome.deals_finished.append(deal_index)
+        if match.phase == GAME_OVER:
+            outcome.game_over = True
+            table.row.status = FINISHED
+        elif match.phase == BETWEEN_DEALS:
+            await self._next_deal(table)
+            outcome.new_deal = True
+        return outcome
+
+    def _note_last_trick(self, table: Table, trick_before: list[dict], action: Action) -> None:
+        """Remember the trick an action completed, for the table message; engines that report it win."""
+        assert table.match is not None
+        state_trick = table.match.output()["trick"] if table.match.phase != DEAL else []
+        if action.type == "play" and trick_before and not state_trick:
+            table.last_trick = [*trick_before, {"seat": action.seat, "cards": action.to_json()["cards"]}]
+
+    async def _next_deal(self, table: Table) -> None:
+        assert table.match is not None and table.record is not None
+        cards = table.match.random_deal(self.rng)
+        table.match.start_deal(cards)
+        table.version += 1
+        table.last_trick = None
+        try:
+            await self.store.add_deal(table.id, len(table.record.deals), _deal_json(cards))
+        except Exception:
+            log.exception("table %d: could not save a new deal; rebuilding the table from the store", table.id)
+            await self._reload(table)
+            raise
+        table.record.add_deal(cards)
+
+    # --- computer players --------------------------------------------------------------------------------------
+
+    def _schedule_computers(self, table: Table) -> None:
+        if self._closing or table.status != PLAYING or table.match is None:
+            return
+        if not table.is_computer(table.match.to_move):
+            return
+        if table.computer_task is None or table.computer_task.done():
+            table.computer_task = asyncio.create_task(self._run_computers(table), name=f"computers-{table.id}")
+
+    async def _run_computers(self, table: Table) -> None:
+        """Let computer players act, each after a short pause, until a human is to act or the game ends."""
+        try:
+            while not self._closing:
+                await asyncio.sleep(self.ai_delay)
+                async with table.lock:
+                    match = table.match
+                    if table.status != PLAYING or match is None or not table.is_computer(match.to_move):
+                        return
+                    seat = match.to_move
+                    player = make_player(table.seats[seat].computer or "random")
+                    action = player.choose(match, self.rng)
+                    outcome = await self._apply(table, action, by_computer=True)
+                await self.listener.acted(table, outcome)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %d: a computer player failed", table.id)
+
+    # --- start-up and shut-down --------------------------------------------------------------------------------
+
+    async def resume_all(self) -> list[Table]:
+        """Rebuild every lobby and running table from the store (after a restart) and restart computer players."""
+        rows = await self.store.tables_with_status(LOBBY, PLAYING)
+        resumed = []
+        for row in rows:
+            try:
+                table = await self._hydrate(row)
+            except Exception:
+                log.exception("table %d could not be resumed; it is left as it was in the store", row.id)
+                continue
+            resumed.append(table)
+        return resumed
+
+    def start_computers(self) -> None:
+        for table in self.tables.values():
+            self._schedule_computers(table)
+
+    async def _hydrate(self, row: TableRow) -> Table:
+        players = match_class(row.game)(row.options).players
+        table = Table(row, players)
+        if row.status != LOBBY and row.first_dealer is not None:
+            await self._replay_into(table)
+        if row.status in (LOBBY, PLAYING):
+            self.tables[row.id] = table  # finished tables are loaded on demand and not kept
+        if row.status == PLAYING and table.match is not None and table.match.phase == BETWEEN_DEALS:
+            # Stopped between the last action of a deal and the next deal's cards being saved.
+            async with table.lock:
+                await self._next_deal(table)
+        return table
+
+    async def _replay_into(self, table: Table) -> None:
+        record = await self.store.load_record(table.row)
+        result = replay(record)
+        if result.error:
+            raise RecordError(f"table {table.id}: the stored record does not replay: {result.error}")
+        # Seedless records always carry their cards; make them explicit for the in-memory record too.
+        for i, deal in enumerate(record.deals):
+            if deal.cards is None:
+                deal.cards = deal_cards(record, result.match, i)
+        table.record = record
+        table.match = result.match
+        table.version = _count_version(record)
+
+    async def _reload(self, table: Table) -> None:
+        row = await self.store.load_table(table.id)
+        if row is not None:
+            table.row = row
+            await self._replay_into(table)
+
+    async def close(self) -> None:
+        """Stop computer players (their unsaved thinking is simply redone after a restart)."""
+        self._closing = True
+        tasks = [t.computer_task for t in self.tables.values() if t.computer_task and not t.computer_task.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+ListenerFactory = Callable[[TableManager], TableListener]
