@@ -1,0 +1,459 @@
+"""Belote Contrée as the French Belote Federation plays it: a match of many deals.
+
+Seats are in order of play (the text's counter-clockwise turn: seat s+1 is the player to the right of seat s);
+team 0 = seats 0 and 2, team 1 = seats 1 and 3.  A deal is an auction (``rules.belote.auction``), eight tricks
+played with the obligations of §5.2 (``legal_card_mask``), and the score (``rules.belote.scoring``).
+
+The play is the hot path of the computer players, so it works on bitmasks with the per-contract tables of
+``rules.belote.tables``; besides the generic ``legal_actions()`` / ``apply(Action)``, players may use the fast
+path ``legal_card_mask()`` / ``play_card(card, announce)``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.actions import Action
+from rules.belote.auction import ALL_TRUMPS, BID_VALUES, CAPOT, CAPOT_VALUE, Auction
+from rules.belote.scoring import DealScore, DealTally, ScoringRules, score_deal
+from rules.belote.tables import (
+    BELOTE_BONUS,
+    CAPOT_LAST_TRICK,
+    KIND_LONG,
+    KIND_NAMES,
+    LAST_TRICK_BONUS,
+    PACK,
+    PACK_MASK,
+    SANS_ATOUT,
+    SUIT_CARDS,
+    TABLES,
+    TOUT_ATOUT,
+)
+from rules.cards import CARD_NAMES, SUIT_NAMES, SUITS, cards_of, iter_cards, mask_of
+from rules.dealing import DealCards, check_hands
+from rules.errors import IllegalAction, RecordError
+from rules.game import BETWEEN_DEALS, BIDDING, GAME_OVER, PLAY, Match
+from rules.options import Option
+
+PLAYERS = 4
+HAND_SIZE = 8
+TRICKS = 8
+
+# Play actions are immutable: build each one once.
+PLAY_ACTIONS = tuple(tuple(Action(s, "play", cards=(c,)) for c in range(64)) for s in range(PLAYERS))
+BELOTE_ACTIONS = tuple(
+    tuple(Action(s, "play", cards=(c,), announce="belote") for c in range(64)) for s in range(PLAYERS)
+)
+
+
+def _positive(value: int) -> str | None:
+    return None if value > 0 else "must be at least 1"
+
+
+def _not_negative(value: int) -> str | None:
+    return None if value >= 0 else "must be 0 (play to the target) or a number of deals"
+
+
+def _names(mask: int) -> str:
+    return ", ".join(CARD_NAMES[c] for c in cards_of(mask))
+
+
+class Belote(Match):
+    game_id = "belote"
+    OPTIONS = (
+        Option("players", 4, "Belote Contrée is played by four, in two teams of two", choices=(4,)),
+        Option("target", 1000, "the game ends when a side reaches this score at the end of a deal", check=_positive),
+        Option("deals", 0, "play this many deals instead of to a target (0: play to the target)", check=_not_negative),
+        Option("scoring", "made", "made: takers score their points + the contract; announced: the contract only",
+               choices=("made", "announced")),
+        Option("rounding", False, "round each side's deal result to the nearest ten (5 rounds up)"),
+        Option("litige", False, "equal totals (81-81): the takers' points are held over for the next deal's winner"),
+        Option("failed_points", 160, "the points a failed (or countered) contract is worth besides its value",
+               choices=(160, 162)),
+        Option("forced_undertrump", False, "unable to overtrump an opponent's trump, you must still play a trump"),
+        Option("partner_undertrump", True,
+               "partner winning with a trump: you may play a lower trump even while holding other cards"),
+        Option("sans_atout", False, "allow no-trump contracts (bid suit NT)"),
+        Option("tout_atout", False, "allow all-trump contracts (bid contract 'all_trumps')"),
+    )  # fmt: skip
+
+    def __init__(self, options: dict[str, Any] | None = None, first_dealer: int = 0):
+        super().__init__(options, first_dealer)
+        o = self.options
+        self.kinds = (
+            (0, 1, 2, 3) + ((SANS_ATOUT,) if o["sans_atout"] else ()) + ((TOUT_ATOUT,) if o["tout_atout"] else ())
+        )
+        self.rules = ScoringRules(o["failed_points"], o["scoring"] == "announced", o["rounding"], o["litige"])
+        self.forced_undertrump = o["forced_undertrump"]
+        self.partner_undertrump = o["partner_undertrump"]
+        self.total = [0, 0]
+        self.held_over = 0  # litige points waiting for the next deal's winner
+        self.auction: Auction | None = None
+        self.kind = -1  # the contract's kind once the auction is over
+        self._reset_play([0, 0, 0, 0])
+
+    def _reset_play(self, hands: list[int]) -> None:
+        self._hands = hands
+        self._turn = -1
+        self._trick: list[int] = []  # cards of the trick in progress, the leader's first
+        self._leader = -1
+        self._led = 0  # the led suit's cards (a mask)
+        self._led_is_trump = False
+        self._best = -1  # the card winning the trick so far, and its seat
+        self._best_seat = -1
+        self._card_points = [0, 0]
+        self._tricks_won = [0, 0]
+        self._completed: list[tuple[int, tuple[int, ...], int]] = []  # (leader, cards, winner)
+        self._belote_pending = [0, 0, 0, 0]  # per seat: K+Q pairs whose first card may carry the announcement
+        self._belote = [0, 0]  # announced belote points per team
+        self._belote_seats: list[int] = []
+
+    # --- the deal --------------------------------------------------------------------------------------------
+
+    def pack(self) -> list[int]:
+        return list(PACK)
+
+    def hand_sizes(self) -> list[int]:
+        return [HAND_SIZE] * PLAYERS
+
+    def check_deal(self, cards: DealCards) -> None:
+        """The quick mask test first; the core's check names the problem when there is one."""
+        if cards.stock is not None:
+            raise RecordError("belote deals hands, not a stock")
+        hands = cards.hands
+        if hands is not None and len(hands) == PLAYERS and not cards.kitty:
+            masks = [mask_of(h) for h in hands]
+            sizes_right = all(len(h) == HAND_SIZE for h in hands) and sum(m.bit_count() for m in masks) == 32
+            if sizes_right and masks[0] | masks[1] | masks[2] | masks[3] == PACK_MASK:
+                return
+        check_hands(cards, PACK, self.hand_sizes(), 0)
+
+    def random_deal(self, rng: random.Random) -> DealCards:
+        cards = list(PACK)
+        rng.shuffle(cards)
+        return DealCards(hands=[cards[0:8], cards[8:16], cards[16:24], cards[24:32]], kitty=[])
+
+    def next_dealer(self) -> int:
+        return (self.dealer + 1) % PLAYERS  # "the dealer will be the player to their right"
+
+    def begin_deal(self, cards: DealCards) -> None:
+        self._reset_play(cards.masks())
+        self.kind = -1
+        self.auction = Auction((self.dealer + 1) % PLAYERS, self.kinds)
+        self.phase = BIDDING
+
+    # --- whose turn, what is legal -------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        if self.phase == BIDDING:
+            return self.auction.turn
+        if self.phase == PLAY:
+            return self._turn
+        return None
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == BIDDING:
+            return list(self.auction.legal())
+        if self.phase != PLAY:
+            return []
+        seat = self._turn
+        mask = self.legal_card_mask()
+        plays = PLAY_ACTIONS[seat]
+        out = [plays[c] for c in iter_cards(mask)]
+        announce = self._belote_pending[seat] & mask
+        if announce:
+            out += [BELOTE_ACTIONS[seat][c] for c in iter_cards(announce)]
+        return out
+
+    def legal_card_mask(self) -> int:
+        """The cards the seat to move may play (§5.2), as a mask.
+
+        - "You must always follow the leading suit if you have cards in it. If the leading suit is trump, you
+          must play a higher trump card than any already played, if possible."
+        - Void, partner winning the trick: any card.
+        - Void, partner not winning: "you must play a trump card if you have one", higher than an opponent's
+          trump if possible; "If that's impossible, you may play a lower trump card" - or any card.
+        """
+        hand = self._hands[self._turn]
+        if not self._trick:
+            return hand
+        best = self._best
+        follow = hand & self._led
+        if follow:
+            if self._led_is_trump:
+                return (follow & self._higher[best]) or follow
+            return follow
+        trumps = hand & self._cut
+        if not trumps:
+            return hand
+        trump_on_table = self._cut >> best & 1
+        if self._best_seat == self._turn ^ 2:  # partner is winning the trick
+            if self.partner_undertrump or not trump_on_table or trumps == hand:
+                return hand
+            return (hand & ~trumps) | (trumps & self._higher[best])
+        if trump_on_table:
+            over = trumps & self._higher[best]
+            if over:
+                return over
+            return trumps if self.forced_undertrump else hand
+        return trumps
+
+    def belote_mask(self) -> int:
+        """The cards the seat to move may play with the announcement "belote" (the first of K and Q of trumps)."""
+        return self._belote_pending[self._turn] if self.phase == PLAY else 0
+
+    # --- applying actions ----------------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        self.check_turn(action)
+        if self.phase == BIDDING:
+            if action.type == "play":
+                raise IllegalAction("the bidding is not over yet: pass, bid, counter or recounter")
+            self.auction.apply(action)  # validates before changing anything
+            if self.auction.over:
+                self._end_auction()
+            return
+        if action.type != "play":
+            raise IllegalAction(f"the bidding is over: play a card ('{action.type}' is not possible now)")
+        if len(action.cards) != 1:
+            raise IllegalAction("play exactly one card")
+        if action.announce not in (None, "belote"):
+            raise IllegalAction(
+                f"'{action.announce}' is not an announcement here: say 'belote' with the first of the king and "
+                "queen of trumps (the rebelote is said for you with the second)"
+            )
+        self.play_card(action.cards[0], action.announce == "belote")
+
+    def play_card(self, card: int, announce: bool = False) -> None:
+        """The fast path: play ``card`` (a card id) for the seat to move, announcing belote if ``announce``."""
+        if self.phase != PLAY:
+            raise IllegalAction("no card can be played now")
+        bit = 1 << card
+        if not self.legal_card_mask() & bit:
+            raise IllegalAction(self._refusal(card))
+        seat = self._turn
+        if announce and not self._belote_pending[seat] & bit:
+            raise IllegalAction(
+                "you can announce belote only with the first of the king and queen of trumps, holding both"
+            )
+        self._hands[seat] ^= bit
+        if self._belote_pending[seat] & bit:
+            self._belote_pending[seat] &= ~SUIT_CARDS[card >> 4]
+            if announce:
+                self._belote[seat & 1] += BELOTE_BONUS
+                self._belote_seats.append(seat)
+        trick = self._trick
+        if trick:
+            if self._beats[self._best] & bit:
+                self._best = card
+                self._best_seat = seat
+        else:
+            self._led = SUIT_CARDS[card >> 4]
+            self._led_is_trump = bool(self._trump_lead & bit)
+            self._best = card
+            self._best_seat = seat
+        trick.append(card)
+        if len(trick) == PLAYERS:
+            self._end_trick()
+        else:
+            self._turn = (seat + 1) & 3
+
+    def _end_trick(self) -> None:
+        winner = self._best_seat
+        team = winner & 1
+        points = self._points
+        trick = self._trick
+        self._card_points[team] += points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]]
+        self._tricks_won[team] += 1
+        self._completed.append((self._leader, tuple(trick), winner))
+        self._trick = []
+        self._leader = self._turn = winner
+        if len(self._completed) == TRICKS:
+            # §9: dix de der; "In the case of a capot ... the Dix de Der is worth 100 points"
+            self._card_points[team] += CAPOT_LAST_TRICK if self._tricks_won[team] == TRICKS else LAST_TRICK_BONUS
+            self._finish_deal()
+
+    def _refusal(self, card: int) -> str:
+        """Why ``card`` may not be played, in the player's words."""
+        name = CARD_NAMES[card]
+        seat = self._turn
+        hand = self._hands[seat]
+        if not hand >> card & 1:
+            return f"you do not hold {name}" if 0 <= card < 64 and PACK_MASK >> card & 1 else f"{name} is not in play"
+        best = self._best
+        follow = hand & self._led
+        led_name = self._suit_words(self._trick[0] >> 4)
+        if follow:
+            if card >> 4 != self._trick[0] >> 4:
+                return f"you must follow suit: you hold {led_name}"
+            return (
+                f"you must play a higher trump than {CARD_NAMES[best]}: you hold {_names(follow & self._higher[best])}"
+            )
+        trumps = hand & self._cut
+        over = trumps & self._higher[best]
+        if self._best_seat == seat ^ 2:
+            return (
+                f"your partner is winning with the trump {CARD_NAMES[best]}: you may discard, or overtrump "
+                f"({_names(over)}), but not play a lower trump while you hold other cards"
+            )
+        if self._cut >> best & 1:
+            if over:
+                return f"you must overtrump {CARD_NAMES[best]}: you hold {_names(over)}"
+            return "you must play a trump (this table plays forced undertrump): you cannot overtrump but hold trumps"
+        return f"you must trump: you have no {led_name} and your partner is not winning the trick"
+
+    def _suit_words(self, suit: int) -> str:
+        return SUIT_NAMES[SUITS[suit]]
+
+    def _end_auction(self) -> None:
+        auction = self.auction
+        if auction.thrown_in:
+            # "If all four players pass without bidding, the hand ends with no points scored."
+            self._record_result(
+                {
+                    "score_change": [0, 0],
+                    "thrown_in": True,
+                    "made": None,
+                    "explain": "all four players passed: the deal is thrown in, no points scored",
+                }
+            )
+            return
+        self.kind = auction.high_kind
+        tables = TABLES[self.kind]
+        self._higher, self._beats, self._points = tables.higher, tables.beats, tables.points
+        self._cut, self._trump_lead = tables.cut, tables.trump_lead
+        for seat in range(PLAYERS):
+            hand = self._hands[seat]
+            self._belote_pending[seat] = sum(pair for pair in tables.belote_pairs if hand & pair == pair)
+        # "The player to the right of the dealer plays the card of their choice"
+        self._leader = self._turn = (self.dealer + 1) % PLAYERS
+        self.phase = PLAY
+
+    # --- the end of a deal and of the game ---------------------------------------------------------------------
+
+    def contract_value(self) -> int:
+        level = self.auction.high_level
+        return CAPOT_VALUE if level == CAPOT else BID_VALUES[level]
+
+    def _finish_deal(self) -> None:
+        auction = self.auction
+        takers = auction.high_seat & 1
+        tally = DealTally(
+            takers=takers,
+            value=self.contract_value(),
+            capot=auction.high_level == CAPOT,
+            multiplier=auction.multiplier,
+            card_points=(self._card_points[0], self._card_points[1]),
+            tricks=(self._tricks_won[0], self._tricks_won[1]),
+            belote=(self._belote[0], self._belote[1]),
+        )
+        score: DealScore = score_deal(tally, self.rules, self.held_over)
+        self.held_over = score.held_over
+        result = {
+            "score_change": list(score.score_change),
+            "thrown_in": False,
+            "made": score.made,
+            "contract": self.contract_json(),
+            "card_points": list(tally.card_points),
+            "belote": list(tally.belote),
+            "totals": list(score.totals),
+            "tricks": list(tally.tricks),
+            "explain": score.explain,
+        }
+        if self.options["litige"]:
+            result["litige"] = score.litige
+            result["held_over"] = score.held_over
+        self._record_result(result)
+
+    def _record_result(self, result: dict) -> None:
+        change = result["score_change"]
+        self.total[0] += change[0]
+        self.total[1] += change[1]
+        self.deal_results.append(result)
+        self.phase = BETWEEN_DEALS
+        self._check_end()
+
+    def _check_end(self) -> None:
+        """§11 and the rule decisions: a side reaching the target at the end of a deal wins; if both do, the
+        higher score; if equal, play on.  With ``deals``, the game ends after that many deals (ties play on)."""
+        a, b = self.total
+        fixed = self.options["deals"]
+        if fixed:
+            over = len(self.deal_results) >= fixed and a != b
+        else:
+            target = self.options["target"]
+            over = (a >= target or b >= target) and a != b
+        if over:
+            self.winner = 0 if a > b else 1
+            self.phase = GAME_OVER
+
+    # --- reading the state --------------------------------------------------------------------------------
+
+    def hand(self, seat: int) -> list[int]:
+        return cards_of(self._hands[seat])
+
+    def scores(self) -> list[int]:
+        return list(self.total)
+
+    def contract_json(self) -> dict | None:
+        auction = self.auction
+        if auction is None or not auction.over or auction.thrown_in:
+            return None
+        out: dict[str, Any] = {"seat": auction.high_seat, "team": auction.high_seat & 1}
+        out["value"] = BID_VALUES[auction.high_level]
+        if self.kind == TOUT_ATOUT:
+            out["contract"] = ALL_TRUMPS
+        else:
+            out["suit"] = KIND_NAMES[self.kind]
+        out["countered"] = auction.countered_by >= 0
+        out["recountered"] = auction.recountered
+        out["multiplier"] = auction.multiplier
+        return out
+
+    def trick_json(self) -> list[dict]:
+        return [{"seat": (self._leader + i) % PLAYERS, "cards": [CARD_NAMES[c]]} for i, c in enumerate(self._trick)]
+
+    def state_json(self) -> dict:
+        auction = self.auction
+        contract = self.contract_json()
+        out: dict[str, Any] = {
+            "trump": KIND_NAMES[self.kind] if contract is not None else None,
+            "contract": contract,
+            "trick": self.trick_json() if self.phase == PLAY else [],
+            "auction": [a.to_json() for a in auction.calls] if auction else [],
+            "high_bid": auction.high_json() if auction else None,
+            "hands": [[CARD_NAMES[c] for c in cards_of(h)] for h in self._hands],
+            "tricks_won": list(self._tricks_won),
+            "card_points": list(self._card_points),
+            "belote": list(self._belote_seats),
+            "last_trick": self._last_trick_json(),
+        }
+        if contract is not None:
+            out["contract_kind"] = KIND_LONG[self.kind]
+        if self.options["litige"]:
+            out["held_over"] = self.held_over
+        return out
+
+    def _last_trick_json(self) -> list[dict] | None:
+        if not self._completed:
+            return None
+        leader, cards, _ = self._completed[-1]
+        return [{"seat": (leader + i) % PLAYERS, "cards": [CARD_NAMES[c]]} for i, c in enumerate(cards)]
+
+    def clone(self) -> Belote:
+        other = Belote.__new__(Belote)
+        other.__dict__.update(self.__dict__)
+        other.total = list(self.total)
+        other.deal_results = list(self.deal_results)
+        other.auction = self.auction.copy() if self.auction is not None else None
+        other._hands = list(self._hands)
+        other._trick = list(self._trick)
+        other._card_points = list(self._card_points)
+        other._tricks_won = list(self._tricks_won)
+        other._completed = list(self._completed)
+        other._belote_pending = list(self._belote_pending)
+        other._belote = list(self._belote)
+        other._belote_seats = list(self._belote_seats)
+        return other
