@@ -15,6 +15,7 @@ from rules.cards import CARD_NAMES, RANKS, SUITS, card, cards_of, describe_suit,
 from rules.da_bai_fen.order import (
     PACK,
     PACK_MASK,
+    POINTS,
     TRUMP,
     TrumpOrder,
     beating_cards,
@@ -125,6 +126,8 @@ class DaBaiFen(Match):
         self.tricks_won = [0, 0]
         self.last_trick: list[tuple[int, tuple[int, ...]]] = []
         self.last_winner: int | None = None
+        self.trick_points = 0
+        self.best_seat, self.best_key = -1, -1
         self.failed_throws: list[dict] = []
 
     # --- the pack and the deal --------------------------------------------------------------------------------
@@ -280,6 +283,19 @@ class DaBaiFen(Match):
         else:
             self._turn_kitty()
 
+    def draw_rest(self) -> None:
+        """Fast path: everyone draws their remaining cards without exposing anything (the same as repeated
+        ``draw_card`` up to the 48th card)."""
+        if self.phase != DEAL:
+            raise IllegalAction("the draw is over: every card has been taken")
+        hands, stock, dealer = self.hands, self.stock, self.dealer
+        for i in range(self.drawn, DRAWN):
+            hands[(dealer + i) & 3] |= 1 << stock[i]
+        if self.drawn < DRAWN:
+            self.drawn = DRAWN
+            if self.exposed is not None:
+                self._pick_up_kitty()
+
     def _turn_kitty(self) -> None:
         """ "If no one has yet exposed a card, the starter turns these cards face up one at a time in order ... If a
         card of the trump rank is found among the last six cards, its suit becomes trumps and no further cards are
@@ -419,14 +435,33 @@ class DaBaiFen(Match):
             self._multi_lead(seat, cards, mask)
 
     def play_card(self, c: int) -> None:
-        """Fast path for computer players: play one card (a lead, or a follow of a one-card lead)."""
-        seat = (self.trick_leader + len(self.trick)) % 4
-        if not self.legal_card_mask() >> c & 1:
+        """Fast path for computer players: play one card (a lead, or a follow of a one-card lead); the same rules
+        as ``apply`` with a one-card ``play``, without building actions."""
+        trick = self.trick
+        seat = (self.trick_leader + len(trick)) % 4
+        hand = self.hands[seat]
+        order = self.order
+        if self.phase != PLAY or (trick and self.lead_size != 1):
+            raise IllegalAction(f"{CARD_NAMES[c]} cannot be played alone now")
+        legal = hand & order.suit_masks[self.led_suit] or hand if trick else hand
+        if not legal >> c & 1:
             raise IllegalAction(f"{CARD_NAMES[c]} cannot be played now")
-        if self.trick:
-            self._add_to_trick(seat, (c,), 1 << c)
+        bit = 1 << c
+        self.hands[seat] = hand ^ bit
+        self.played |= bit
+        self.cards_played += 1
+        self.trick_points += POINTS[c]
+        suit = order.effective_suit[c]
+        if not trick:
+            self.led_suit, self.lead_size = suit, 1
+            self.best_seat, self.best_key = seat, (100 if suit == TRUMP else 0) + order.strength[c]
         else:
-            self._lead(seat, (c,), 1 << c)
+            key = 100 + order.strength[c] if suit == TRUMP else order.strength[c] if suit == self.led_suit else -1
+            if key > self.best_key:
+                self.best_seat, self.best_key = seat, key
+        trick.append((seat, (c,)))
+        if len(trick) == 4:
+            self._finish_trick()
 
     def _lead(self, seat: int, cards: tuple[int, ...], mask: int) -> None:
         self.led_suit = self.order.effective_suit[cards[0]]
@@ -506,34 +541,39 @@ class DaBaiFen(Match):
         self.hands[seat] &= ~mask
         self.played |= mask
         self.cards_played += len(cards)
+        self.trick_points += points_of(mask)
+        key = self.play_key(cards)
+        if not self.trick or key > self.best_key:
+            self.best_seat, self.best_key = seat, key
         self.trick.append((seat, cards))
         if len(self.trick) == 4:
             self._finish_trick()
+
+    def play_key(self, cards: tuple[int, ...]) -> int:
+        """How strongly a play contends for the trick: all trumps → 100 + its highest trump; otherwise its highest
+        card of the suit led, or -1.  A later play must be strictly stronger to take the lead (the first played wins
+        among equals)."""
+        es, st = self.order.effective_suit, self.order.strength
+        if all(es[c] == TRUMP for c in cards):
+            return 100 + max(st[c] for c in cards)
+        return max((st[c] for c in cards if es[c] == self.led_suit), default=-1)
 
     def trick_winner(self) -> int:
         """ "If one or more players play nothing but trumps to the trick, the trick is won by whichever of these played
         the highest trump.  Among trumps of equal rank the one which is played earliest beats the others.  If everyone
         plays at least one non-trump to the trick, it is won by the player of the highest card of the suit led.\""""
-        order = self.order
-        es, st = order.effective_suit, order.strength
-        best_seat, best_key = -1, -1
+        best_seat, best_key = -1, -2
         for seat, cards in self.trick:
-            if all(es[c] == TRUMP for c in cards):
-                key = 100 + max(st[c] for c in cards)
-            else:
-                key = max((st[c] for c in cards if es[c] == self.led_suit), default=-1)
+            key = self.play_key(cards)
             if key > best_key:
                 best_seat, best_key = seat, key
         return best_seat
 
     def _finish_trick(self) -> None:
-        winner = self.trick_winner()
-        team = _team(winner)
-        taken = 0
-        for _, cards in self.trick:
-            for c in cards:
-                taken |= 1 << c
-        self.points[team] += points_of(taken)
+        winner = self.best_seat  # kept as the trick went; trick_winner() states the rule
+        team = winner & 1
+        self.points[team] += self.trick_points
+        self.trick_points = 0
         self.tricks_won[team] += 1
         self.last_trick = self.trick
         self.last_winner = winner

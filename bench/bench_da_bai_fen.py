@@ -1,0 +1,82 @@
+"""Da Bai Fen speed: random full deals per second on one core, through the generic API and the fast path, and the
+replay time of a long record.  Run: .venv/bin/python bench/bench_da_bai_fen.py [seconds per figure]"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+from bot.records import GameRecord, replay
+from rules.actions import Action
+from rules.cards import nth_card
+from rules.da_bai_fen import DaBaiFen
+from rules.game import BETWEEN_DEALS, EXCHANGE, GAME_OVER, PLAY
+from rules.players import RandomPlayer
+
+
+def generic_deal(match: DaBaiFen, rng: random.Random, player: RandomPlayer) -> None:
+    """One deal through legal_actions() + apply(Action), as a generic computer player does."""
+    match.start_deal(match.random_deal(rng))
+    while match.phase not in (BETWEEN_DEALS, GAME_OVER):
+        match.apply(player.choose(match, rng))
+
+
+def fast_deal(match: DaBaiFen, rng: random.Random) -> None:
+    """One deal through the fast path: draw_card(), the discard as an Action, legal_card_mask() + play_card()."""
+    match.start_deal(match.random_deal(rng))
+    match.draw_rest()
+    if match.phase == "deal":
+        match.draw_card()  # the starter turns the kitty over
+    if match.phase == EXCHANGE:
+        leader = match.leader
+        match.apply(Action(leader, "discard", cards=tuple(rng.sample(match.hand(leader), 6))))
+    rand = rng.random
+    while match.phase == PLAY:
+        legal = match.legal_card_mask()
+        match.play_card(nth_card(legal, int(rand() * legal.bit_count())))
+
+
+def deals_per_second(run, seconds: float) -> tuple[float, int]:
+    rng = random.Random(1)
+    match, deals, start = DaBaiFen(), 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        if match.phase == GAME_OVER:
+            match = DaBaiFen()
+        run(match, rng)
+        deals += 1
+    return deals / (time.perf_counter() - start), deals
+
+
+def long_record() -> GameRecord:
+    rng, player = random.Random(7), RandomPlayer()
+    match = DaBaiFen()
+    record = GameRecord("da_bai_fen", {}, 0)
+    while match.phase != GAME_OVER and len(record.deals) < 40:
+        cards = match.random_deal(rng)
+        match.start_deal(cards)
+        record.add_deal(cards)
+        while match.phase not in (BETWEEN_DEALS, GAME_OVER):
+            action = player.choose(match, rng)
+            match.apply(action)
+            record.append(action)
+    return record
+
+
+def main() -> None:
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    player = RandomPlayer()
+    rate, n = deals_per_second(lambda m, r: generic_deal(m, r, player), seconds)
+    print(f"generic legal_actions()+apply(): {rate:,.0f} random full deals/s ({n} deals)")
+    rate, n = deals_per_second(fast_deal, seconds)
+    print(f"fast path draw_rest()/legal_card_mask()/play_card(): {rate:,.0f} random full deals/s ({n} deals)")
+    record = long_record()
+    actions = sum(len(d.actions) for d in record.deals)
+    start = time.perf_counter()
+    replay(record)
+    took = time.perf_counter() - start
+    print(f"replay of a {len(record.deals)}-deal record ({actions} actions): {took * 1000:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
