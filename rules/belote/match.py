@@ -91,11 +91,13 @@ class Belote(Match):
         self.held_over = 0  # litige points waiting for the next deal's winner
         self.auction: Auction | None = None
         self.kind = -1  # the contract's kind once the auction is over
+        self._checked: tuple[DealCards | None, list[int]] = (None, [])  # the last deal check_deal passed, and its masks
         self._reset_play([0, 0, 0, 0])
 
     def _reset_play(self, hands: list[int]) -> None:
         self._hands = hands
         self._turn = -1
+        self._legal = 0  # the legal mask of the seat to move, kept up to date by every play
         self._trick: list[int] = []  # cards of the trick in progress, the leader's first
         self._leader = -1
         self._led = 0  # the led suit's cards (a mask)
@@ -104,7 +106,7 @@ class Belote(Match):
         self._best_seat = -1
         self._card_points = [0, 0]
         self._tricks_won = [0, 0]
-        self._completed: list[tuple[int, tuple[int, ...], int]] = []  # (leader, cards, winner)
+        self._completed: list[tuple[int, list[int], int]] = []  # (leader, cards, winner)
         self._belote_pending = [0, 0, 0, 0]  # per seat: K+Q pairs whose first card may carry the announcement
         self._belote = [0, 0]  # announced belote points per team
         self._belote_seats: list[int] = []
@@ -123,22 +125,26 @@ class Belote(Match):
             raise RecordError("belote deals hands, not a stock")
         hands = cards.hands
         if hands is not None and len(hands) == PLAYERS and not cards.kitty:
-            masks = [mask_of(h) for h in hands]
-            sizes_right = all(len(h) == HAND_SIZE for h in hands) and sum(m.bit_count() for m in masks) == 32
-            if sizes_right and masks[0] | masks[1] | masks[2] | masks[3] == PACK_MASK:
+            a, b, c, d = masks = [mask_of(h) for h in hands]
+            eight_each = a.bit_count() == b.bit_count() == c.bit_count() == d.bit_count() == HAND_SIZE
+            no_duplicates = len(hands[0]) == len(hands[1]) == len(hands[2]) == len(hands[3]) == HAND_SIZE
+            if a | b | c | d == PACK_MASK and eight_each and no_duplicates:
+                self._checked = (cards, masks)
                 return
         check_hands(cards, PACK, self.hand_sizes(), 0)
 
     def random_deal(self, rng: random.Random) -> DealCards:
-        cards = list(PACK)
-        rng.shuffle(cards)
+        key = rng.random
+        cards = sorted(PACK, key=lambda _: key())  # a uniform shuffle: twice as fast as rng.shuffle
         return DealCards(hands=[cards[0:8], cards[8:16], cards[16:24], cards[24:32]], kitty=[])
 
     def next_dealer(self) -> int:
         return (self.dealer + 1) % PLAYERS  # "the dealer will be the player to their right"
 
     def begin_deal(self, cards: DealCards) -> None:
-        self._reset_play(cards.masks())
+        checked = self._checked
+        self._reset_play(checked[1] if checked[0] is cards else cards.masks())
+        self._checked = (None, [])
         self.kind = -1
         self.auction = Auction((self.dealer + 1) % PLAYERS, self.kinds)
         self.phase = BIDDING
@@ -159,7 +165,7 @@ class Belote(Match):
         if self.phase != PLAY:
             return []
         seat = self._turn
-        mask = self.legal_card_mask()
+        mask = self._legal
         plays = PLAY_ACTIONS[seat]
         out = [plays[c] for c in iter_cards(mask)]
         announce = self._belote_pending[seat] & mask
@@ -168,7 +174,11 @@ class Belote(Match):
         return out
 
     def legal_card_mask(self) -> int:
-        """The cards the seat to move may play (§5.2), as a mask.
+        """The cards the seat to move may play, as a mask (0 outside the play)."""
+        return self._legal
+
+    def _legal_mask(self, seat: int) -> int:
+        """The cards ``seat`` may play now (§5.2), as a mask.
 
         - "You must always follow the leading suit if you have cards in it. If the leading suit is trump, you
           must play a higher trump card than any already played, if possible."
@@ -176,7 +186,7 @@ class Belote(Match):
         - Void, partner not winning: "you must play a trump card if you have one", higher than an opponent's
           trump if possible; "If that's impossible, you may play a lower trump card" - or any card.
         """
-        hand = self._hands[self._turn]
+        hand = self._hands[seat]
         if not self._trick:
             return hand
         best = self._best
@@ -189,7 +199,7 @@ class Belote(Match):
         if not trumps:
             return hand
         trump_on_table = self._cut >> best & 1
-        if self._best_seat == self._turn ^ 2:  # partner is winning the trick
+        if self._best_seat == seat ^ 2:  # partner is winning the trick
             if self.partner_undertrump or not trump_on_table or trumps == hand:
                 return hand
             return (hand & ~trumps) | (trumps & self._higher[best])
@@ -207,7 +217,8 @@ class Belote(Match):
     # --- applying actions ----------------------------------------------------------------------------------
 
     def apply(self, action: Action) -> None:
-        self.check_turn(action)
+        if not (self.phase == BIDDING and action.seat == self.auction.turn):
+            self.check_turn(action)
         if self.phase == BIDDING:
             if action.type == "play":
                 raise IllegalAction("the bidding is not over yet: pass, bid, counter or recounter")
@@ -228,22 +239,21 @@ class Belote(Match):
 
     def play_card(self, card: int, announce: bool = False) -> None:
         """The fast path: play ``card`` (a card id) for the seat to move, announcing belote if ``announce``."""
-        if self.phase != PLAY:
-            raise IllegalAction("no card can be played now")
         bit = 1 << card
-        if not self.legal_card_mask() & bit:
+        if not self._legal & bit:  # the legal mask of the seat to move (0 outside the play)
             raise IllegalAction(self._refusal(card))
         seat = self._turn
-        if announce and not self._belote_pending[seat] & bit:
+        pending = self._belote_pending[seat]
+        if pending & bit:
+            self._belote_pending[seat] = pending & ~SUIT_CARDS[card >> 4]  # the pair's first card: now or never
+            if announce:
+                self._belote[seat & 1] += BELOTE_BONUS
+                self._belote_seats.append(seat)
+        elif announce:
             raise IllegalAction(
                 "you can announce belote only with the first of the king and queen of trumps, holding both"
             )
         self._hands[seat] ^= bit
-        if self._belote_pending[seat] & bit:
-            self._belote_pending[seat] &= ~SUIT_CARDS[card >> 4]
-            if announce:
-                self._belote[seat & 1] += BELOTE_BONUS
-                self._belote_seats.append(seat)
         trick = self._trick
         if trick:
             if self._beats[self._best] & bit:
@@ -251,14 +261,72 @@ class Belote(Match):
                 self._best_seat = seat
         else:
             self._led = SUIT_CARDS[card >> 4]
-            self._led_is_trump = bool(self._trump_lead & bit)
+            self._led_is_trump = self._trump_lead & bit
             self._best = card
             self._best_seat = seat
         trick.append(card)
         if len(trick) == PLAYERS:
             self._end_trick()
         else:
-            self._turn = (seat + 1) & 3
+            self._turn = seat = (seat + 1) & 3
+            self._legal = self._legal_mask(seat)
+
+    def play_out(self, rng: random.Random) -> None:
+        """Finish the deal with uniformly random legal cards, announcing every belote: a Monte-Carlo rollout.
+
+        The same rules as ``play_card`` + ``_legal_mask`` (a test checks that both play the same deals from the
+        same generator), written with local variables because rollouts are the computer players' hot loop.
+        Each card is the k-th lowest of the legal mask, k = int(rng.random() * number of legal cards).
+        """
+        if self.phase != PLAY:
+            return
+        rand = rng.random
+        hands, pending, trick = self._hands, self._belote_pending, self._trick
+        higher, beats, cut, trump_lead = self._higher, self._beats, self._cut, self._trump_lead
+        lenient, forced = self.partner_undertrump, self.forced_undertrump
+        seat, legal = self._turn, self._legal
+        best, best_seat, led, led_trump = self._best, self._best_seat, self._led, self._led_is_trump
+        while True:
+            for _ in range(int(rand() * legal.bit_count())):
+                legal &= legal - 1
+            bit = legal & -legal
+            card = bit.bit_length() - 1
+            if pending[seat] & bit:
+                pending[seat] &= ~SUIT_CARDS[card >> 4]
+                self._belote[seat & 1] += BELOTE_BONUS
+                self._belote_seats.append(seat)
+            hands[seat] ^= bit
+            if trick:
+                if beats[best] & bit:
+                    best, best_seat = card, seat
+            else:
+                led, led_trump, best, best_seat = SUIT_CARDS[card >> 4], trump_lead & bit, card, seat
+            trick.append(card)
+            if len(trick) == PLAYERS:
+                self._best_seat = best_seat
+                self._end_trick()
+                if self.phase != PLAY:
+                    return
+                trick, seat, legal = self._trick, self._turn, self._legal
+                continue
+            seat = (seat + 1) & 3
+            hand = hands[seat]
+            follow = hand & led
+            if follow:
+                legal = ((follow & higher[best]) or follow) if led_trump else follow
+                continue
+            trumps = hand & cut
+            if not trumps:
+                legal = hand
+            elif best_seat == seat ^ 2:
+                if lenient or not cut >> best & 1 or trumps == hand:
+                    legal = hand
+                else:
+                    legal = (hand & ~trumps) | (trumps & higher[best])
+            elif cut >> best & 1:
+                legal = (trumps & higher[best]) or (trumps if forced else hand)
+            else:
+                legal = trumps
 
     def _end_trick(self) -> None:
         winner = self._best_seat
@@ -267,9 +335,10 @@ class Belote(Match):
         trick = self._trick
         self._card_points[team] += points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]]
         self._tricks_won[team] += 1
-        self._completed.append((self._leader, tuple(trick), winner))
+        self._completed.append((self._leader, trick, winner))  # the list is not reused: a new trick starts
         self._trick = []
         self._leader = self._turn = winner
+        self._legal = self._hands[winner]  # the leader plays any card
         if len(self._completed) == TRICKS:
             # §9: dix de der; "In the case of a capot ... the Dix de Der is worth 100 points"
             self._card_points[team] += CAPOT_LAST_TRICK if self._tricks_won[team] == TRICKS else LAST_TRICK_BONUS
@@ -277,11 +346,13 @@ class Belote(Match):
 
     def _refusal(self, card: int) -> str:
         """Why ``card`` may not be played, in the player's words."""
+        if self.phase != PLAY:
+            return "no card can be played now"
         name = CARD_NAMES[card]
         seat = self._turn
         hand = self._hands[seat]
         if not hand >> card & 1:
-            return f"you do not hold {name}" if 0 <= card < 64 and PACK_MASK >> card & 1 else f"{name} is not in play"
+            return f"you do not hold {name}" if PACK_MASK >> card & 1 else f"{name} is not in this game's pack"
         best = self._best
         follow = hand & self._led
         led_name = self._suit_words(self._trick[0] >> 4)
@@ -329,6 +400,7 @@ class Belote(Match):
             self._belote_pending[seat] = sum(pair for pair in tables.belote_pairs if hand & pair == pair)
         # "The player to the right of the dealer plays the card of their choice"
         self._leader = self._turn = (self.dealer + 1) % PLAYERS
+        self._legal = self._hands[self._turn]
         self.phase = PLAY
 
     # --- the end of a deal and of the game ---------------------------------------------------------------------
@@ -338,6 +410,7 @@ class Belote(Match):
         return CAPOT_VALUE if level == CAPOT else BID_VALUES[level]
 
     def _finish_deal(self) -> None:
+        self._legal = 0
         auction = self.auction
         takers = auction.high_seat & 1
         tally = DealTally(

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class DealTally:
     """What the play produced, seen from the contract."""
 
@@ -43,7 +43,7 @@ class ScoringRules:
     litige: bool = False  # equal totals: the takers' points are held over to the next deal's winner
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class DealScore:
     score_change: tuple[int, int]
     made: bool

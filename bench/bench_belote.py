@@ -1,0 +1,106 @@
+"""Belote benchmark: random full deals per second on one core, and the replay time of a long record.
+
+Run: .venv/bin/python bench/bench_belote.py [seconds per measure, default 3]
+
+A "full deal" is everything the engine does for one deal: a random deal of the cards (``random_deal`` +
+``start_deal``), the auction and the eight tricks between random players, and the scoring.  Two variants:
+
+- generic: every action through ``legal_actions()`` and ``apply(Action)`` (what ``RandomPlayer`` does);
+- fast: the auction as above, the play through ``legal_card_mask()`` / ``play_card(card, announce)``, the path
+  computer players use when they choose each card;
+- rollout: the auction as above, then ``play_out(rng)`` finishes the deal with random legal cards (the Monte-Carlo
+  rollout of the computer players).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+from bot.records import GameRecord, replay
+from rules.belote import Belote
+from rules.game import BIDDING, GAME_OVER, PLAY
+
+OPTIONS = {"target": 10**9}  # the game never ends: every deal is a full deal
+
+
+def play_generic(match: Belote, rng: random.Random) -> None:
+    while match.phase == BIDDING or match.phase == PLAY:
+        legal = match.legal_actions()
+        match.apply(legal[int(rng.random() * len(legal))])
+
+
+def play_fast(match: Belote, rng: random.Random) -> None:
+    rand = rng.random
+    while match.phase == BIDDING:
+        legal = match.legal_actions()
+        match.apply(legal[int(rand() * len(legal))])
+    while match.phase == PLAY:
+        mask = match.legal_card_mask()
+        for _ in range(int(rand() * mask.bit_count())):
+            mask &= mask - 1
+        card = (mask & -mask).bit_length() - 1
+        match.play_card(card, bool(match.belote_mask() >> card & 1))
+
+
+def play_rollout(match: Belote, rng: random.Random) -> None:
+    rand = rng.random
+    while match.phase == BIDDING:
+        legal = match.legal_actions()
+        match.apply(legal[int(rand() * len(legal))])
+    match.play_out(rng)
+
+
+def deals_per_second(play, seconds: float, seed: int = 1, batch: int = 300) -> tuple[float, float]:
+    """(best, median) rate over batches of ``batch`` deals: the machine is shared, the best batch is the engine."""
+    rng = random.Random(seed)
+    match = Belote(OPTIONS)
+    rates = []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end or len(rates) < 3:
+        start = time.perf_counter()
+        for _ in range(batch):
+            match.start_deal(match.random_deal(rng))
+            play(match, rng)
+        rates.append(batch / (time.perf_counter() - start))
+    rates.sort()
+    return rates[-1], rates[len(rates) // 2]
+
+
+def long_record(deals: int, seed: int = 7) -> GameRecord:
+    rng = random.Random(seed)
+    match = Belote(OPTIONS)
+    record = GameRecord("belote", dict(OPTIONS), 0)
+    for _ in range(deals):
+        cards = match.random_deal(rng)
+        match.start_deal(cards)
+        record.add_deal(cards)
+        while match.phase not in (GAME_OVER,) and match.to_move is not None:
+            legal = match.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            match.apply(action)
+            record.append(action)
+    return record
+
+
+def main() -> None:
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    print(f"belote: random full deals per second, one core ({seconds:g} s each; best / median batch)")
+    for name, play in (
+        ("generic  legal_actions() + apply()        ", play_generic),
+        ("fast     legal_card_mask() + play_card()  ", play_fast),
+        ("rollout  auction as above, then play_out()", play_rollout),
+    ):
+        best, median = deals_per_second(play, seconds)
+        print(f"  {name}: {best:7.0f} / {median:7.0f} deals/s")
+    record = long_record(500)
+    actions = sum(len(d.actions) for d in record.deals)
+    start = time.perf_counter()
+    replay(record)
+    took = time.perf_counter() - start
+    print(f"  replay of a 500-deal record ({actions} actions): {took * 1000:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
