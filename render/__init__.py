@@ -1,0 +1,7 @@
+"""Images for the bot: pure Pillow, data in, PNG bytes out.  No discord import; the only files read are render's
+own packaged assets (the bundled font)."""
+
+from render.hand import render_hand
+from render.table import render_table
+
+__all__ = ["render_hand", "render_table"]

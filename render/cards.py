@@ -1,0 +1,174 @@
+"""Card faces drawn with Pillow: a big corner index (rank over suit) readable on a phone, a large centre symbol.
+
+Faces are drawn once per (card, width, colour scheme) at 3x and scaled down (crisp, anti-aliased edges), then
+cached; images paste them.  Every card of the four games has a face: the standard 52, the 11/12/13 of the
+six-player Five Hundred pack, Five Hundred's Joker ``JK``, Da Bai Fen's black ``BJ`` and red ``RJ`` jokers.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from render import theme
+from render.fonts import font
+from render.pips import draw_suit, star_points
+
+SCALE = 3
+ASPECT = 1.4  # height / width
+JOKERS = ("JK", "BJ", "RJ")
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "J", "Q", "K", "A")
+
+
+def split_card(card: str) -> tuple[str, str]:
+    """``"10H"`` -> ``("10", "H")``; jokers -> ``("JK", "")``.  Accepts ``T`` for ten and lower case."""
+    c = card.strip().upper()
+    if c in JOKERS:
+        return c, ""
+    rank, suit = c[:-1], c[-1:]
+    if rank == "T":
+        rank = "10"
+    if rank not in RANKS or suit not in "SHDC" or not suit:
+        raise ValueError(f"'{card}' is not a card")
+    return rank, suit
+
+
+def card_height(width: int) -> int:
+    return round(width * ASPECT)
+
+
+def ink(card: str, four_colour: bool) -> tuple[int, int, int]:
+    rank, suit = split_card(card)
+    if not suit:
+        return theme.JOKER_COLOURS[rank]
+    return theme.suit_colour(suit, four_colour)
+
+
+@lru_cache(maxsize=512)
+def face(card: str, width: int, four_colour: bool = False) -> Image.Image:
+    """The RGBA face of ``card`` (normalised name, e.g. ``"10H"``), ``width`` pixels wide."""
+    rank, suit = split_card(card)
+    w, h = width * SCALE, card_height(width) * SCALE
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    radius = w * 0.08
+    edge = max(SCALE, round(w * 0.012))
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=theme.CARD_FACE, outline=theme.CARD_EDGE, width=edge)
+    colour = ink(card, four_colour)
+    if not suit:
+        _joker(d, rank, w, h, colour)
+    else:
+        _index(d, rank, suit, w, colour)
+        _centre(d, rank, suit, w, h, colour)
+    return img.resize((width, card_height(width)), Image.Resampling.LANCZOS)
+
+
+def _index(d: ImageDraw.ImageDraw, rank: str, suit: str, w: int, colour) -> None:
+    """Rank over suit in the top-left corner: the part of the card that shows when cards overlap in a hand."""
+    col = w * 0.2  # centre of the index column
+    size = round(w * 0.32)
+    if len(rank) == 2:  # 10, 11, 12, 13: a little narrower so the index column stays slim
+        size = round(w * 0.27)
+    f = font(size, True)
+    d.text((col, w * 0.035), rank, font=f, fill=colour, anchor="mt")
+    draw_suit(d, suit, col, w * 0.5, w * 0.22, colour)
+
+
+def _centre(d: ImageDraw.ImageDraw, rank: str, suit: str, w: int, h: int, colour) -> None:
+    # One index only (top-left, the corner that shows in a fanned hand); the centre symbol sits beside it.
+    cx, cy = w * 0.62, h * 0.58
+    if rank in ("J", "Q", "K"):
+        # A court card: a tinted frame holding a crown/cap over a large suit symbol.
+        box = (w * 0.38, h * 0.08, w * 0.9, h * 0.92)
+        tint = tuple(int(255 - (255 - c) * 0.13) for c in colour)
+        d.rounded_rectangle(box, radius=w * 0.05, fill=tint, outline=colour, width=max(2, round(w * 0.015)))
+        draw_suit(d, suit, (box[0] + box[2]) / 2, h * 0.62, w * 0.4, colour)
+        _headgear(d, rank, (box[0] + box[2]) / 2, h * 0.3, w * 0.36, colour)
+        return
+    size = {"A": 0.66}.get(rank, 0.56)
+    draw_suit(d, suit, cx, cy, w * size, colour)
+
+
+def _headgear(d: ImageDraw.ImageDraw, rank: str, cx: float, cy: float, size: float, colour) -> None:
+    """A crown for the king, a tiara for the queen, a feathered cap for the jack: tells courts apart at a glance."""
+    s = size / 2
+    if rank == "K":
+        pts = [(-1, 0.5), (-1, -0.55), (-0.5, 0.0), (0, -0.75), (0.5, 0.0), (1, -0.55), (1, 0.5)]
+        d.polygon([(cx + x * s, cy + y * s) for x, y in pts], fill=colour)
+    elif rank == "Q":
+        pts = [(-0.9, 0.5), (-0.75, -0.2), (-0.35, 0.1), (0, -0.45), (0.35, 0.1), (0.75, -0.2), (0.9, 0.5)]
+        d.polygon([(cx + x * s, cy + y * s) for x, y in pts], fill=colour)
+        for x, y in ((-0.75, -0.2), (0, -0.45), (0.75, -0.2)):
+            r = 0.16 * s
+            d.ellipse((cx + x * s - r, cy + y * s - r * 2, cx + x * s + r, cy + y * s), fill=colour)
+    else:  # J
+        d.pieslice((cx - s * 0.85, cy - s * 0.6, cx + s * 0.85, cy + s * 1.1), 180, 360, fill=colour)
+        d.polygon([(cx + x * s, cy + y * s) for x, y in [(0.3, -0.3), (1.1, -0.95), (0.6, -0.1)]], fill=colour)
+
+
+def _joker(d: ImageDraw.ImageDraw, rank: str, w: int, h: int, colour) -> None:
+    # The word JOKER down the left edge (shows when cards overlap) and a large star.
+    size = round(w * 0.17)
+    f = font(size, True)
+    y = w * 0.05
+    for letter in "JOKER":
+        d.text((w * 0.15, y), letter, font=f, fill=colour, anchor="mt")
+        y += size * 1.02
+    cx, cy = w * 0.58, h * 0.52
+    outer = w * 0.33
+    if rank == "BJ":  # the small joker: an outlined star
+        d.polygon(star_points(cx, cy, outer, outer * 0.45), outline=colour, width=max(3, round(w * 0.03)))
+    elif rank == "RJ":  # the big joker: a filled star with a glow
+        d.polygon(star_points(cx, cy, outer * 1.1, outer * 0.5), fill=(255, 205, 60))
+        d.polygon(star_points(cx, cy, outer, outer * 0.45), fill=colour)
+    else:  # Five Hundred's Joker: a two-tone star
+        d.polygon(star_points(cx, cy, outer, outer * 0.45), fill=colour)
+        d.polygon(star_points(cx, cy, outer * 0.5, outer * 0.22), fill=(255, 205, 60))
+    label = {"JK": "", "BJ": "小", "RJ": "大"}[rank]  # the Chinese names: small/big king
+    if label:
+        d.text((cx, h * 0.9), label, font=font(round(w * 0.16), True), fill=colour, anchor="mb")
+
+
+@lru_cache(maxsize=512)
+def dimmed(card: str, width: int, four_colour: bool = False) -> Image.Image:
+    """The face greyed out: a card that may not be played now."""
+    img = face(card, width, four_colour)
+    grey = Image.new("RGBA", img.size, (70, 74, 82, 255))
+    out = Image.blend(img, grey, 0.5)
+    out.putalpha(img.getchannel("A"))
+    return out
+
+
+@lru_cache(maxsize=32)
+def shadow(width: int, blur: int = 4) -> Image.Image:
+    """A soft shadow the size of a card (RGBA, black), pasted slightly offset under it."""
+    w, h = width, card_height(width)
+    pad = blur * 2
+    img = Image.new("L", (w + 2 * pad, h + 2 * pad), 0)
+    ImageDraw.Draw(img).rounded_rectangle((pad, pad, pad + w, pad + h), radius=w * 0.08, fill=140)
+    alpha = img.filter(ImageFilter.GaussianBlur(blur))
+    out = Image.new("RGBA", alpha.size, (0, 0, 0, 255))
+    out.putalpha(alpha)
+    return out
+
+
+def paste_card(
+    canvas: Image.Image, card: str, x: int, y: int, width: int, four_colour: bool = False, dim: bool = False
+) -> None:
+    """Paste ``card``'s face with its shadow, top-left corner at (x, y)."""
+    sh = shadow(width)
+    pad = (sh.width - width) // 2
+    canvas.paste(sh, (x - pad + 2, y - pad + 3), sh)
+    img = (dimmed if dim else face)(normalise(card), width, four_colour)
+    canvas.paste(img, (x, y), img)
+
+
+def normalise(card: str) -> str:
+    rank, suit = split_card(card)
+    return rank + suit
+
+
+def short_name(card: str) -> str:
+    """The name a player types in a command: ``10H``, ``JK``..."""
+    return normalise(card)

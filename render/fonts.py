@@ -1,0 +1,82 @@
+"""The bundled font (CardTable Sans, a Noto Sans CJK SC subset under the OFL) and text helpers.
+
+Fonts are read from render's own package data only; nothing depends on the system's fonts.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import cache, lru_cache
+from importlib import resources
+from pathlib import Path
+
+from PIL import ImageDraw, ImageFont
+
+FONT_FILES = {False: "CardTableSans-Regular.otf", True: "CardTableSans-Bold.otf"}
+
+
+def font_resource(bold: bool = False):
+    return resources.files("render").joinpath("assets", "fonts", FONT_FILES[bold])
+
+
+@cache
+def _font_bytes(bold: bool) -> bytes:
+    return font_resource(bold).read_bytes()
+
+
+@lru_cache(maxsize=128)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The bundled font at ``size`` pixels, cached (opening a face costs a millisecond or two)."""
+    res = font_resource(bold)
+    if isinstance(res, Path):  # installed as files: let FreeType read the file lazily
+        return ImageFont.truetype(str(res), size)
+    return ImageFont.truetype(io.BytesIO(_font_bytes(bold)), size)  # zipped install
+
+
+def text_width(text: str, size: int, bold: bool = False) -> float:
+    return font(size, bold).getlength(text)
+
+
+def fit_text(text: str, width: float, size: int, bold: bool = False) -> str:
+    """``text``, shortened with an ellipsis until it fits in ``width`` pixels."""
+    f = font(size, bold)
+    if f.getlength(text) <= width:
+        return text
+    while text and f.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def fit_size(text: str, width: float, size: int, bold: bool = False, smallest: int = 10) -> int:
+    """The largest size up to ``size`` at which ``text`` fits in ``width`` pixels (not below ``smallest``)."""
+    while size > smallest and font(size, bold).getlength(text) > width:
+        size -= 1
+    return size
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill,
+    *,
+    bold: bool = False,
+    anchor: str = "la",
+    max_width: float | None = None,
+) -> None:
+    if max_width is not None:
+        text = fit_text(text, max_width, size, bold)
+    draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
+
+
+def has_glyphs(text: str, bold: bool = False) -> bool:
+    """True when the bundled font draws every non-space character of ``text`` (no tofu boxes)."""
+    f = font(24, bold)
+    return all(ch.isspace() or _has_glyph(f, ch) for ch in text)
+
+
+def _has_glyph(f: ImageFont.FreeTypeFont, ch: str) -> bool:
+    # A missing glyph maps to glyph 0 (.notdef); its mask differs from a real glyph's.  Compare with a character
+    # that is surely absent (a private-use code point).
+    return f.getmask(ch).getbbox() != f.getmask("\ue000").getbbox() or ch == "\ue000"

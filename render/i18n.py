@@ -1,0 +1,91 @@
+"""The few words the images show, in English, French and Chinese (simplified).  ``t(key, lang)`` falls back to
+English for an unknown language or key, so a missing translation never breaks an image."""
+
+from __future__ import annotations
+
+LANGS = ("en", "fr", "zh")
+
+LABELS: dict[str, dict[str, str]] = {
+    "two_hundred": {"en": "Two Hundred", "fr": "Deux Cents", "zh": "二百分"},
+    "five_hundred": {"en": "Five Hundred", "fr": "Cinq Cents", "zh": "五百分"},
+    "belote": {"en": "Belote Contrée", "fr": "Belote Contrée", "zh": "贝洛特"},
+    "da_bai_fen": {"en": "Da Bai Fen", "fr": "Da Bai Fen", "zh": "打百分"},
+    "deal": {"en": "Deal", "fr": "Donne", "zh": "局"},
+    "dealer": {"en": "dealer", "fr": "donneur", "zh": "庄"},
+    "starter": {"en": "starter", "fr": "premier", "zh": "先摸"},
+    "to_play": {"en": "to play", "fr": "à jouer", "zh": "出牌"},
+    "to_bid": {"en": "to bid", "fr": "à parler", "zh": "叫牌"},
+    "to_act": {"en": "to act", "fr": "à vous", "zh": "轮到"},
+    "contract": {"en": "Contract", "fr": "Contrat", "zh": "定约"},
+    "leader": {"en": "Leader", "fr": "Meneur", "zh": "庄家"},
+    "trump": {"en": "Trump", "fr": "Atout", "zh": "主牌"},
+    "trump_rank": {"en": "Trump rank", "fr": "Rang d'atout", "zh": "级牌"},
+    "no_trumps": {"en": "No trumps", "fr": "Sans atout", "zh": "无主"},
+    "none_yet": {"en": "not yet", "fr": "pas encore", "zh": "未定"},
+    "misere": {"en": "Misère", "fr": "Misère", "zh": "不赢"},
+    "open_misere": {"en": "Open misère", "fr": "Misère ouverte", "zh": "明牌不赢"},
+    "capot": {"en": "Capot", "fr": "Capot", "zh": "全墩"},
+    "countered": {"en": "countered ×2", "fr": "contré ×2", "zh": "加倍 ×2"},
+    "recountered": {"en": "recountered ×4", "fr": "surcontré ×4", "zh": "再加倍 ×4"},
+    "alone": {"en": "alone", "fr": "seul", "zh": "单打"},
+    "partner_card": {"en": "partner", "fr": "partenaire", "zh": "搭档"},
+    "trick_one": {"en": "trick", "fr": "pli", "zh": "墩"},
+    "tricks": {"en": "tricks", "fr": "plis", "zh": "墩"},
+    "points": {"en": "points", "fr": "points", "zh": "分"},
+    "score": {"en": "Score", "fr": "Score", "zh": "得分"},
+    "scores": {"en": "Scores", "fr": "Scores", "zh": "比分"},
+    "level": {"en": "Level", "fr": "Niveau", "zh": "级"},
+    "levels": {"en": "Levels", "fr": "Niveaux", "zh": "级别"},
+    "target": {"en": "target", "fr": "objectif", "zh": "目标"},
+    "last_trick": {"en": "Last trick", "fr": "Dernier pli", "zh": "上一墩"},
+    "trick": {"en": "Trick", "fr": "Pli", "zh": "本墩"},
+    "total": {"en": "Total", "fr": "Total", "zh": "合计"},
+    "before": {"en": "before", "fr": "avant", "zh": "之前"},
+    "after": {"en": "after", "fr": "après", "zh": "之后"},
+    "change": {"en": "this deal", "fr": "cette donne", "zh": "本局"},
+    "made": {"en": "Contract made", "fr": "Contrat réussi", "zh": "定约完成"},
+    "failed": {"en": "Contract failed", "fr": "Contrat chuté", "zh": "定约失败"},
+    "thrown_in": {"en": "Thrown in: nobody bid", "fr": "Donne annulée : tous passent", "zh": "无人叫牌，重新发牌"},
+    "annulled": {"en": "Deal annulled", "fr": "Donne annulée", "zh": "本局作废"},
+    "no_contract": {"en": "No contract", "fr": "Pas de contrat", "zh": "无定约"},
+    "deal_summary": {"en": "Deal {n}", "fr": "Donne {n}", "zh": "第{n}局"},
+    "score_sheet": {"en": "Score sheet", "fr": "Feuille de marque", "zh": "记分表"},
+    "progress": {"en": "Scores after each deal", "fr": "Scores après chaque donne", "zh": "每局后的比分"},
+    "winner": {"en": "Winner", "fr": "Vainqueur", "zh": "获胜"},
+    "wins": {"en": "{name} wins", "fr": "{name} gagne", "zh": "{name} 获胜"},
+    "game_over": {"en": "Game over", "fr": "Partie terminée", "zh": "游戏结束"},
+    "no_winner": {"en": "No winner", "fr": "Pas de vainqueur", "zh": "无人获胜"},
+    "leaderboard": {"en": "Leaderboard", "fr": "Classement", "zh": "排行榜"},
+    "rank": {"en": "#", "fr": "#", "zh": "名次"},
+    "player": {"en": "Player", "fr": "Joueur", "zh": "玩家"},
+    "rating": {"en": "Rating", "fr": "Cote", "zh": "积分"},
+    "games": {"en": "Games", "fr": "Parties", "zh": "局数"},
+    "win_rate": {"en": "Win rate", "fr": "Victoires", "zh": "胜率"},
+    "page": {"en": "Page {page} of {pages}", "fr": "Page {page} sur {pages}", "zh": "第 {page} / {pages} 页"},
+    "no_rows": {"en": "No games played yet", "fr": "Aucune partie jouée", "zh": "还没有对局"},
+    "your_hand": {"en": "Your hand", "fr": "Votre main", "zh": "你的手牌"},
+    "kitty": {"en": "Kitty", "fr": "Talon", "zh": "底牌"},
+    "declarers": {"en": "declarers", "fr": "preneurs", "zh": "庄家方"},
+    "phase_deal": {"en": "Drawing", "fr": "Tirage", "zh": "摸牌"},
+    "phase_bidding": {"en": "Bidding", "fr": "Enchères", "zh": "叫牌"},
+    "phase_exchange": {"en": "Exchange", "fr": "Écart", "zh": "扣底"},
+    "phase_trump": {"en": "Naming trump", "fr": "Choix de l'atout", "zh": "定主"},
+    "phase_play": {"en": "Play", "fr": "Jeu", "zh": "出牌"},
+    "phase_between_deals": {"en": "Deal over", "fr": "Donne terminée", "zh": "本局结束"},
+    "phase_game_over": {"en": "Game over", "fr": "Partie terminée", "zh": "游戏结束"},
+    "team": {"en": "Team", "fr": "Équipe", "zh": "队"},
+    "S": {"en": "Spades", "fr": "Pique", "zh": "黑桃"},
+    "H": {"en": "Hearts", "fr": "Cœur", "zh": "红桃"},
+    "D": {"en": "Diamonds", "fr": "Carreau", "zh": "方块"},
+    "C": {"en": "Clubs", "fr": "Trèfle", "zh": "梅花"},
+}
+
+
+def t(key: str, lang: str = "en", **fields) -> str:
+    entry = LABELS.get(key)
+    text = key if entry is None else entry.get(lang) or entry["en"]
+    return text.format(**fields) if fields else text
+
+
+def game_name(game: str, lang: str = "en") -> str:
+    return t(game, lang) if game in LABELS else game
