@@ -8,7 +8,7 @@ misère 250 (between 8♠ 240 and 8♣ 260); open misère 520 (above 10♥ 500, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.cards import CLUBS, DIAMONDS, HEARTS, NO_TRUMP, SPADES, SUIT_SYMBOLS, suit_name
 
@@ -28,22 +28,18 @@ class Bid:
     trump: int  # suit index, or NO_TRUMP (misères are played at no trumps)
     value: int
     contract: str | None = None  # MISERE / OPEN_MISERE, else None
+    misere: bool = field(init=False)
+    open: bool = field(init=False)
+    name: str = field(init=False)  # "7♠", "10NT", "misère", "open misère"
 
-    @property
-    def misere(self) -> bool:
-        return self.contract is not None
-
-    @property
-    def open(self) -> bool:
-        return self.contract == OPEN_MISERE
-
-    @property
-    def name(self) -> str:
-        if self.contract == MISERE:
-            return "misère"
-        if self.contract == OPEN_MISERE:
-            return "open misère"
-        return f"{self.tricks}{SUIT_SYMBOLS[suit_name(self.trump)]}"
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__  # computed once: scoring and messages read them often
+        set_(self, "misere", self.contract is not None)
+        set_(self, "open", self.contract == OPEN_MISERE)
+        if self.contract is None:
+            set_(self, "name", f"{self.tricks}{SUIT_SYMBOLS[suit_name(self.trump)]}")
+        else:
+            set_(self, "name", "misère" if self.contract == MISERE else "open misère")
 
     def describe(self) -> str:
         return f"{self.name} ({self.value})"

@@ -63,10 +63,11 @@ def six_hand_pack() -> list[int]:
     return make_pack(STANDARD_RANKS) + make_pack((R11, R12)) + make_pack((R13,), RED) + [JK]
 
 
-def pack_for(players: int, two_player_method: int) -> list[int]:
+@cache
+def pack_for(players: int, two_player_method: int) -> tuple[int, ...]:
     if players == 2:
-        return three_hand_pack() if two_player_method == 1 else two_hand_short_pack()
-    return {3: three_hand_pack, 4: four_hand_pack, 5: five_hand_pack, 6: six_hand_pack}[players]()
+        return tuple(three_hand_pack() if two_player_method == 1 else two_hand_short_pack())
+    return tuple({3: three_hand_pack, 4: four_hand_pack, 5: five_hand_pack, 6: six_hand_pack}[players]())
 
 
 def right_bower(trump: int) -> int:

@@ -29,8 +29,7 @@ def side_name(side: int, sides: Sequence[tuple[int, ...]]) -> str:
 def score_all_pass(side_of: Sequence[int], sides: Sequence[tuple[int, ...]], trick_winners: Sequence[int]) -> DealScore:
     """ "If all pass ... Each player scores 10 points per trick won by himself." """
     result = DealScore([0] * len(sides), None)
-    for i, winner in enumerate(trick_winners):
-        result.trick_gains.append((i, side_of[winner], TRICK_POINTS))
+    result.trick_gains = [(i, side_of[w], TRICK_POINTS) for i, w in enumerate(trick_winners)]
     _add_trick_gains(result, sides, "all passed: 10 per trick")
     return result
 
@@ -81,9 +80,7 @@ def score_contract(
         # "The called partner wins or loses half the appropriate score"
         result.change[side_of[partner]] += sign * (value // 2)
         result.lines.append(f"called partner seat {partner}: {sign * (value // 2):+d}")
-    for i, winner in enumerate(trick_winners):
-        if winner not in declarers:
-            result.trick_gains.append((i, side_of[winner], TRICK_POINTS))
+    result.trick_gains = [(i, side_of[w], TRICK_POINTS) for i, w in enumerate(trick_winners) if w not in declarers]
     _add_trick_gains(result, sides, "10 per trick")
     return result
 
@@ -119,7 +116,7 @@ def decide_game(before: Sequence[int], score: DealScore, contract_sides: Sequenc
             return GameEnd(True, side, f"side {side} reached {target} with the contract")
     running = list(before)
     reached_at: dict[int, int] = {}
-    for trick, side, points in score.trick_gains:
+    for trick, side, points in score.trick_gains if max(after) >= target else ():
         running[side] += points
         if running[side] >= target and side not in reached_at:
             reached_at[side] = trick
