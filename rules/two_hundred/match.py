@@ -7,17 +7,17 @@ exchange, the partner call (five players), naming trump; then the play of the tr
 from __future__ import annotations
 
 from rules.actions import Action, DiscardChoice
-from rules.cards import CARD_NAMES, JACK, NO_TRUMP, SUIT_MASKS, describe_suit, iter_cards
+from rules.cards import CARD_NAMES, JACK, NO_TRUMP, SUIT_MASKS, describe_suit, iter_cards, nth_card
 from rules.dealing import DealCards, check_hands
 from rules.errors import IllegalAction, RecordError
 from rules.game import BETWEEN_DEALS, BIDDING, EXCHANGE, GAME_OVER, PLAY, TRUMP, LegalAction, Match
-from rules.tricks import TrickPlay, mask_points
+from rules.tricks import TrickPlay
 
 from . import exchange
 from .bidding import Auction, auction_rules
 from .options import OPTIONS, expand_presets
 from .scoring import GameEnd, Side, game_end, score_deal, scoring_rules
-from .table import CARD_POINTS, DEAL_KITTY, SILENT_STACKS, STACK_HEIGHT, TOTAL_POINTS, build_table
+from .table import DEAL_KITTY, SILENT_STACKS, STACK_HEIGHT, TOTAL_POINTS, build_table, card_points
 
 EFFECTIVE_SUIT = [c >> 4 if c < 64 else -1 for c in range(67)]  # no bowers or jokers: a card's suit is its suit
 STRENGTH = [c & 15 for c in range(67)]  # "A-K-Q-J-10-9-8-7-6-5": the natural order of the rank slots
@@ -29,6 +29,19 @@ ANNOUNCE, NAME_FIRST, DISCARD, CALL, TRUMP_OR_LEAD, TRICKS, OVER = (
 )  # fmt: skip
 STEP_PHASE = {ANNOUNCE: EXCHANGE, NAME_FIRST: TRUMP, DISCARD: EXCHANGE, CALL: TRUMP, TRUMP_OR_LEAD: TRUMP}
 SUIT_LETTERS = {0: "S", 1: "H", 2: "D", 3: "C", NO_TRUMP: "NT"}
+
+
+_ACTIONS: dict[tuple, Action] = {}
+
+
+def _action(seat: int, kind: str, value: int | None = None, suit: int | None = None, card: int = -1) -> Action:
+    """Actions are immutable: the legal lists reuse them instead of building thousands per deal."""
+    key = (seat, kind, value, suit, card)
+    action = _ACTIONS.get(key)
+    if action is None:
+        cards = (card,) if card >= 0 else ()
+        action = _ACTIONS[key] = Action(seat, kind, value, suit, cards=cards)
+    return action
 
 
 class TwoHundred(Match):
@@ -56,6 +69,10 @@ class TwoHundred(Match):
         self.skunk = False
         self.step = OVER
         self.contractor = -1
+        self._packs: dict[int, list[int]] = {}
+        self._orders: dict[tuple, list[tuple[int, ...]]] = {}
+        positions = self.table.positions
+        self._play_prototype = TrickPlay([0] * positions, 0, -1, EFFECTIVE_SUIT, STRENGTH)
 
     # --- the pack and the deal ---------------------------------------------------------------------------------
 
@@ -63,7 +80,17 @@ class TwoHundred(Match):
         return sum(self.active)
 
     def pack(self) -> list[int]:
-        return self.table.pack_for(self.active_count())
+        n = self.active_count()
+        if n not in self._packs:
+            self._packs[n] = self.table.pack_for(n)
+        return self._packs[n]
+
+    def _fresh_play(self, hands: list[int], leader: int) -> TrickPlay:
+        """A new deal's trick bookkeeping, copied from a prototype (cheaper than building the suit tables again)."""
+        play = self._play_prototype.copy()
+        play.hands, play.active = hands, list(self.active)
+        play.leader = play.turn = leader
+        return play
 
     def hand_sizes(self) -> list[int]:
         n = self.table.hand_size_with(self.active_count())
@@ -99,7 +126,8 @@ class TwoHundred(Match):
         return pos
 
     def begin_deal(self, cards: DealCards) -> None:
-        super().check_deal(cards)  # strictly against the table as it is now (after any drop-out)
+        if self.table.drop_out:
+            super().check_deal(cards)  # strictly against the table as it is now (after any drop-out)
         t = self.table
         hands = [0] * t.positions
         for p, hand in enumerate(cards.hands or []):
@@ -125,7 +153,7 @@ class TwoHundred(Match):
             if pos == self.dealer:
                 break
         self.auction = Auction(self.auction_rules, order, t.positions)
-        self.play = TrickPlay(hands, order[0], -1, EFFECTIVE_SUIT, STRENGTH, self.active)
+        self.play = self._fresh_play(hands, order[0])
         self.tricks_left = t.hand_size_with(self.active_count())
         self.contractor = -1
         self.trump: int | None = None
@@ -157,7 +185,7 @@ class TwoHundred(Match):
         seat = self.to_move
         assert seat is not None
         if self.step == "bid":
-            out: list[LegalAction] = [Action(seat, kind, value) for kind, value in self.auction.legal()]
+            out: list[LegalAction] = [_action(seat, kind, value) for kind, value in self.auction.legal()]
             if self.may_call_misdeal(self.auction.to_speak):
                 out.append(Action(seat, "claim_draw"))
             return out
@@ -168,9 +196,9 @@ class TwoHundred(Match):
             return [DiscardChoice(seat, DEAL_KITTY, tuple(iter_cards(allowed)))]
         if self.step == CALL:
             return [Action(seat, "call", card=c) for c in iter_cards(self.callable_cards())]
-        out = [Action(seat, "trump", suit=s) for s in self.nameable_suits()]
+        out = [_action(seat, "trump", suit=s) for s in self.nameable_suits()]
         if self.step == TRUMP_OR_LEAD or self.step == TRICKS:
-            out.extend(Action(seat, "play", cards=(c,)) for c in iter_cards(self.legal_card_mask()))
+            out.extend(_action(seat, "play", card=c) for c in iter_cards(self.legal_card_mask()))
         return out
 
     def nameable_suits(self) -> list[int]:
@@ -383,6 +411,66 @@ class TwoHundred(Match):
             if not self.tricks_left:
                 self._score()
 
+    def random_playout(self, rng) -> None:
+        """Play the rest of the deal with uniformly random legal cards, for Monte-Carlo players: the same as calling
+        ``play_card(random legal card)`` until the deal ends, with the per-card overhead inlined."""
+        rand = rng.random
+        play = self.play
+        first_lead_rule = self.options["compulsory_trump_lead"] and not play.completed
+        while self.step == TRICKS and (self.stacks or first_lead_rule):  # silent partners, compulsory trump lead
+            legal = self.legal_card_mask()
+            self.play_card(nth_card(legal, int(rand() * legal.bit_count())))
+        while self.step == TRICKS and play.trick:  # finish the trick in progress
+            legal = self.legal_card_mask()
+            self.play_card(nth_card(legal, int(rand() * legal.bit_count())))
+        if self.step == TRICKS:
+            self._random_tricks(rand)
+
+    def _random_tricks(self, rand) -> None:
+        """Whole tricks of random legal cards, with TrickPlay's bookkeeping (taken, tricks won, completed) kept."""
+        play = self.play
+        hands, suits, trump = play.hands, SUIT_MASKS, play.trump
+        taken, tricks_won, completed = play.taken, play.tricks_won, play.completed
+        order = self._play_orders()
+        leader = play.turn
+        for _ in range(self.tricks_left):
+            plays, led, best, winner, mask = [], -1, -1, leader, 0
+            for pos in order[leader]:
+                hand = hands[pos]
+                legal = hand if led < 0 else hand & suits[led] or hand
+                n = int(rand() * legal.bit_count())
+                while n:
+                    legal &= legal - 1
+                    n -= 1
+                bit = legal & -legal
+                hands[pos] = hand ^ bit
+                c = bit.bit_length() - 1
+                s = c >> 4
+                if led < 0:
+                    led = s
+                key = (200 if s == trump else 100 if s == led else -1000) + (c & 15)
+                if key > best:
+                    best, winner = key, pos
+                plays.append((pos, c))
+                mask |= bit
+            taken[winner] |= mask
+            tricks_won[winner] += 1
+            completed.append((leader, plays, winner))
+            leader = winner
+        play.leader = play.turn = leader
+        self.tricks_left = 0
+        self._score()
+
+    def _play_orders(self) -> list[tuple[int, ...]]:
+        """For each leader, the active positions in order of play."""
+        key = tuple(self.active)
+        orders = self._orders.get(key)
+        if orders is None:
+            live = [p for p in range(len(key)) if key[p]]
+            orders = [tuple(live[live.index(q) :] + live[: live.index(q)]) if key[q] else () for q in range(len(key))]
+            self._orders[key] = orders
+        return orders
+
     def _take_from_stack(self, pos: int, c: int) -> None:
         for i, stack in enumerate(self.stacks[pos - 2]):
             if stack and stack[-1] == c:
@@ -433,9 +521,9 @@ class TwoHundred(Match):
     def sides(self) -> list[Side]:
         """The contractor's side first, then each opposing side, with card points and best bids."""
         t = self.table
-        points = [mask_points(self.play.taken[p], CARD_POINTS) for p in range(t.positions)]
+        points = [card_points(self.play.taken[p]) for p in range(t.positions)]
         if self.discard:
-            points[self._discard_owner()] += mask_points(self.discard, CARD_POINTS)
+            points[self._discard_owner()] += card_points(self.discard)
         contracting = self._contracting_units()
         opposing = [u for u in range(t.units) if u not in contracting and u not in self.dropped]
         groups = [contracting]
@@ -561,7 +649,7 @@ class TwoHundred(Match):
                 for p, k, v in self.auction.history
             ],
             "tricks_won": [self.play.tricks_won[p] for p in range(t.positions)],
-            "points_taken": [mask_points(self.play.taken[p], CARD_POINTS) for p in range(t.positions)],
+            "points_taken": [card_points(self.play.taken[p]) for p in range(t.positions)],
         }
         if self.stacks:
             out["silent_face_up"] = [[CARD_NAMES[c] for c in iter_cards(self.visible(p))] for p in (2, 3)]
@@ -582,7 +670,7 @@ class TwoHundred(Match):
             return {"discard_trumps_shown": [CARD_NAMES[c] for c in iter_cards(self.discard & SUIT_MASKS[self.trump])]}
         if rule == "announce_points":
             # "require the contractor to inform the other players if there are any point cards in the discard"
-            return {"discard_has_points": bool(mask_points(self.discard, CARD_POINTS))}
+            return {"discard_has_points": bool(card_points(self.discard))}
         return {}
 
     # --- copying -----------------------------------------------------------------------------------------------

@@ -25,6 +25,13 @@ PACK_SIZES = (36, 40, 44, 48, 52)
 # "each ace: 10 points, each ten: 10 points, each five: 5 points, other cards: 0 points"
 CARD_POINTS = points_table({card(r, s): v for s in range(4) for r, v in ((ACE, 10), (R10, 10), (R5, 5))})
 POINT_CARDS = sum(1 << c for c in range(64) if CARD_POINTS[c])
+TENS_AND_ACES = sum(1 << card(r, s) for s in range(4) for r in (ACE, R10))
+FIVES = sum(1 << card(R5, s) for s in range(4))
+
+
+def card_points(mask: int) -> int:
+    """The card points in a set of cards."""
+    return 10 * (mask & TENS_AND_ACES).bit_count() + 5 * (mask & FIVES).bit_count()
 TOTAL_POINTS = 100
 DEAL_KITTY = 4
 SILENT_STACKS, STACK_HEIGHT = 3, 3
