@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 
@@ -96,6 +97,46 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_run(args: argparse.Namespace) -> int:
+    """Start the bot; configuration problems and a refused token end it with one clear line, not a traceback."""
+    import asyncio
+
+    import aiohttp
+    import discord
+
+    from bot.client import CardTableBot
+    from bot.logs import setup_logging
+    from bot.settings import Settings, SettingsError
+
+    try:
+        settings = Settings.load(env_file=args.env_file)
+    except SettingsError as e:
+        print(f"cardtable run: {e}", file=sys.stderr)
+        return 2
+    if args.db:
+        settings = dataclasses.replace(settings, db_path=args.db)
+    setup_logging(settings.log_level)
+
+    async def run() -> None:
+        async with CardTableBot(settings) as bot:
+            await bot.start(settings.token)
+
+    try:
+        asyncio.run(run())
+    except discord.LoginFailure:
+        print("cardtable run: Discord refused the token (DISCORD_TOKEN is invalid or was reset)", file=sys.stderr)
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("cardtable run: the bot asked for an intent not enabled in the Developer Portal", file=sys.stderr)
+        return 2
+    except (OSError, aiohttp.ClientError) as e:
+        print(f"cardtable run: cannot reach Discord ({e.__class__.__name__}: {e})", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardtable", description="Trick-taking card games for Discord.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -116,6 +157,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--record", help="write the game record here (several games: a .jsonl path writes them all)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("run", help="run the Discord bot (DISCORD_TOKEN from the environment or .env)")
+    p.add_argument("--db", help="the SQLite database file (default: CARDTABLE_DB or cardtable.db)")
+    p.add_argument("--env-file", default=".env", help="read settings from this file too (default .env)")
+    p.set_defaults(func=cmd_run)
     return parser
 
 

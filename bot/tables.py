@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.records import DealRecord, GameRecord, deal_cards, replay
+from bot.results_store import close_game, finish_game
 from bot.store import CANCELLED, FINISHED, LOBBY, PLAYING, SeatRow, Store, TableRow
 from rules.actions import Action, action_from_json
 from rules.errors import IllegalAction, RecordError
@@ -313,7 +314,9 @@ class TableManager:
             await self._close(table, CANCELLED)
 
     async def _close(self, table: Table, status: str) -> None:
-        if status != FINISHED:  # a finished table's status was saved with its last action
+        if status != FINISHED and table.match is not None:  # a started game is kept in the results, unrated
+            await close_game(self.store, table.row, status, table.match.output())
+        elif status != FINISHED:  # a finished table's status was saved with its last action
             await self.store.set_status(table.id, status)
         table.row.status = status
         if table.computer_task and table.computer_task is not asyncio.current_task():
@@ -386,13 +389,11 @@ class TableManager:
         deal_index = len(record.deals) - 1
         outcome = Outcome(action, by_computer=by_computer)
         try:
-            await self.store.append_action(
-                table.id,
-                deal_index,
-                len(record.deals[-1].actions),
-                action.to_json(),
-                finished=match.phase == GAME_OVER,
-            )
+            if match.phase == GAME_OVER:  # the last action, the result and the ratings: one transaction
+                seq = len(record.deals[-1].actions)
+                await finish_game(self.store, table.row, deal_index, seq, action.to_json(), match.output())
+            else:
+                await self.store.append_action(table.id, deal_index, len(record.deals[-1].actions), action.to_json())
         except Exception:
             log.exception("table %d: could not save an action; rebuilding the table from the store", table.id)
             await self._reload(table)
@@ -435,23 +436,37 @@ class TableManager:
     def _schedule_computers(self, table: Table) -> None:
         if self._closing or table.status != PLAYING or table.match is None:
             return
-        if not table.is_computer(table.match.to_move):
+        if not self._automatic(table):
             return
         if table.computer_task is None or table.computer_task.done():
             table.computer_task = asyncio.create_task(self._run_computers(table), name=f"computers-{table.id}")
+
+    @staticmethod
+    def _automatic(table: Table) -> bool:
+        """Computer players act by themselves, and so does drawing from a stock (Da Bai Fen): a draw is no choice,
+        and the decisions (exposing a card) stay open to everyone between draws."""
+        match = table.match
+        if match is None or match.phase in (BETWEEN_DEALS, GAME_OVER) or match.to_move is None:
+            return False
+        if table.is_computer(match.to_move):
+            return True
+        return match.phase == DEAL and any(a.type == "draw" and a.seat == match.to_move for a in match.legal_actions())
 
     async def _run_computers(self, table: Table) -> None:
         """Let computer players act, each after a short pause, until a human is to act or the game ends."""
         try:
             while not self._closing:
-                await asyncio.sleep(self.ai_delay)
+                drawing = table.match is not None and table.match.phase == DEAL
+                await asyncio.sleep(self.ai_delay / 4 if drawing else self.ai_delay)
                 async with table.lock:
                     match = table.match
-                    if table.status != PLAYING or match is None or not table.is_computer(match.to_move):
+                    if table.status != PLAYING or match is None or not self._automatic(table):
                         return
                     seat = match.to_move
-                    player = make_player(table.seats[seat].computer or "random")
-                    action = player.choose(match, self.rng)
+                    if table.is_computer(seat):
+                        action = make_player(table.seats[seat].computer or "random").choose(match, self.rng)
+                    else:
+                        action = Action(seat, "draw")
                     outcome = await self._apply(table, action, by_computer=True)
                 await self.listener.acted(table, outcome)
         except asyncio.CancelledError:

@@ -1,0 +1,210 @@
+"""A player's legal actions as things to click: labels, and how they group into buttons and select menus.
+
+Pure functions over the replay output's ``legal`` list (record-style dicts), so they serve every game alike and
+are tested without Discord.  An action travels in a component as compact JSON without its seat: the seat is
+always the clicking user's own, looked up by the table manager.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
+SUIT_WORDS = {
+    "s": "S", "spade": "S", "spades": "S", "♠": "S",
+    "h": "H", "heart": "H", "hearts": "H", "♥": "H",
+    "d": "D", "diamond": "D", "diamonds": "D", "♦": "D",
+    "c": "C", "club": "C", "clubs": "C", "♣": "C",
+    "nt": "NT", "notrump": "NT", "notrumps": "NT", "no-trump": "NT", "no-trumps": "NT", "sans": "NT",
+}  # fmt: skip
+CONTRACT_WORDS = {
+    "misere": "misere", "misère": "misere", "nullo": "misere",
+    "open_misere": "open_misere", "open-misere": "open_misere", "openmisere": "open_misere",
+    "all_trumps": "all_trumps", "all-trumps": "all_trumps", "tout_atout": "all_trumps",
+}  # fmt: skip
+SELECT_LIMIT = 25  # Discord: options per select menu
+BUTTON_TYPES = ("pass", "keep", "counter", "recounter", "trump", "draw", "claim_draw", "expose")
+TYPE_LABELS = {
+    "pass": "Pass",
+    "keep": "Keep (equal the bid)",
+    "counter": "Counter (double)",
+    "recounter": "Recounter",
+    "draw": "Draw",
+    "claim_draw": "Show hand: no trumps",
+}
+
+
+def encode(action: dict[str, Any]) -> str:
+    return json.dumps({k: v for k, v in action.items() if k != "seat"}, separators=(",", ":"), ensure_ascii=False)
+
+
+def decode(text: str) -> dict[str, Any] | None:
+    """An encoded action, or None when the text is not one (e.g. free text typed into a slash command)."""
+    if not text.startswith("{"):
+        return None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError:
+        return None
+    return value if isinstance(value, dict) and isinstance(value.get("type"), str) else None
+
+
+def card_label(card: str) -> str:
+    for suit in ("S", "H", "D", "C"):
+        if card.endswith(suit) and len(card) > 1:
+            return card[:-1] + SUIT_SYMBOLS[suit]
+    return {"JK": "Joker", "BJ": "Black joker", "RJ": "Red joker"}.get(card, card)
+
+
+def label(action: dict[str, Any]) -> str:
+    kind = action["type"]
+    if kind == "bid":
+        parts = []
+        if action.get("contract"):
+            parts.append(action["contract"].replace("_", " ").replace("misere", "misère").capitalize())
+        if action.get("value") is not None:
+            parts.append(str(action["value"]).capitalize())
+        if action.get("suit"):
+            parts.append(SUIT_SYMBOLS.get(action["suit"], action["suit"]))
+        return "Bid " + " ".join(parts)
+    if kind == "trump":
+        return f"Trump {SUIT_SYMBOLS.get(action['suit'], action['suit'])}"
+    if kind == "play":
+        text = " ".join(card_label(c) for c in action.get("cards", []))
+        if action.get("suit"):
+            text += f" (as {SUIT_SYMBOLS.get(action['suit'], action['suit'])})"
+        if action.get("announce"):
+            text += f" + {action['announce'].capitalize()}"
+        return text
+    if kind == "expose":
+        return f"Expose {card_label(action['card'])}"
+    if kind == "call":
+        return f"Call {card_label(action['card'])}" if action.get("card") else "Play alone"
+    if kind == "discard":
+        return "Discard " + " ".join(card_label(c) for c in action.get("cards", []))
+    return TYPE_LABELS.get(kind, kind.replace("_", " ").capitalize())
+
+
+def past_tense(action: dict[str, Any]) -> str:
+    kind = action["type"]
+    if kind == "play":
+        return f"played {label(action)}"
+    if kind == "pass":
+        return "passed"
+    if kind in ("bid", "trump", "expose", "discard", "call"):
+        text = label(action)
+        return text[0].lower() + text[1:]
+    return label(action).lower()
+
+
+@dataclass
+class Plan:
+    """What to offer a player now: buttons, single-choice selects, and a multi-card pick."""
+
+    buttons: list[dict] = field(default_factory=list)
+    selects: list[tuple[str, list[dict]]] = field(default_factory=list)  # (placeholder, actions)
+    multi: dict | None = None  # {"type", "cards", "min", "max", "placeholder"}
+
+
+def plan(legal: list[dict], seat: int, hand: list[str], *, game: str, leading: bool) -> Plan:
+    mine = [a for a in legal if a.get("seat") == seat]
+    result = Plan()
+    bids, plays, others = [], [], []
+    for a in mine:
+        if a["type"] in BUTTON_TYPES:
+            result.buttons.append(a)
+        elif a["type"] == "bid":
+            bids.append(a)
+        elif a["type"] == "play":
+            plays.append(a)
+        elif a["type"] == "discard":
+            choose = a["choose"]
+            result.multi = {
+                "type": "discard",
+                "cards": a["from"],
+                "min": choose,
+                "max": choose,
+                "placeholder": f"Choose {choose} card{'s' if choose > 1 else ''} to discard",
+            }
+        else:
+            others.append(a)
+    for start in range(0, len(bids), SELECT_LIMIT):
+        result.selects.append(("Choose your bid", bids[start : start + SELECT_LIMIT]))
+    if others:
+        result.selects.append(("Choose", others[:SELECT_LIMIT]))
+    if plays:
+        sizes = {len(a["cards"]) for a in plays}
+        if sizes == {1} and not (game == "da_bai_fen" and leading):
+            for start in range(0, len(plays), SELECT_LIMIT):
+                result.selects.append(("Play a card", plays[start : start + SELECT_LIMIT]))
+        else:
+            # Several cards at once: a Da Bai Fen lead of one or more cards, or following a multi-card lead.
+            order = {c: i for i, c in enumerate(hand)}
+            cards = sorted({c for a in plays for c in a["cards"]}, key=lambda c: order.get(c, len(order)))
+            if leading:
+                cards = list(hand)
+                low, high = 1, min(len(cards), SELECT_LIMIT)
+            else:
+                low = high = max(sizes)
+            result.multi = {
+                "type": "play",
+                "cards": cards[:SELECT_LIMIT],
+                "min": low,
+                "max": high,
+                "placeholder": "Play one card, or several of one suit" if leading else f"Play {high} cards",
+            }
+    return result
+
+
+# --- reading what a player typed ------------------------------------------------------------------------------
+
+_CARD = re.compile(r"^(10|[2-9tjqka]|1[123])([shdc])$|^(jk|bj|rj)$", re.IGNORECASE)
+_SYMBOL_SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def parse_cards(text: str) -> list[str]:
+    """``"AS 10h, K♥"`` → ``["AS", "10H", "KH"]``; ``ValueError`` naming the word that is not a card."""
+    cards = []
+    for word in re.split(r"[\s,;]+", text.strip()):
+        if not word:
+            continue
+        w = word
+        for symbol, letter in _SYMBOL_SUITS.items():
+            w = w.replace(symbol, letter)
+        if not _CARD.match(w):
+            raise ValueError(f"'{word}' is not a card: write rank then suit, like AS, 10H, 7C or JK")
+        cards.append(w.upper().replace("T", "10") if w[0] in "tT" else w.upper())
+    if not cards:
+        raise ValueError("name at least one card, like AS or 10H")
+    return cards
+
+
+def parse_bid(text: str) -> dict[str, Any]:
+    """``"55"``, ``"8 hearts"``, ``"8H"``, ``"100 ♠"``, ``"capot S"``, ``"misere"`` → a bid action."""
+    raw = text.strip().lower()
+    if raw in ("pass", "p"):
+        return {"type": "pass"}
+    compact = raw.replace(" ", "")
+    if compact in CONTRACT_WORDS:
+        return {"type": "bid", "contract": CONTRACT_WORDS[compact]}
+    m = re.fullmatch(r"(\d+|capot)\s*([a-z♠♥♦♣\-]*)", raw)
+    if not m:
+        raise ValueError(f"'{text}' is not a bid: write a number and, where the game asks, a suit (like 8H)")
+    value: int | str = int(m.group(1)) if m.group(1).isdigit() else m.group(1)
+    bid: dict[str, Any] = {"type": "bid", "value": value}
+    if m.group(2):
+        suit = SUIT_WORDS.get(m.group(2))
+        if suit is None:
+            raise ValueError(f"'{m.group(2)}' is not a suit: use S, H, D, C or NT")
+        bid["suit"] = suit
+    return bid
+
+
+def parse_suit(text: str) -> str:
+    suit = SUIT_WORDS.get(text.strip().lower()) or (text.strip().upper() if text.strip().upper() in "SHDC" else None)
+    if not suit:
+        raise ValueError(f"'{text}' is not a suit: use S, H, D, C or NT")
+    return suit

@@ -1,0 +1,90 @@
+"""The Discord client: opens the store, resumes every table, loads the cogs and registers the commands."""
+
+from __future__ import annotations
+
+import logging
+import random
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.components import TableButton, TableSelect
+from bot.presenter import Presenter
+from bot.settings import Settings
+from bot.store import Store
+from bot.tables import TableManager
+from cogs.acting import OOPS
+
+log = logging.getLogger(__name__)
+
+COGS = ("cogs.tables", "cogs.play")
+
+
+class CardTableBot(commands.Bot):
+    def __init__(self, settings: Settings, *, rng: random.Random | None = None, **client_options):
+        # No privileged intents: the bot works from interactions, and DMs it sends.
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **client_options)
+        self.settings = settings
+        self._rng = rng
+        self.store: Store | None = None
+        self.presenter = Presenter(self)
+        self.manager: TableManager | None = None
+        self._resumed = False
+        self.tree.on_error = self._on_app_command_error
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.db_path)
+        self.manager = TableManager(self.store, self.presenter, ai_delay=self.settings.ai_delay, rng=self._rng)
+        self.presenter.manager = self.manager
+        resumed = await self.manager.resume_all()
+        log.info("resumed %d table(s) from %s", len(resumed), self.settings.db_path)
+        self.add_dynamic_items(TableButton, TableSelect)
+        for cog in COGS:
+            await self.load_extension(cog)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Per guild while developing (instant), globally in production (may take a while to appear)."""
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            commands_ = await self.tree.sync(guild=guild)
+            log.info("registered %d commands in guild %s", len(commands_), self.settings.dev_guild_id)
+        else:
+            commands_ = await self.tree.sync()
+            log.info("registered %d global commands", len(commands_))
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s (%s)", self.user, self.user.id if self.user else "?")
+        if self._resumed or self.manager is None:
+            return
+        self._resumed = True  # on_ready fires again after reconnects; resume once
+        for table in list(self.manager.tables.values()):
+            await self.presenter.resumed(table)
+        self.manager.start_computers()
+
+    async def _on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        log.error("command %s failed", interaction.command and interaction.command.name, exc_info=error)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(OOPS, ephemeral=True)
+            else:
+                await interaction.response.send_message(OOPS, ephemeral=True)
+        except discord.HTTPException:
+            pass
+
+    async def close(self) -> None:
+        if self.manager is not None:
+            await self.manager.close()
+            for table in list(self.manager.tables.values()):
+                try:
+                    await self.presenter.drain(table)
+                except Exception:
+                    log.exception("table %d: output lost at shut-down", table.id)
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None

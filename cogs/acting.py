@@ -1,0 +1,177 @@
+"""What the table and play cogs share: finding the user's table, answering errors, and performing an action.
+
+No rule logic here: the engine decides what is legal; this module only carries the request to the table manager
+and the answer back to the player.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+import discord
+
+from bot.choices import label, past_tense
+from bot.components import ComponentId, TableButton, view_of
+from bot.presenter import hand_view
+from bot.presets import OptionsError
+from bot.store import PLAYING
+from bot.tables import Refusal, Table, TableManager
+from rules.cards import CARD_NAMES, parse_card
+from rules.game import PLAY
+
+log = logging.getLogger(__name__)
+
+OOPS = "Something went wrong on my side. Press **My hand** to see where the game stands."
+
+
+async def answer(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
+    """An ephemeral answer, whether or not the interaction was already acknowledged."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+
+
+@contextlib.asynccontextmanager
+async def answering_errors(interaction: discord.Interaction) -> AsyncIterator[None]:
+    """Refusals reach the player as the reason, ephemerally; anything unexpected is logged, never shown raw."""
+    try:
+        yield
+    except (Refusal, OptionsError) as e:
+        await answer(interaction, f"⛔ {getattr(e, 'message', e)}")
+    except Exception:
+        log.exception("interaction %s failed", interaction.data)
+        with contextlib.suppress(Exception):
+            await answer(interaction, OOPS)
+
+
+def manager_of(interaction: discord.Interaction) -> TableManager:
+    return interaction.client.manager  # type: ignore[attr-defined]
+
+
+async def find_table(interaction: discord.Interaction, table_id: int | None, *, playing: bool = True) -> Table:
+    """The table a command means: the one given, else the user's only running table (here first, then anywhere)."""
+    manager = manager_of(interaction)
+    if table_id is not None:
+        return await manager.get(table_id)
+    user = interaction.user.id
+    status = PLAYING if playing else None
+    mine = manager.tables_of(user, interaction.channel_id, status) or manager.tables_of(user, None, status)
+    if not mine:
+        raise Refusal("You are not playing at any table right now. Join one from its message, or open one: /table new")
+    if len(mine) > 1:
+        numbers = ", ".join(f"#{t.id}" for t in mine)
+        raise Refusal(f"You are playing at tables {numbers}: say which with the `table` option.")
+    return mine[0]
+
+
+def seat_in(table: Table, user_id: int) -> int:
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise Refusal(f"You are not seated at table #{table.id}; only its players can act or see a hand.")
+    return seat
+
+
+def legal_for(table: Table, seat: int) -> list[dict]:
+    if table.match is None or table.status != PLAYING:
+        return []
+    return [a for a in table.match.legal_json() if a.get("seat") == seat]
+
+
+async def show_hand(interaction: discord.Interaction, table: Table, *, note: str = "", edit: bool = False) -> None:
+    """The player's hand and choices, for their eyes only."""
+    if table.match is None:
+        raise Refusal(f"Table #{table.id} has not started yet.")
+    seat = seat_in(table, interaction.user.id)
+    hand = await hand_view(table, seat, note=note)
+    kwargs: dict[str, Any] = {}
+    if hand.view is not None:
+        kwargs["view"] = hand.view
+    if edit:
+        await interaction.response.edit_message(
+            content=hand.content, attachments=[hand.file] if hand.file else [], view=hand.view
+        )
+    elif hand.file is not None:
+        await answer(interaction, hand.content, file=hand.file, **kwargs)
+    else:
+        await answer(interaction, hand.content, **kwargs)
+
+
+def throw_warning(table: Table, seat: int, action: dict) -> str | None:
+    """Da Bai Fen: a lead of several cards that an unseen card could beat is a gamble; say so before it is made."""
+    match = table.match
+    risk = getattr(match, "throw_risk", None)
+    if risk is None or action.get("type") != "play" or len(action.get("cards", [])) < 2:
+        return None
+    if match.phase != PLAY or match.output().get("trick"):
+        return None
+    try:
+        cards = [parse_card(c) for c in action["cards"]]
+        beaten = risk(seat, cards)
+    except Exception:  # an impossible lead: let the engine refuse it with its own message
+        return None
+    if not beaten:
+        return None
+    lines = [f"{card} could be beaten by {', '.join(by)}" for card, by in beaten.items()]
+    return (
+        "⚠️ This lead may fail: " + "; ".join(lines) + ". If another hand beats it, the lead fails "
+        "(see the rules: the deal may be scored against your side). Lead it anyway?"
+    )
+
+
+async def perform(
+    interaction: discord.Interaction,
+    table: Table,
+    action: dict[str, Any],
+    *,
+    version: int | None = None,
+    edit: bool = False,
+    confirmed: bool = False,
+) -> None:
+    """Apply the user's action and answer them; ``edit`` replaces the message whose component was used."""
+    manager = manager_of(interaction)
+    seat = seat_in(table, interaction.user.id)
+    if not confirmed:
+        warning = throw_warning(table, seat, action)
+        if warning:
+            table.extra.setdefault("throws", {})[interaction.user.id] = action
+            view = view_of(
+                TableButton(
+                    ComponentId(table.id, "throw", table.version), "Lead it anyway", discord.ButtonStyle.danger
+                ),
+                TableButton(ComponentId(table.id, "hand"), "Choose again"),
+            )
+            if edit:
+                await interaction.response.edit_message(content=warning, attachments=[], view=view)
+            else:
+                await answer(interaction, warning, view=view)
+            return
+    outcome = await manager.act(table.id, interaction.user.id, action, expected_version=version)
+    done = f"✅ You {past_tense(outcome.action.to_json())}."
+    match = table.match
+    if match is not None and table.status == PLAYING and match.to_move == seat and legal_for(table, seat):
+        # Still (or again) your turn, e.g. you won the trick: the next choices right away.
+        await show_hand(interaction, table, note=done, edit=edit)
+        return
+    if edit:
+        await interaction.response.edit_message(content=done, attachments=[], view=None)
+    else:
+        await answer(interaction, done)
+
+
+def action_from_card_choice(table: Table, kind: str, values: list[str]) -> dict[str, Any]:
+    """A multi-select's values (``card#index``) as an action of ``kind`` (play or discard)."""
+    cards = [v.split("#", 1)[0] for v in values]
+    return {"type": kind, "cards": cards}
+
+
+def describe(action: dict) -> str:
+    return label(action)
+
+
+def card_names(table: Table, seat: int) -> list[str]:
+    assert table.match is not None
+    return [CARD_NAMES[c] for c in table.match.hand(seat)]

@@ -1,0 +1,249 @@
+"""``/table`` commands and every button and select menu of the lobby, table and hand messages."""
+
+from __future__ import annotations
+
+import io
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.choices import decode
+from bot.components import ComponentId
+from bot.presenter import game_name, lobby_content, lobby_view, table_content, table_file, table_view
+from bot.presets import GAME_CHOICES, OptionsError, game_id, presets_for, resolve
+from bot.store import CANCELLED, FINISHED, LOBBY, PLAYING
+from bot.tables import Refusal, Table
+from cogs.acting import (
+    action_from_card_choice,
+    answer,
+    answering_errors,
+    find_table,
+    manager_of,
+    perform,
+    show_hand,
+)
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007
+GAME_LABELS = {"200": "Two Hundred", "500": "Five Hundred", "belote": "Belote Contrée", "dabaifen": "Da Bai Fen"}
+
+
+def display_name(user: discord.abc.User) -> str:
+    return getattr(user, "display_name", None) or user.name
+
+
+class Tables(commands.Cog):
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+
+    table = app_commands.Group(name="table", description="Open, join and look up card tables")
+
+    # --- /table new ---------------------------------------------------------------------------------------
+
+    @table.command(name="new", description="Open a table in this channel")
+    @app_commands.describe(
+        game="200, 500, belote or dabaifen",
+        preset="a named rule set (see the list)",
+        options="rule options as key=value, e.g. kitty=true target=300",
+    )
+    async def new(
+        self, interaction: discord.Interaction, game: str, preset: str | None = None, options: str | None = None
+    ) -> None:
+        async with answering_errors(interaction):
+            if interaction.channel_id is None or interaction.guild_id is None:
+                raise Refusal("Open tables in a server channel, not in a direct message.")
+            gid = game_id(game)
+            preset, chosen = resolve(gid, preset, options)
+            channel = interaction.channel
+            table = await manager_of(interaction).create(
+                game=gid,
+                options=chosen,
+                preset=preset,
+                host_id=interaction.user.id,
+                host_name=display_name(interaction.user),
+                channel_id=interaction.channel_id,
+                channel_name=getattr(channel, "name", "") or "",
+                guild_id=interaction.guild_id,
+                guild_name=interaction.guild.name if interaction.guild else "",
+            )
+            response = await interaction.response.send_message(lobby_content(table), view=lobby_view(table))
+            if response.message_id is not None:
+                table.row.message_id = response.message_id
+                await manager_of(interaction).store.set_message(table.id, response.message_id)
+            await self._check_dms(interaction, table)
+
+    @new.autocomplete("game")
+    async def _game_autocomplete(self, interaction: discord.Interaction, current: str):
+        return [
+            app_commands.Choice(name=f"{GAME_LABELS[key]} ({key})", value=key)
+            for key in GAME_CHOICES
+            if current.lower() in f"{key} {GAME_LABELS[key]}".lower()
+        ]
+
+    @new.autocomplete("preset")
+    async def _preset_autocomplete(self, interaction: discord.Interaction, current: str):
+        try:
+            gid = game_id(getattr(interaction.namespace, "game", "") or "")
+        except OptionsError:
+            return []
+        return [
+            app_commands.Choice(
+                name=f"{name}: {', '.join(f'{k}={v}' for k, v in opts.items()) or 'the standard game'}"[:100],
+                value=name,
+            )
+            for name, opts in presets_for(gid).items()
+            if current.lower() in name
+        ][:25]
+
+    # --- /table record, /table cancel, /hand --------------------------------------------------------------
+
+    @table.command(name="record", description="The game record (JSON) of a finished table")
+    @app_commands.describe(table="the table number (default: your table here)")
+    async def record(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        async with answering_errors(interaction):
+            found = await self._table_for_record(interaction, table)
+            if found.record is None:
+                raise Refusal(f"Table #{found.id} never started, so it has no record.")
+            if found.status == PLAYING:
+                raise Refusal(
+                    f"Table #{found.id} is still being played, and its record shows every hand. "
+                    "It becomes available when the game ends."
+                )
+            data = found.record.dumps(indent=1).encode()
+            await interaction.response.send_message(
+                f"The record of table #{found.id} ({game_name(found.game)}, {found.status}).",
+                file=discord.File(io.BytesIO(data), filename=f"table-{found.id}.json"),
+            )
+
+    async def _table_for_record(self, interaction: discord.Interaction, table_id: int | None) -> Table:
+        if table_id is not None:
+            return await manager_of(interaction).get(table_id)
+        rows = await manager_of(interaction).store.tables_in_channel(interaction.channel_id or 0)
+        finished = [r for r in rows if r.status in (FINISHED, CANCELLED) and r.first_dealer is not None]
+        if not finished:
+            raise Refusal("No finished table in this channel; give its number with the `table` option.")
+        return await manager_of(interaction).get(finished[0].id)
+
+    @table.command(name="cancel", description="Cancel a table you host")
+    async def cancel_command(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        async with answering_errors(interaction):
+            found = await find_table(interaction, table, playing=False)
+            await manager_of(interaction).cancel(found.id, interaction.user.id)
+            await answer(interaction, f"Table #{found.id} is cancelled.")
+            await self._refresh_lobby_message(found)
+
+    @app_commands.command(name="hand", description="See your hand and your choices (only you see it)")
+    async def hand(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        async with answering_errors(interaction):
+            await show_hand(interaction, await find_table(interaction, table))
+
+    # --- components ---------------------------------------------------------------------------------------
+
+    async def on_component(self, interaction: discord.Interaction, cid: ComponentId, values: list[str]) -> None:
+        async with answering_errors(interaction):
+            manager = manager_of(interaction)
+            user = interaction.user
+            verb = cid.verb
+            if verb in ("join", "leave", "cpu", "uncpu", "seat", "start", "cancel"):
+                await self._lobby_click(interaction, cid, values)
+                return
+            table = await manager.get(cid.table)
+            if verb == "hand":
+                await show_hand(interaction, table)
+            elif verb == "act":
+                action = decode(cid.arg or "")
+                if action is None:
+                    raise Refusal("That button is not understood any more; press **My hand** again.")
+                await perform(interaction, table, action, version=cid.version, edit=True)
+            elif verb == "pick":
+                action = decode(values[0]) if values else None
+                if action is None:
+                    raise Refusal("That choice is not understood any more; press **My hand** again.")
+                await perform(interaction, table, action, version=cid.version, edit=True)
+            elif verb == "multi":
+                kind = cid.arg if cid.arg in ("play", "discard") else "play"
+                await perform(
+                    interaction, table, action_from_card_choice(table, kind, values), version=cid.version, edit=True
+                )
+            elif verb == "throw":
+                action = table.extra.get("throws", {}).pop(user.id, None)
+                if action is None:
+                    raise Refusal("That lead is no longer pending; choose your cards again with **My hand**.")
+                await perform(interaction, table, action, version=cid.version, edit=True, confirmed=True)
+            else:
+                raise Refusal("That button is not understood any more.")
+
+    async def _lobby_click(self, interaction: discord.Interaction, cid: ComponentId, values: list[str]) -> None:
+        manager = manager_of(interaction)
+        user = interaction.user
+        verb = cid.verb
+        if verb == "join":
+            await manager.join(cid.table, user.id, display_name(user))
+        elif verb == "seat":
+            await manager.join(cid.table, user.id, display_name(user), seat=int(values[0]))
+        elif verb == "leave":
+            await manager.leave(cid.table, user.id)
+        elif verb == "cpu":
+            await manager.add_computer(cid.table, user.id)
+        elif verb == "uncpu":
+            await manager.remove_computer(cid.table, user.id)
+        elif verb == "cancel":
+            await manager.cancel(cid.table, user.id)
+        elif verb == "start":
+            table = await manager.start(cid.table, user.id)
+            await self._show_started(interaction, table)
+            return
+        table = await manager.get(cid.table)
+        await interaction.response.edit_message(content=lobby_content(table), view=lobby_view(table))
+        if verb in ("join", "seat"):
+            await self._check_dms(interaction, table)
+
+    async def _show_started(self, interaction: discord.Interaction, table: Table) -> None:
+        """The lobby message becomes the table message: one message per table, edited in place."""
+        assert table.match is not None
+        state = table.match.output()
+        file = await table_file(table, state)
+        await interaction.response.edit_message(
+            content=table_content(table, state), attachments=[file] if file else [], view=table_view(table)
+        )
+        table.row.message_id = interaction.message.id if interaction.message else table.row.message_id
+        await manager_of(interaction).store.set_message(table.id, table.row.message_id)
+
+    async def _check_dms(self, interaction: discord.Interaction, table: Table) -> None:
+        """Tell a player once, when they sit down, if their DMs are closed (hands then come by the button)."""
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or table.seats[seat].dm_closed or table.status != LOBBY:
+            return
+        if table.extra.setdefault("dm_checked", set()).__contains__(interaction.user.id):
+            return
+        table.extra["dm_checked"].add(interaction.user.id)
+        try:
+            channel = await self.bot.create_dm(interaction.user)
+            await channel.send(
+                f"You sat down at table #{table.id} ({game_name(table.game)}) in "
+                f"**{table.row.guild_name}** › #{table.row.channel_name}. Your hands will come here."
+            )
+        except discord.Forbidden as e:
+            if e.code != DM_CLOSED:
+                raise
+            await manager_of(interaction).mark_dm_closed(table, seat)
+            await interaction.followup.send(
+                "I cannot send you direct messages, so your hand will not come by DM: press **My hand** on the "
+                "table message whenever you want to see it (only you will).",
+                ephemeral=True,
+            )
+
+    async def _refresh_lobby_message(self, table: Table) -> None:
+        if table.row.message_id is None or table.match is not None:
+            return
+        channel = self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
+        await channel.get_partial_message(table.row.message_id).edit(
+            content=lobby_content(table), view=lobby_view(table)
+        )
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Tables(bot))
