@@ -37,6 +37,12 @@ def fast_deal(match: DaBaiFen, rng: random.Random) -> None:
         match.play_card(nth_card(legal, int(rand() * legal.bit_count())))
 
 
+def playout_deal(match: DaBaiFen, rng: random.Random) -> None:
+    """One deal through playout(): the whole random deal inside the engine, as Monte Carlo players use it."""
+    match.start_deal(match.random_deal(rng))
+    match.playout(rng)
+
+
 def deals_per_second(run, seconds: float) -> tuple[float, int]:
     rng = random.Random(1)
     match, deals, start = DaBaiFen(), 0, time.perf_counter()
@@ -70,6 +76,8 @@ def main() -> None:
     print(f"generic legal_actions()+apply(): {rate:,.0f} random full deals/s ({n} deals)")
     rate, n = deals_per_second(fast_deal, seconds)
     print(f"fast path draw_rest()/legal_card_mask()/play_card(): {rate:,.0f} random full deals/s ({n} deals)")
+    rate, n = deals_per_second(playout_deal, seconds)
+    print(f"fast path playout(): {rate:,.0f} random full deals/s ({n} deals)")
     record = long_record()
     actions = sum(len(d.actions) for d in record.deals)
     start = time.perf_counter()

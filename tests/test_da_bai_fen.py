@@ -1,12 +1,13 @@
 """Da Bai Fen rules, each test citing the sentence of ../shared/seeds/004_5845bbb03345bef9.txt it implements."""
 
 import json
+import random
 
 import pytest
 
 from bot.records import replay_text
 from rules.actions import Action, DiscardChoice
-from rules.cards import CARD_NAMES, parse_card
+from rules.cards import CARD_NAMES, nth_card, parse_card
 from rules.da_bai_fen import DaBaiFen, level_name, outcome, trump_order
 from rules.da_bai_fen.order import TRUMP
 from rules.dealing import DealCards
@@ -379,6 +380,8 @@ def test_failed_throw_played_as_lowest_card_option():
     assert match.phase == "play" and out["trick"] == [{"seat": 0, "cards": ["3C"]}]
     assert out["failed_throws"][0]["beaten_by"] == {"seat": 1, "card": "5C"}
     assert parse_card("4C") in match.hand(0)
+    play_out_lowest(match)
+    assert match.deal_results[-1]["failed_throws"][0]["beaten_card"] == "3C"
 
 
 def test_throw_risk_warns_before_a_gamble():
@@ -527,9 +530,35 @@ def test_shorter_game_and_starting_level():
 
 
 def test_twos_always_trump_changes_who_may_claim_a_draw():
-    """Yuan zhu: "twos are always trumps, no matter what the score is" (so a two is a trump for the claim)."""
-    match = base_match(options={"twos_always_trump": True})
-    assert match.order.trump_mask.bit_count() == 18  # trump rank 2 already: nothing changes
+    """Yuan zhu: "twos are always trumps, no matter what the score is" (so a two is a trump for the claim);
+    "If the trump rank is not two, the twos rank between the trump rank and the ace"."""
+    assert base_match(options={"twos_always_trump": True}).order.trump_mask.bit_count() == 18  # rank 2: no change
+    no_trumps_but_a_two = "7H 6H 5H 7D 6D 5D 8C 7C 4H AD KD 2C"
+    for yuan_zhu, can_claim in [(False, True), (True, False)]:
+        match = DaBaiFen({"start_level": "3", "twos_always_trump": yuan_zhu}, 0)
+        match.start_deal(DealCards(stock=stock_giving(0, {0: cards("3S"), 3: cards(no_trumps_but_a_two)})))
+        draw_all(match, {47: (0, "3S")})
+        assert (Action(3, "claim_draw") in match.legal_actions()) is can_claim
+        if yuan_zhu:
+            st = match.order.strength
+            assert st[parse_card("3H")] > st[parse_card("2S")] > st[parse_card("2C")] > st[parse_card("AS")]
+
+
+def test_playout_is_the_same_as_playing_card_by_card():
+    """The fast path gives exactly the state the same random choices give through draw_rest/play_card."""
+    for seed in range(5):
+        fast, slow = DaBaiFen({}, seed % 4), DaBaiFen({}, seed % 4)
+        rng_fast, rng_slow = random.Random(seed), random.Random(seed)
+        fast.start_deal(fast.random_deal(rng_fast))
+        slow.start_deal(slow.random_deal(rng_slow))
+        fast.playout(rng_fast)
+        slow.draw_rest()
+        slow.draw_card()
+        slow.apply(Action(slow.leader, "discard", cards=tuple(rng_slow.sample(slow.hand(slow.leader), 6))))
+        while slow.phase == "play":
+            legal = slow.legal_card_mask()
+            slow.play_card(nth_card(legal, int(rng_slow.random() * legal.bit_count())))
+        assert json.dumps(fast.output(), sort_keys=True) == json.dumps(slow.output(), sort_keys=True)
 
 
 # --- records ----------------------------------------------------------------------------------------------------

@@ -11,10 +11,11 @@ import random
 from itertools import combinations
 
 from rules.actions import Action, DiscardChoice
-from rules.cards import CARD_NAMES, RANKS, SUITS, card, cards_of, describe_suit, rank_of, suit_of
+from rules.cards import CARD_NAMES, RANKS, SUITS, card, cards_of, describe_suit, nth_card, rank_of, suit_of
 from rules.da_bai_fen.order import (
     PACK,
     PACK_MASK,
+    PACK_SET,
     POINTS,
     TRUMP,
     TrumpOrder,
@@ -139,7 +140,7 @@ class DaBaiFen(Match):
         if cards.stock is None:
             raise RecordError("a Da Bai Fen deal is a 'stock' of 54 cards drawn one at a time, not 'hands'")
         stock = cards.stock
-        if len(stock) != len(PACK) or sum(1 << c for c in set(stock)) != PACK_MASK:
+        if len(stock) != len(PACK) or set(stock) != PACK_SET:
             if len(stock) != len(PACK) and len(set(stock)) == len(stock) and set(stock) <= set(PACK):
                 raise RecordError(f"the stock must hold all {len(PACK)} cards, not {len(stock)}")
             check_pack(stock, PACK, "the stock")
@@ -362,8 +363,11 @@ class DaBaiFen(Match):
         mask = self._cards_in_hand(action.seat, action.cards)
         if len(action.cards) != KITTY:
             raise IllegalAction(f"discard exactly {KITTY} cards (you gave {len(action.cards)})")
+        self._set_discard(mask)
+
+    def _set_discard(self, mask: int) -> None:
         # "The leader then discards any six of his eighteen cards face down."
-        self.hands[action.seat] &= ~mask
+        self.hands[self.leader] &= ~mask
         self.discarded = mask
         self.phase = PLAY
         self.trick_leader = self.leader
@@ -461,6 +465,55 @@ class DaBaiFen(Match):
                 self.best_seat, self.best_key = seat, key
         trick.append((seat, (c,)))
         if len(trick) == 4:
+            self._finish_trick()
+
+    def playout(self, rng: random.Random) -> None:
+        """Fast path for Monte Carlo players: finish the deal at random.  Remaining draws without exposure, a random
+        discard, then uniformly random one-card plays (never a throw); the resulting state is exactly what the same
+        choices through ``play_card`` give.  The loop is inlined because it is the hot path of every simulation."""
+        if self.phase == DEAL:
+            self.draw_rest()
+            if self.phase == DEAL:
+                self.draw_card()
+        if self.phase == EXCHANGE:
+            self._set_discard(sum(1 << c for c in rng.sample(cards_of(self.hands[self.leader]), KITTY)))
+        rand = rng.random
+        while self.phase == PLAY and self.trick:  # a trick already begun: finish it the ordinary way
+            if self.lead_size == 1:
+                legal = self.legal_card_mask()
+                self.play_card(nth_card(legal, int(rand() * legal.bit_count())))
+            else:
+                plays = self.legal_plays()
+                self.apply(Action(self.to_move, "play", cards=plays[int(rand() * len(plays))]))
+        order, hands = self.order, self.hands
+        es, st, suit_masks = order.effective_suit, order.strength, order.suit_masks
+        while self.phase == PLAY:
+            leader = self.trick_leader
+            trick, played, points = [], 0, 0
+            best_seat = best_key = led = -1
+            for i in range(4):
+                seat = (leader + i) & 3
+                hand = hands[seat]
+                legal = hand & suit_masks[led] or hand if i else hand
+                for _ in range(int(rand() * legal.bit_count())):
+                    legal &= legal - 1
+                bit = legal & -legal
+                c = bit.bit_length() - 1
+                hands[seat] = hand ^ bit
+                played |= bit
+                points += POINTS[c]
+                suit = es[c]
+                if not i:
+                    led = suit
+                key = 100 + st[c] if suit == TRUMP else st[c] if suit == led else -1
+                if key > best_key:
+                    best_seat, best_key = seat, key
+                trick.append((seat, (c,)))
+            self.led_suit, self.lead_size = led, 1
+            self.played |= played
+            self.cards_played += 4
+            self.trick, self.trick_points = trick, points
+            self.best_seat, self.best_key = best_seat, best_key
             self._finish_trick()
 
     def _lead(self, seat: int, cards: tuple[int, ...], mask: int) -> None:
@@ -649,6 +702,7 @@ class DaBaiFen(Match):
                 "kitty_points": kitty_points,
                 "last_trick_winner": self.last_winner,
                 "failed_throw": failure,
+                "failed_throws": list(self.failed_throws),  # with failed_throw 'lowest_card' the deal went on
                 "levels": list(self.levels),
                 "next_starter": self.next_starter,
                 "next_declarers": self.declarers,

@@ -18,6 +18,7 @@ from rules.cards import BJ, KING, NUM_CARD_IDS, R2, R5, R10, RJ, card, rank_of, 
 TRUMP = 4  # the effective suit of every trump
 PACK = [card(r, s) for s in range(4) for r in (*range(R2, R10 + 1), 12, 13, 14, 15)] + [BJ, RJ]
 PACK_MASK = sum(1 << c for c in PACK)
+PACK_SET = frozenset(PACK)
 
 # "Each King: 10 points, Each Ten: 10 points, Each Five: 5 points, Other cards: no value."
 POINTS = [0] * NUM_CARD_IDS
