@@ -2,6 +2,10 @@
 own packaged assets (the bundled font)."""
 
 from render.hand import render_hand
+from render.leaderboard import render_leaderboard
+from render.sheets import render_deal_summary, render_score_sheet
+from render.sorting import sort_hand
 from render.table import render_table
 
-__all__ = ["render_hand", "render_table"]
+__all__ = ["render_hand", "render_table", "render_deal_summary", "render_score_sheet", "render_leaderboard",
+           "sort_hand"]  # fmt: skip

@@ -51,6 +51,7 @@ LABELS: dict[str, dict[str, str]] = {
     "deal_summary": {"en": "Deal {n}", "fr": "Donne {n}", "zh": "第{n}局"},
     "score_sheet": {"en": "Score sheet", "fr": "Feuille de marque", "zh": "记分表"},
     "progress": {"en": "Scores after each deal", "fr": "Scores après chaque donne", "zh": "每局后的比分"},
+    "earlier": {"en": "… {n} earlier deals", "fr": "… {n} donnes précédentes", "zh": "… 之前 {n} 局"},
     "winner": {"en": "Winner", "fr": "Vainqueur", "zh": "获胜"},
     "wins": {"en": "{name} wins", "fr": "{name} gagne", "zh": "{name} 获胜"},
     "game_over": {"en": "Game over", "fr": "Partie terminée", "zh": "游戏结束"},
