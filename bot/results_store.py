@@ -1,0 +1,476 @@
+"""Game results and ratings in the SQLite store (migration 2 in ``bot/migrations.py``).
+
+Integrity rules:
+
+- A finished game's last action, the table's ``finished`` status, its result and every rating change it causes are
+  written in ONE transaction (``finish_game``): a crash anywhere before the COMMIT leaves the game unfinished in the
+  store (the last card was never acknowledged, so it is played again after the restart), a crash after it leaves
+  everything.  ``game_results.table_id`` is UNIQUE and every writer checks it first, so a game is counted once
+  however often it is reported.
+- ``reconcile`` records every ended table that has no result yet (a database from before migration 2, a cancelled
+  table whose result write was interrupted); it runs at start-up.
+- Ratings are a pure function of the rated, non-removed results in ``game_results.id`` order: ``recompute``
+  rebuilds them from scratch and gives the same table as the incremental updates.
+
+Ratings are kept per (server, scope, game, player); the scopes are ``all``, ``season:N`` (the server's season when
+the game ended) and ``month:YYYY-MM`` (UTC), and server 0 holds the global rating, shown only for players who opted in.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import aiosqlite
+
+from bot.ratings import GameSummary, Rating, rate, rating_eligibility, summarize
+from bot.store import FINISHED, Store, TableRow
+
+log = logging.getLogger(__name__)
+
+GLOBAL = 0  # the guild_id of the global rating rows
+ALL = "all"
+
+# Tests set this to a callable run between the statements of the game-end transaction (to simulate a crash).
+between_writes: Callable[[str], None] | None = None
+
+
+def _checkpoint(where: str) -> None:
+    if between_writes is not None:
+        between_writes(where)
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+
+
+def season_scope(number: int) -> str:
+    return f"season:{number}"
+
+
+def month_scope(month: str) -> str:
+    return f"month:{month}"
+
+
+def scopes_for(guild_id: int, season: int, month: str) -> list[tuple[int, str]]:
+    """Where a rated game on ``guild_id`` counts: the server's all-time, season and month tables, and the global one."""
+    return [(guild_id, ALL), (guild_id, season_scope(season)), (guild_id, month_scope(month)), (GLOBAL, ALL)]
+
+
+@dataclass(frozen=True)
+class RatedGame:
+    """A rated result as the rating updates need it."""
+
+    result_id: int
+    guild_id: int
+    game: str
+    season: int
+    month: str
+    units: list[list[int]]  # user ids per unit
+    ranks: list[int]
+    names: dict[int, str]
+
+
+# --- seasons -----------------------------------------------------------------------------------------------------
+
+
+async def current_season(db: aiosqlite.Connection, guild_id: int | None) -> int:
+    if guild_id is None:
+        return 1
+    async with db.execute("SELECT MAX(number) FROM seasons WHERE guild_id = ?", (guild_id,)) as cur:
+        row = await cur.fetchone()
+    return row[0] or 1
+
+
+async def seasons(db: aiosqlite.Connection, guild_id: int) -> list[dict]:
+    async with db.execute(
+        "SELECT number, started_at, started_by FROM seasons WHERE guild_id = ? ORDER BY number", (guild_id,)
+    ) as cur:
+        rows = [dict(r) for r in await cur.fetchall()]
+    if not rows or rows[0]["number"] != 1:
+        rows.insert(0, {"number": 1, "started_at": None, "started_by": None})
+    return rows
+
+
+async def start_season(store: Store, guild_id: int, by: int) -> int:
+    """Start the server's next season (earlier seasons stay viewable); returns its number."""
+    async with store._write:
+        db = store.db
+        await db.execute("BEGIN")
+        try:
+            number = await current_season(db, guild_id) + 1
+            await db.execute(
+                "INSERT INTO seasons (guild_id, number, started_at, started_by) VALUES (?, ?, ?, ?)",
+                (guild_id, number, now_iso(), by),
+            )
+            await _log(db, guild_id, by, "season", f"season {number} started")
+            await db.execute("COMMIT")
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+    return number
+
+
+async def _log(db: aiosqlite.Connection, guild_id: int | None, user_id: int | None, event: str, detail: str) -> None:
+    log.info("ratings: guild %s, user %s: %s: %s", guild_id, user_id, event, detail)
+    await db.execute(
+        "INSERT INTO rating_log (guild_id, user_id, event, detail, at) VALUES (?, ?, ?, ?, ?)",
+        (guild_id, user_id, event, detail, now_iso()),
+    )
+
+
+# --- writing a result --------------------------------------------------------------------------------------------
+
+
+async def has_result(db: aiosqlite.Connection, table_id: int) -> bool:
+    async with db.execute("SELECT 1 FROM game_results WHERE table_id = ?", (table_id,)) as cur:
+        return await cur.fetchone() is not None
+
+
+async def write_result(
+    db: aiosqlite.Connection, row: TableRow, output: Mapping[str, Any] | None, status: str, *, at: str | None = None
+) -> int | None:
+    """Inside the caller's transaction: the game's result and, when it is rated, its rating changes.
+    Returns the result id, or None when the table already has a result (idempotent by table id)."""
+    if await has_result(db, row.id):
+        return None
+    from rules.registry import match_class
+
+    at = at or now_iso()
+    players = match_class(row.game)(row.options).players
+    summary: GameSummary | None = None
+    if output is not None and output.get("phase") == "game_over":
+        summary = summarize(row.game, players, output)
+    elif status == FINISHED:
+        raise ValueError(f"table {row.id}: a finished game needs its final state")
+    eligibility = rating_eligibility(guild_id=row.guild_id, players=players, seats=row.seats, status=status)
+    rated = eligibility.rated and summary is not None
+    season = await current_season(db, row.guild_id)
+    month = at[:7]
+    units = summary.units if summary else [(s,) for s in range(players)]
+    scores = summary.scores if summary else list((output or {}).get("scores") or [])
+    cur = await db.execute(
+        "INSERT INTO game_results (table_id, guild_id, game, players, status, rated, unrated_reason, season, month,"
+        " finished_at, deals, units, scores, winner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            row.id,
+            row.guild_id,
+            row.game,
+            players,
+            status,
+            int(rated),
+            None if rated else eligibility.reason or "it did not finish",
+            season,
+            month,
+            at,
+            summary.deals if summary else len((output or {}).get("deal_results") or []),
+            json.dumps([list(u) for u in units]),
+            json.dumps(scores),
+            summary.winner if summary else None,
+        ),
+    )
+    result_id = cur.lastrowid
+    assert result_id is not None
+    _checkpoint("result")
+    seat_rows = []
+    for seat in range(players):
+        info = row.seats.get(seat)
+        unit = next((u for u, seats in enumerate(units) if seat in seats), seat)
+        facts = summary.facts[seat] if summary else None
+        seat_rows.append(
+            (
+                result_id,
+                seat,
+                info.user_id if info else None,
+                info.computer if info else None,
+                info.name if info else f"seat {seat + 1}",
+                unit,
+                summary.ranks[unit] if summary else 0,
+                int(summary is not None and summary.ranks[unit] == 0),
+                summary.scores[unit] if summary else 0,
+                facts.contracts if facts else 0,
+                facts.contracts_made if facts else 0,
+                facts.sweeps if facts else 0,
+            )
+        )
+    await db.executemany(
+        "INSERT INTO result_players (result_id, seat, user_id, computer, name, unit, place, won, points, contracts,"
+        " contracts_made, sweeps) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        seat_rows,
+    )
+    _checkpoint("players")
+    if rated:
+        assert summary is not None and row.guild_id is not None
+        game = RatedGame(
+            result_id=result_id,
+            guild_id=row.guild_id,
+            game=row.game,
+            season=season,
+            month=month,
+            units=[[row.seats[s].user_id for s in seats] for seats in summary.units],  # type: ignore[misc]
+            ranks=summary.ranks,
+            names={r.user_id: r.name for r in row.seats.values() if r.user_id is not None},
+        )
+        await apply_ratings(db, game)
+        _checkpoint("ratings")
+    return result_id
+
+
+async def apply_ratings(db: aiosqlite.Connection, game: RatedGame) -> None:
+    """Update every scope's ratings for one rated game and note each change in the history."""
+    users = [u for team in game.units for u in team]
+    marks = ", ".join("?" for _ in users)
+    won = {u for team, rank in zip(game.units, game.ranks, strict=True) if rank == 0 for u in team}
+    for guild_id, scope in scopes_for(game.guild_id, game.season, game.month):
+        current: dict[int, Rating] = {}
+        counts: dict[int, tuple[int, int]] = {}
+        async with db.execute(
+            f"SELECT user_id, mu, sigma, games, wins FROM ratings WHERE guild_id = ? AND scope = ? AND game = ?"
+            f" AND user_id IN ({marks})",
+            (guild_id, scope, game.game, *users),
+        ) as cur:
+            for r in await cur.fetchall():
+                current[r[0]] = Rating(r[1], r[2])
+                counts[r[0]] = (r[3], r[4])
+        changes = rate(game.units, game.ranks, current)
+        rows, history = [], []
+        for u, (before, after) in changes.items():
+            games, wins = counts.get(u, (0, 0))
+            rows.append(
+                (guild_id, scope, game.game, u, game.names.get(u, str(u)), after.mu, after.sigma, after.ordinal,
+                 games + 1, wins + (u in won), game.result_id)
+            )  # fmt: skip
+            history.append((game.result_id, guild_id, scope, u, before.mu, before.sigma, after.mu, after.sigma))
+        await db.executemany("INSERT OR REPLACE INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        await db.executemany("INSERT OR REPLACE INTO rating_history VALUES (?, ?, ?, ?, ?, ?, ?, ?)", history)
+
+
+async def finish_game(
+    store: Store, row: TableRow, deal_index: int, seq: int, action: dict, output: Mapping[str, Any]
+) -> int | None:
+    """The game's last action, the table's end, its result and its rating changes: one transaction."""
+    db = store.db
+    async with store._write:
+        await db.execute("BEGIN")
+        try:
+            await db.execute(
+                "INSERT INTO actions (table_id, deal_index, seq, action) VALUES (?, ?, ?, ?)",
+                (row.id, deal_index, seq, json.dumps(action, separators=(",", ":"))),
+            )
+            _checkpoint("action")
+            await db.execute(
+                "UPDATE tables SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
+                (FINISHED, row.id),
+            )
+            _checkpoint("status")
+            result_id = await write_result(db, row, output, FINISHED)
+            await db.execute("COMMIT")
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+    return result_id
+
+
+async def record_end(
+    store: Store, row: TableRow, output: Mapping[str, Any] | None, status: str, *, set_status: bool = False
+) -> int | None:
+    """Record a game that ended without finishing (cancelled, abandoned): kept, unrated.  Idempotent.  With
+    ``set_status`` the table's new status is written in the same transaction (``close_game``)."""
+    db = store.db
+    async with store._write:
+        await db.execute("BEGIN")
+        try:
+            if set_status:
+                await db.execute(
+                    "UPDATE tables SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
+                    (status, row.id),
+                )
+            result_id = await write_result(db, row, output, status)
+            await db.execute("COMMIT")
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+    return result_id
+
+
+async def close_game(store: Store, row: TableRow, status: str, output: Mapping[str, Any] | None) -> int | None:
+    """A started table ends without finishing (cancelled, abandoned): its status and its unrated result, at once."""
+    return await record_end(store, row, output, status, set_status=True)
+
+
+async def reconcile(store: Store) -> list[int]:
+    """Record every ended, started table that has no result yet (oldest first); returns their table ids."""
+    from bot.records import replay
+
+    async with store.db.execute(
+        "SELECT t.id FROM tables t LEFT JOIN game_results r ON r.table_id = t.id"
+        " WHERE r.id IS NULL AND t.first_dealer IS NOT NULL AND t.status NOT IN ('lobby', 'playing') ORDER BY t.id"
+    ) as cur:
+        ids = [r[0] for r in await cur.fetchall()]
+    done = []
+    for table_id in ids:
+        row = await store.load_table(table_id)
+        if row is None:
+            continue
+        try:
+            output = replay(await store.load_record(row)).output()
+        except Exception:
+            log.exception("table %d: its record does not replay; recorded without a final state", table_id)
+            output = None
+        status = row.status
+        if status == FINISHED and (output is None or output.get("phase") != "game_over"):
+            status = "abandoned"
+        await record_end(store, row, output, status)
+        done.append(table_id)
+    if done:
+        log.info("recorded the results of %d ended table(s) that had none: %s", len(done), done)
+    return done
+
+
+# --- removing games and recomputing ------------------------------------------------------------------------------
+
+
+async def result_for_table(db: aiosqlite.Connection, table_id: int) -> dict | None:
+    async with db.execute(
+        "SELECT r.*, x.reason AS removed_reason, x.removed_by, x.removed_at FROM game_results r"
+        " LEFT JOIN removed_games x ON x.result_id = r.id WHERE r.table_id = ?",
+        (table_id,),
+    ) as cur:
+        row = await cur.fetchone()
+    return dict(row) if row else None
+
+
+async def remove_game(store: Store, guild_id: int, table_id: int, by: int, reason: str) -> dict:
+    """Take a game out of the ratings (kept in the history, logged) and recompute that game's ratings."""
+    async with store._write:
+        db = store.db
+        result = await result_for_table(db, table_id)
+        if result is None or result["guild_id"] != guild_id:
+            raise LookupError(f"table #{table_id} has no recorded result on this server")
+        if result["removed_reason"] is not None:
+            raise LookupError(f"table #{table_id} was already removed ({result['removed_reason']})")
+        await db.execute("BEGIN")
+        try:
+            await db.execute(
+                "INSERT INTO removed_games (result_id, removed_by, reason, removed_at) VALUES (?, ?, ?, ?)",
+                (result["id"], by, reason, now_iso()),
+            )
+            await _log(db, guild_id, by, "remove", f"table #{table_id} ({result['game']}) removed: {reason}")
+            if result["rated"]:
+                await _recompute(db, [result["game"]])
+            await db.execute("COMMIT")
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+    return result
+
+
+async def recompute(store: Store, games: Iterable[str] | None = None, *, by: int | None = None) -> int:
+    """Rebuild ratings and their history from the stored results (maintenance); returns how many games counted."""
+    async with store._write:
+        db = store.db
+        await db.execute("BEGIN")
+        try:
+            if games is None:
+                async with db.execute("SELECT DISTINCT game FROM game_results") as cur:
+                    games = [r[0] for r in await cur.fetchall()]
+            count = await _recompute(db, list(games))
+            await _log(db, None, by, "recompute", f"{count} rated game(s) of {', '.join(games) or 'no game'}")
+            await db.execute("COMMIT")
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise
+    return count
+
+
+async def _recompute(db: aiosqlite.Connection, games: list[str]) -> int:
+    """In memory, in result order, with the same ``rate`` as the incremental path; then written in bulk."""
+    count = 0
+    for game in games:
+        await db.execute("DELETE FROM ratings WHERE game = ?", (game,))
+        await db.execute(
+            "DELETE FROM rating_history WHERE result_id IN (SELECT id FROM game_results WHERE game = ?)", (game,)
+        )
+        table: dict[tuple[int, str], dict[int, list]] = {}  # (guild, scope) -> user -> row
+        history = []
+        async for rated in _rated_games(db, game):
+            count += 1
+            won = {u for team, rank in zip(rated.units, rated.ranks, strict=True) if rank == 0 for u in team}
+            for key in scopes_for(rated.guild_id, rated.season, rated.month):
+                rows = table.setdefault(key, {})
+                current = {u: Rating(r[0], r[1]) for u, r in rows.items()}
+                for u, (before, after) in rate(rated.units, rated.ranks, current).items():
+                    old = rows.get(u)
+                    games_, wins = (old[3], old[4]) if old else (0, 0)
+                    rows[u] = [after.mu, after.sigma, rated.names.get(u, str(u)), games_ + 1, wins + (u in won),
+                               rated.result_id]  # fmt: skip
+                    history.append((rated.result_id, key[0], key[1], u, before.mu, before.sigma, after.mu, after.sigma))
+        await db.executemany(
+            "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (g, scope, game, u, r[2], r[0], r[1], Rating(r[0], r[1]).ordinal, r[3], r[4], r[5])
+                for (g, scope), rows in table.items()
+                for u, r in rows.items()
+            ],
+        )
+        await db.executemany("INSERT INTO rating_history VALUES (?, ?, ?, ?, ?, ?, ?, ?)", history)
+    return count
+
+
+async def _rated_games(db: aiosqlite.Connection, game: str):
+    async with db.execute(
+        "SELECT r.id, r.guild_id, r.season, r.month, p.seat, p.user_id, p.name, p.unit, p.place"
+        " FROM game_results r JOIN result_players p ON p.result_id = r.id"
+        " WHERE r.game = ? AND r.rated = 1 AND r.id NOT IN (SELECT result_id FROM removed_games)"
+        " ORDER BY r.id, p.unit, p.seat",
+        (game,),
+    ) as cur:
+        current: list[Any] = []
+        async for row in cur:
+            if current and current[0][0] != row[0]:
+                yield _as_rated(game, current)
+                current = []
+            current.append(tuple(row))
+        if current:
+            yield _as_rated(game, current)
+
+
+def _as_rated(game: str, rows: list[tuple]) -> RatedGame:
+    units: dict[int, list[int]] = {}
+    ranks: dict[int, int] = {}
+    for r in rows:
+        units.setdefault(r[7], []).append(r[5])
+        ranks[r[7]] = r[8]
+    order = sorted(units)
+    return RatedGame(
+        result_id=rows[0][0],
+        guild_id=rows[0][1],
+        game=game,
+        season=rows[0][2],
+        month=rows[0][3],
+        units=[units[u] for u in order],
+        ranks=[ranks[u] for u in order],
+        names={r[5]: r[6] for r in rows},
+    )
+
+
+# --- opt-in ----------------------------------------------------------------------------------------------------
+
+
+async def set_global_optin(store: Store, user_id: int, enabled: bool) -> None:
+    async with store._write:
+        if enabled:
+            await store.db.execute(
+                "INSERT OR IGNORE INTO global_optin (user_id, since) VALUES (?, ?)", (user_id, now_iso())
+            )
+        else:
+            await store.db.execute("DELETE FROM global_optin WHERE user_id = ?", (user_id,))
+
+
+async def is_opted_in(db: aiosqlite.Connection, user_id: int) -> bool:
+    async with db.execute("SELECT 1 FROM global_optin WHERE user_id = ?", (user_id,)) as cur:
+        return await cur.fetchone() is not None

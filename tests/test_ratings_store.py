@@ -1,0 +1,283 @@
+"""Results and ratings in the store: written with the game's end, idempotent, crash-safe, recomputable."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import bot.results_store as rs
+import tests.botkit.toy  # noqa: F401  (registers the toy game)
+from bot.store import CANCELLED, FINISHED, PLAYING, Store
+from bot.tables import Refusal, TableManager
+from rules.game import GAME_OVER
+
+GUILD, OTHER_GUILD = 7, 8
+
+
+@pytest.fixture
+async def store(tmp_path):
+    s = await Store.open(str(tmp_path / "r.db"))
+    yield s
+    await s.close()
+
+
+def manager_for(store, seed=1):
+    return TableManager(store, None, ai_delay=0, rng=random.Random(seed))
+
+
+async def seated(manager, users, *, guild=GUILD, computers=0, players=None):
+    players = players or len(users) + computers
+    host = users[0]
+    table = await manager.create(
+        game="toy",
+        options={"players": players},
+        preset=None,
+        host_id=host,
+        host_name=f"u{host}",
+        channel_id=5,
+        guild_id=guild,
+        guild_name="Club",
+    )
+    for u in users[1:]:
+        await manager.join(table.id, u, f"u{u}")
+    for _ in range(computers):
+        await manager.add_computer(table.id, host)
+    await manager.start(table.id, host)
+    return table
+
+
+async def play(manager, table, rng, *, stop_before_last=False):
+    """Random legal actions by the seated humans until the game ends (or just before its last action)."""
+    users = {s: r.user_id for s, r in table.seats.items()}
+    for _ in range(2000):
+        await asyncio.sleep(0)
+        match = table.match
+        if match.phase == GAME_OVER:
+            return None
+        seat = match.to_move
+        if table.is_computer(seat):
+            await asyncio.sleep(0.001)
+            continue
+        legal = [a for a in match.legal_actions() if a.seat == seat]
+        action = rng.choice(legal)
+        if stop_before_last:
+            probe = match.clone()
+            probe.apply(action)
+            if probe.phase == GAME_OVER:
+                return users[seat], action
+        body = action.to_json()
+        del body["seat"]
+        await manager.act(table.id, users[seat], body, expected_version=table.version)
+    raise AssertionError("the game did not end")
+
+
+async def rows(store, sql, params=()):
+    async with store.db.execute(sql, params) as cur:
+        return [tuple(r) for r in await cur.fetchall()]
+
+
+async def ratings_table(store):
+    return await rows(store, "SELECT * FROM ratings ORDER BY guild_id, scope, game, user_id")
+
+
+async def history_table(store):
+    return await rows(store, "SELECT * FROM rating_history ORDER BY result_id, guild_id, scope, user_id")
+
+
+async def test_a_finished_game_is_recorded_and_rated_with_its_end(store):
+    manager = manager_for(store)
+    table = await seated(manager, [1, 2])
+    await play(manager, table, random.Random(1))
+    (result,) = await rows(store, "SELECT table_id, guild_id, status, rated, winner, season FROM game_results")
+    assert result[:4] == (table.id, GUILD, FINISHED, 1) and result[5] == 1
+    winner_user = table.seats[result[4]].user_id
+    scopes = await rows(store, "SELECT guild_id, scope, user_id, games, wins FROM ratings ORDER BY 1, 2, 3")
+    month = (await rows(store, "SELECT month FROM game_results"))[0][0]
+    expected_scopes = {(0, "all"), (GUILD, "all"), (GUILD, "season:1"), (GUILD, f"month:{month}")}
+    assert {(g, s) for g, s, *_ in scopes} == expected_scopes
+    for _, _, user, games, wins in scopes:
+        assert games == 1 and wins == (user == winner_user)
+    assert len(await history_table(store)) == 8
+
+
+async def test_games_with_a_computer_or_cancelled_are_recorded_unrated(store):
+    manager = manager_for(store)
+    with_ai = await seated(manager, [1], computers=1)
+    await play(manager, with_ai, random.Random(2))
+    for _ in range(100):
+        await asyncio.sleep(0.001)
+        if with_ai.status == FINISHED:
+            break
+    cancelled = await seated(manager, [1, 2])
+    await manager.cancel(cancelled.id, 1)
+    got = await rows(store, "SELECT table_id, status, rated, unrated_reason FROM game_results ORDER BY table_id")
+    assert got[0][:3] == (with_ai.id, FINISHED, 0) and "computer player" in got[0][3]
+    assert got[1][:3] == (cancelled.id, CANCELLED, 0) and "cancelled" in got[1][3]
+    assert await ratings_table(store) == []
+    assert (await store.load_table(cancelled.id)).status == CANCELLED
+
+
+async def test_writing_a_result_twice_counts_it_once(store):
+    manager = manager_for(store)
+    table = await seated(manager, [1, 2])
+    await play(manager, table, random.Random(3))
+    before = await ratings_table(store)
+    assert await rs.record_end(store, table.row, table.match.output(), FINISHED) is None
+    assert await rs.reconcile(store) == []
+    assert await ratings_table(store) == before
+    assert len(await rows(store, "SELECT * FROM game_results")) == 1
+
+
+@pytest.mark.parametrize("where", ["action", "status", "result", "players", "ratings"])
+async def test_a_crash_between_the_writes_loses_nothing_and_counts_nothing_twice(tmp_path, where):
+    path = str(tmp_path / "crash.db")
+    store = await Store.open(path)
+    manager = manager_for(store)
+    table = await seated(manager, [1, 2])
+    user, last = await play(manager, table, random.Random(4), stop_before_last=True)
+    body = last.to_json()
+    del body["seat"]
+
+    def crash(at):
+        if at == where:
+            raise RuntimeError(f"injected crash after {at}")
+
+    rs.between_writes = crash
+    try:
+        with pytest.raises(Refusal, match="could not be saved"):
+            await manager.act(table.id, user, body)
+    finally:
+        rs.between_writes = None
+    assert await rows(store, "SELECT * FROM game_results") == []
+    assert await ratings_table(store) == []
+    assert (await store.load_table(table.id)).status == PLAYING
+    await manager.close()
+    await store.close()
+
+    # The restart: the table is rebuilt from the store, the last card is played again and counted once.
+    store = await Store.open(path)
+    manager = manager_for(store)
+    (resumed,) = await manager.resume_all()
+    assert resumed.match.phase != GAME_OVER
+    await manager.act(resumed.id, user, body)
+    assert (await store.load_table(table.id)).status == FINISHED
+    assert len(await rows(store, "SELECT * FROM game_results")) == 1
+    assert {r[8] for r in await ratings_table(store)} == {1}  # every rating row counts one game
+    await store.close()
+
+
+KILLER = textwrap.dedent(
+    """
+    import asyncio, os, random, sys
+    sys.path.insert(0, {root!r})
+    import tests.botkit.toy
+    import bot.results_store as rs
+    from bot.store import Store
+    from tests.test_ratings_store import manager_for, seated, play
+
+    async def main():
+        store = await Store.open({path!r})
+        manager = manager_for(store)
+        table = await seated(manager, [1, 2])
+        user, last = await play(manager, table, random.Random(5), stop_before_last=True)
+        body = last.to_json()
+        del body["seat"]
+        print(table.id, user, flush=True)
+        rs.between_writes = lambda at: os._exit(9) if at == {where!r} else None
+        await manager.act(table.id, user, body)
+
+    asyncio.run(main())
+    """
+)
+
+
+@pytest.mark.parametrize("where", ["result", "ratings"])
+async def test_a_killed_process_between_the_writes_leaves_the_game_to_be_finished(tmp_path, where):
+    """The process dies (no rollback, no clean-up) inside the game-end transaction; the restart finishes it."""
+    path = str(tmp_path / "killed.db")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    script = KILLER.format(root=root, path=path, where=where)
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=root)
+    assert proc.returncode == 9, proc.stderr
+    table_id, user = map(int, proc.stdout.split())
+    store = await Store.open(path)
+    try:
+        assert await rows(store, "SELECT * FROM game_results") == []
+        manager = manager_for(store)
+        (table,) = await manager.resume_all()
+        await play(manager, table, random.Random(99))
+        assert len(await rows(store, "SELECT * FROM game_results WHERE table_id = ?", (table_id,))) == 1
+        assert {r[8] for r in await ratings_table(store)} == {1}
+    finally:
+        await store.close()
+
+
+async def play_many(store, n, seed=0):
+    rng = random.Random(seed)
+    manager = manager_for(store, seed)
+    users = [1, 2, 3, 4, 5]
+    tables = []
+    for i in range(n):
+        size = rng.choice([2, 3, 4])
+        who = rng.sample(users, size)
+        table = await seated(manager, who, guild=GUILD if i % 3 else OTHER_GUILD)
+        await play(manager, table, rng)
+        tables.append(table)
+        if i == n // 2:
+            await rs.start_season(store, GUILD, by=1)
+    return tables
+
+
+async def test_recomputing_all_ratings_gives_the_same_table(store):
+    await play_many(store, 12)
+    ratings, history = await ratings_table(store), await history_table(store)
+    assert len({r[1] for r in ratings}) >= 4  # all, two seasons, a month
+    assert any(r[1] == "season:2" for r in ratings)
+    assert await rs.recompute(store) == 12
+    assert await ratings_table(store) == ratings
+    assert await history_table(store) == history
+
+
+async def test_removing_a_game_recomputes_without_it_and_is_logged(store):
+    tables = await play_many(store, 6, seed=1)
+    victim = next(t for t in tables if t.row.guild_id == GUILD)
+    await rs.remove_game(store, GUILD, victim.id, by=1, reason="players colluded")
+    after = await ratings_table(store)
+    assert sum(r[8] for r in after if r[0] == 0) == sum(len(t.seats) for t in tables) - len(victim.seats)
+    assert await rs.recompute(store) == 5
+    assert await ratings_table(store) == after
+    (entry,) = await rows(store, "SELECT guild_id, user_id, event, detail FROM rating_log WHERE event = 'remove'")
+    assert entry[:3] == (GUILD, 1, "remove") and "players colluded" in entry[3]
+    with pytest.raises(LookupError, match="already removed"):
+        await rs.remove_game(store, GUILD, victim.id, by=1, reason="again")
+    with pytest.raises(LookupError, match="no recorded result"):
+        await rs.remove_game(store, OTHER_GUILD, victim.id, by=1, reason="wrong server")
+
+
+async def test_a_finished_table_without_a_result_is_recorded_at_start_up(store):
+    """A database written before results existed (or by the plain action path) is reconciled once."""
+    manager = manager_for(store)
+    table = await seated(manager, [1, 2])
+    user, last = await play(manager, table, random.Random(6), stop_before_last=True)
+    record = table.record
+    await store.append_action(table.id, len(record.deals) - 1, len(record.deals[-1].actions), last.to_json(),
+                              finished=True)  # fmt: skip
+    assert await rows(store, "SELECT * FROM game_results") == []
+    assert await rs.reconcile(store) == [table.id]
+    assert await rs.reconcile(store) == []
+    (result,) = await rows(store, "SELECT status, rated FROM game_results")
+    assert result == (FINISHED, 1)
+
+
+async def test_seasons_keep_the_old_ones(store):
+    assert await rs.current_season(store.db, GUILD) == 1
+    assert await rs.start_season(store, GUILD, by=1) == 2
+    assert await rs.start_season(store, GUILD, by=1) == 3
+    assert [s["number"] for s in await rs.seasons(store.db, GUILD)] == [1, 2, 3]
+    assert await rs.current_season(store.db, OTHER_GUILD) == 1
