@@ -1,0 +1,412 @@
+"""What the computer players need to know of each game, from public information only.
+
+An adapter gives, for one game: the card order once trump is known (effective suit, strength, points), the teams,
+how many cards each seat was dealt and how the kitty moves, how to rebuild a fresh match at the start of the current
+deal from public facts (scores, dealer, levels), how to lay sampled cards out as the deal's ``DealCards``, and a fast
+view of a *sampled* match's trick for rollouts (sampled matches are the player's own, so reading them is fair).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.cards import JK, NO_TRUMP, NUM_CARD_IDS, parse_card, parse_suit
+from rules.dealing import DealCards
+from rules.game import Match
+from rules.registry import match_class
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """The card order of a deal once its trump is known."""
+
+    es: tuple[int, ...]  # effective suit of each card id (-1: not in the pack)
+    st: tuple[int, ...]  # strength within its effective suit
+    pts: tuple[int, ...]  # card points
+    trump: int  # the effective suit that trumps (-1 none)
+    trick_value: int = 0  # points a trick is worth by itself (Five Hundred: 10 per trick)
+
+    def suit_mask(self, suit: int) -> int:
+        m = 0
+        for c, s in enumerate(self.es):
+            if s == suit:
+                m |= 1 << c
+        return m
+
+
+def _plain_order(pts: tuple[int, ...], trump: int) -> Order:
+    es = tuple(c >> 4 if c < 64 else -1 for c in range(NUM_CARD_IDS))
+    st = tuple(c & 15 if c < 64 else 0 for c in range(NUM_CARD_IDS))
+    return Order(es, st, pts, trump)
+
+
+def trick_winner(order: Order, plays: list[tuple[int, int]], led: int | None = None) -> int:
+    """The seat winning a one-card-per-seat trick so far (``led``: the led suit if named, e.g. the Joker's)."""
+    if not plays:
+        return -1
+    led_suit = order.es[plays[0][1]] if led is None else led
+    best_seat, best_key = -1, -1
+    for seat, c in plays:
+        s = order.es[c]
+        k = 200 + order.st[c] if s == order.trump else (100 + order.st[c] if s == led_suit else 0)
+        if k > best_key:
+            best_seat, best_key = seat, k
+    return best_seat
+
+
+class Adapter:
+    game = ""
+    multi_card = False  # Da Bai Fen: a play may hold several cards
+
+    def __init__(self, options: dict):
+        self.options = dict(options)
+        self.probe = match_class(self.game)(self.options, 0)
+        self.players = self.probe.players
+        self.pack_mask = sum(1 << c for c in self.probe.pack())
+
+    # --- teams and cards -------------------------------------------------------------------------------------
+
+    def side_of(self, seat: int, public: dict) -> int:
+        return seat & 1 if self.players == 4 else seat
+
+    def partners(self, seat: int, public: dict) -> list[int]:
+        side = self.side_of(seat, public)
+        return [s for s in range(self.players) if s != seat and self.side_of(s, public) == side]
+
+    def order(self, public: dict) -> Order | None:
+        raise NotImplementedError
+
+    def active(self, public: dict) -> list[bool]:
+        return [True] * self.players
+
+    # --- the deal's cards --------------------------------------------------------------------------------------
+
+    def dealt_size(self, seat: int) -> int:
+        return self.probe.hand_sizes()[seat]
+
+    def kitty_size(self) -> int:
+        return self.probe.kitty_size()
+
+    def kitty_taker(self, public: dict, history) -> int | None:
+        """The seat that added the kitty to its hand in this deal, if one did."""
+        return None
+
+    def taken_kitty_size(self) -> int:
+        return self.kitty_size()
+
+    def fresh_match(self, public: dict, dealer: int, deal_index: int) -> Match:
+        m = match_class(self.game)(self.options, dealer)
+        return m
+
+    def after_start(self, m: Match, public: dict, deal_index: int) -> None:
+        m.deal_index = deal_index
+
+    def deal_cards(self, initial: list[list[int]], kitty: list[int], extra: dict) -> DealCards:
+        return DealCards(hands=initial, kitty=kitty)
+
+    # --- sampled matches: a fast look at the trick ------------------------------------------------------------
+
+    def world_order(self, m: Match) -> Order | None:
+        return None
+
+    def world_trick(self, m: Match) -> list[tuple[int, int]] | None:
+        """The current trick as (seat, card) of a sampled match, or None when not a one-card trick."""
+        return None
+
+    def world_hand_mask(self, m: Match, seat: int) -> int:
+        h = 0
+        for c in m.hand(seat):
+            h |= 1 << c
+        return h
+
+    def utility(self, m: Match, seat: int, result: dict) -> float:
+        """How good a finished deal is for ``seat``'s side (its score change minus the best other side's)."""
+        change = result.get("score_change") or []
+        if not change:
+            return 0.0
+        public = {"teams": None}
+        mine = self.side_of(seat, public) if len(change) < self.players else seat
+        others = [v for i, v in enumerate(change) if i != mine]
+        return float(change[mine] - (max(others) if others else 0))
+
+
+# --- Five Hundred ---------------------------------------------------------------------------------------------
+
+
+class FiveHundredAdapter(Adapter):
+    game = "five_hundred"
+
+    def side_of(self, seat: int, public: dict) -> int:
+        return self.probe.side_of[seat]
+
+    def order(self, public: dict) -> Order | None:
+        from rules.five_hundred.packs import card_order
+
+        t = public.get("trump")
+        if t is None:
+            return None
+        trump = parse_suit(t, allow_nt=True)
+        es, st = card_order(trump)
+        return Order(tuple(es), tuple(st), (0,) * NUM_CARD_IDS, trump, trick_value=10)
+
+    def active(self, public: dict) -> list[bool]:
+        out = public.get("sitting_out") or []
+        return [s not in out for s in range(self.players)]
+
+    def kitty_taker(self, public: dict, history) -> int | None:
+        contract = public.get("contract")
+        if contract and public.get("widow_taken"):
+            return contract["seat"]
+        return None
+
+    def taken_kitty_size(self) -> int:
+        return self.probe.widow_size
+
+    def after_start(self, m: Match, public: dict, deal_index: int) -> None:
+        m.deal_index = deal_index
+        m.totals = list(public["scores"])
+
+    def world_order(self, m: Match) -> Order | None:
+        tp = m.tp
+        if tp is None:
+            return None
+        return Order(tuple(tp.effective_suit), tuple(tp.strength), (0,) * NUM_CARD_IDS, tp.trump, 10)
+
+    def world_trick(self, m: Match):
+        return m.tp.trick if m.tp is not None else None
+
+    def world_hand_mask(self, m: Match, seat: int) -> int:
+        return m.tp.hands[seat] if m.tp is not None else m.hands[seat]
+
+    def utility(self, m: Match, seat: int, result: dict) -> float:
+        change = result["score_change"]
+        mine = m.side_of[seat]
+        others = [v for i, v in enumerate(change) if i != mine]
+        return float(change[mine] - max(others))
+
+
+# --- Belote ---------------------------------------------------------------------------------------------------
+
+
+class BeloteAdapter(Adapter):
+    game = "belote"
+
+    def order(self, public: dict) -> Order | None:
+        from rules.belote.tables import KIND_NAMES, PLAIN_ORDER, TABLES, TOUT_ATOUT, TRUMP_ORDER
+
+        t = public.get("trump")
+        if t is None or t not in KIND_NAMES:
+            return None
+        kind = KIND_NAMES.index(t)
+        return self._order(kind, TABLES, PLAIN_ORDER, TRUMP_ORDER, TOUT_ATOUT)
+
+    @staticmethod
+    def _order(kind, tables, plain, trumps, tout) -> Order:
+        es = [c >> 4 if c < 64 else -1 for c in range(NUM_CARD_IDS)]
+        st = [0] * NUM_CARD_IDS
+        for c in range(64):
+            suit, rank = c >> 4, c & 15
+            seq = trumps if (kind == tout or suit == kind) else plain
+            if rank in seq:
+                st[c] = seq.index(rank)
+        pts = list(tables[kind].points) + [0] * (NUM_CARD_IDS - 64)
+        return Order(tuple(es), tuple(st), tuple(pts), kind if kind < 4 else -1)
+
+    def kitty_taker(self, public, history):
+        return None
+
+    def after_start(self, m: Match, public: dict, deal_index: int) -> None:
+        m.deal_index = deal_index
+        m.total = list(public["scores"])
+        if "held_over" in public:
+            m.held_over = public["held_over"]
+
+    def world_order(self, m: Match) -> Order | None:
+        if m.kind < 0:
+            return None
+        from rules.belote.tables import PLAIN_ORDER, TABLES, TOUT_ATOUT, TRUMP_ORDER
+
+        return _cached_belote(m.kind, TABLES, PLAIN_ORDER, TRUMP_ORDER, TOUT_ATOUT)
+
+    def world_trick(self, m: Match):
+        if m.phase != "play":
+            return None
+        lead = m._leader
+        return [((lead + i) & 3, c) for i, c in enumerate(m._trick)]
+
+    def world_hand_mask(self, m: Match, seat: int) -> int:
+        return m._hands[seat]
+
+
+_BELOTE_ORDERS: dict[int, Order] = {}
+
+
+def _cached_belote(kind, tables, plain, trumps, tout) -> Order:
+    o = _BELOTE_ORDERS.get(kind)
+    if o is None:
+        o = _BELOTE_ORDERS[kind] = BeloteAdapter._order(kind, tables, plain, trumps, tout)
+    return o
+
+
+# --- Two Hundred ----------------------------------------------------------------------------------------------
+
+
+TWO_HUNDRED_POINTS = tuple(
+    (10 if (c & 15) in (15, 8) else 5 if (c & 15) == 3 else 0) if c < 64 else 0 for c in range(NUM_CARD_IDS)
+)
+
+
+class TwoHundredAdapter(Adapter):
+    game = "two_hundred"
+
+    def order(self, public: dict) -> Order | None:
+        t = public.get("trump")
+        if t is None:
+            return None
+        trump = parse_suit(t, allow_nt=True)
+        return _plain_order(TWO_HUNDRED_POINTS, trump if trump != NO_TRUMP else -1)
+
+    def kitty_taker(self, public: dict, history) -> int | None:
+        if not self.kitty_size():
+            return None
+        for a in history:
+            if a.type == "discard":
+                return a.seat
+        return None
+
+    def after_start(self, m: Match, public: dict, deal_index: int) -> None:
+        m.deal_index = deal_index
+        for name in ("totals", "total", "unit_scores", "team_scores"):
+            if hasattr(m, name) and isinstance(getattr(m, name), list):
+                setattr(m, name, list(public["scores"]))
+                break
+
+    def world_order(self, m: Match) -> Order | None:
+        tp = getattr(m, "tp", None)
+        if tp is None:
+            return None
+        return Order(tuple(tp.effective_suit), tuple(tp.strength), TWO_HUNDRED_POINTS, tp.trump)
+
+    def world_trick(self, m: Match):
+        tp = getattr(m, "tp", None)
+        return tp.trick if tp is not None and m.phase == "play" else None
+
+    def world_hand_mask(self, m: Match, seat: int) -> int:
+        tp = getattr(m, "tp", None)
+        if tp is not None and m.phase == "play":
+            return tp.hands[seat]
+        return super().world_hand_mask(m, seat)
+
+
+# --- Da Bai Fen -----------------------------------------------------------------------------------------------
+
+
+class DaBaiFenAdapter(Adapter):
+    game = "da_bai_fen"
+    multi_card = True
+
+    def dealt_size(self, seat: int) -> int:
+        return 12
+
+    def kitty_size(self) -> int:
+        return 6
+
+    def order(self, public: dict) -> Order | None:
+        from rules.da_bai_fen.order import POINTS, TRUMP, trump_order
+        from rules.da_bai_fen.scoring import level_rank, parse_level
+
+        t, r = public.get("trump"), public.get("trump_rank")
+        if t is None or r is None:
+            return None
+        o = trump_order(level_rank(parse_level(r)), parse_suit(t), bool(self.options.get("twos_always_trump")))
+        return Order(tuple(o.effective_suit), tuple(o.strength), tuple(POINTS), TRUMP)
+
+    def kitty_taker(self, public: dict, history) -> int | None:
+        if public.get("phase") in ("exchange", "play") or any(a.type == "discard" for a in history):
+            contract = public.get("contract")
+            return contract["seat"] if contract else None
+        return None
+
+    def fresh_match(self, public: dict, dealer: int, deal_index: int) -> Match:
+        from rules.da_bai_fen.scoring import parse_level
+
+        m = match_class(self.game)(self.options, dealer)
+        m.levels = [parse_level(v) for v in public.get("levels") or []] or list(public["scores"])
+        mode = public.get("mode") or "first"
+        m.next_mode = mode
+        contract = public.get("contract") or {}
+        m.declarers = contract.get("declarers") if mode == "normal" else None
+        return m
+
+    def deal_cards(self, initial: list[list[int]], kitty: list[int], extra: dict) -> DealCards:
+        """Seat ``starter + i`` draws stock[i]; a seat's exposed card is put among its first draws."""
+        starter = extra["starter"]
+        firsts = extra.get("first_cards", {})
+        stock = [0] * 54
+        for seat in range(4):
+            cards = list(initial[seat])
+            first = [c for c in firsts.get(seat, []) if c in cards]
+            rest = [c for c in cards if c not in first]
+            ordered = first + rest
+            for k, c in enumerate(ordered):
+                stock[4 * k + (seat - starter) % 4] = c
+        stock[48:] = kitty
+        return DealCards(stock=stock)
+
+    def world_order(self, m: Match) -> Order | None:
+        if m.order is None:
+            return None
+        from rules.da_bai_fen.order import POINTS, TRUMP
+
+        o = m.order
+        key = id(o)
+        cached = _DBF_ORDERS.get(key)
+        if cached is None or cached[0] is not o:
+            cached = _DBF_ORDERS[key] = (o, Order(tuple(o.effective_suit), tuple(o.strength), tuple(POINTS), TRUMP))
+        return cached[1]
+
+    def world_trick(self, m: Match):
+        if m.phase != "play" or m.lead_size > 1:
+            return None
+        return [(s, cs[0]) for s, cs in m.trick]
+
+    def world_hand_mask(self, m: Match, seat: int) -> int:
+        return m.hands[seat]
+
+    def utility(self, m: Match, seat: int, result: dict) -> float:
+        if result.get("thrown_in"):
+            return 0.0
+        change = result["score_change"]
+        mine = seat & 1
+        levels = change[mine] - change[1 - mine]
+        declarers = result.get("declarers")
+        opp_points = result.get("opponent_points", 0)
+        # Card points smooth the level table's steps: the declarers want few opponent points.
+        smooth = (40 - opp_points) / 40 if declarers == mine else (opp_points - 40) / 40
+        return 40.0 * levels + 10.0 * smooth
+
+
+_DBF_ORDERS: dict[int, tuple] = {}
+
+ADAPTERS = {
+    "five_hundred": FiveHundredAdapter,
+    "belote": BeloteAdapter,
+    "two_hundred": TwoHundredAdapter,
+    "da_bai_fen": DaBaiFenAdapter,
+}
+_CACHE: dict[tuple, Adapter] = {}
+
+
+def adapter_for(game: str, options) -> Adapter:
+    key = (game, tuple(sorted((k, repr(v)) for k, v in dict(options).items())))
+    a = _CACHE.get(key)
+    if a is None:
+        a = _CACHE[key] = ADAPTERS[game](dict(options))
+    return a
+
+
+def card_of(name: str) -> int:
+    return parse_card(name)
+
+
+__all__ = ["Adapter", "Order", "adapter_for", "trick_winner", "JK"]
