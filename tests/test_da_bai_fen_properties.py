@@ -95,7 +95,7 @@ def play_game(options: dict, seed: int, max_deals: int):
     return match, record
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**9), which=st.sampled_from(range(len(OPTION_SETS))))
 def test_random_games_keep_the_rules_invariants(seed, which):
     options = OPTION_SETS[which]
