@@ -82,6 +82,8 @@ def label(action: dict[str, Any]) -> str:
     if kind == "expose":
         return f"Expose {card_label(action['card'])}"
     if kind == "call":
+        if action.get("contract"):
+            return f"Announce {action['contract'].replace('_', ' ')}"
         return f"Call {card_label(action['card'])}" if action.get("card") else "Play alone"
     if kind == "discard":
         return "Discard " + " ".join(card_label(c) for c in action.get("cards", []))

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot import images
-from bot.choices import SELECT_LIMIT, card_label, encode, label, past_tense, plan
+from bot.choices import SELECT_LIMIT, SUIT_SYMBOLS, card_label, encode, label, past_tense, plan
 from bot.components import ComponentId, TableButton, TableSelect, view_of
 from bot.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables import Outcome, Table, TableManager
@@ -155,9 +155,10 @@ def table_content(table: Table, state: dict) -> str:
         detail = " ".join(str(contract[k]) for k in ("value", "suit", "contract") if contract.get(k) not in (None, ""))
         facts.append(f"contract: {names[contract['seat']]}" + (f" {detail}" if detail else ""))
     if state.get("trump"):
-        facts.append(f"trump: {state['trump']}")
+        facts.append(f"trump: {SUIT_SYMBOLS.get(state['trump'], state['trump'])}")
     if facts:
-        lines.append(" · ".join(facts).capitalize())
+        text = " · ".join(facts)
+        lines.append(text[0].upper() + text[1:])
     if state.get("trick"):
         lines.append(f"Trick: {_trick_text(table, state['trick'])}")
     last = table.last_trick or state.get("last_trick")

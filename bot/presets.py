@@ -20,6 +20,7 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
         "dealer-keeps": {"dealer_keeps": True},
         "hundred-for-two-hundred": {"hundred_for_two_hundred": True},
         "no-trump": {"no_trump": True},
+        "le-rough": {"le_rough": True},
     },
     "five_hundred": {
         "standard": {},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.botkit.harness import bot_world, find_id
+from tests.botkit.harness import bot_world, find_id, play_to_the_end
 
 
 @pytest.fixture
@@ -35,3 +35,19 @@ async def test_lobby_join_start_and_hand(world):
         assert r.ephemeral and "not seated" in r.content
         r = await world.click(world.alice, lobby, "hand")
         assert r.ephemeral and "Your hand" in r.content
+
+
+async def test_a_whole_toy_game_with_a_computer(world):
+    async with world.running() as client:
+        lobby = await world.new_table(world.alice, "toy", options="target=3")
+        await world.click(world.alice, lobby, "cpu")
+        await world.click(world.alice, lobby, "start")
+        table = await play_to_the_end(world, client, 1)
+        await world.settle(client)
+        assert table.match.phase == "game_over"
+        sheet = await world.fake.wait_for_message(world.channel, lambda m: "is over" in m.content)
+        assert "table #1" in sheet.content
+        results = [m for m in world.fake.messages(world.channel) if "result**" in m.content]
+        assert len(results) == len(table.match.deal_results)
+        r = await world.slash(world.alice, "table", {"table": 1}, subcommand="record")
+        assert r.message.attachments[0].filename == "table-1.json"

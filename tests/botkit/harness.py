@@ -128,3 +128,108 @@ async def bot_world(tmp_path, **kw: Any):
 
 def is_ephemeral(result) -> bool:
     return bool(result.message is not None and result.message.flags & discord.MessageFlags.ephemeral.flag)
+
+
+# --- playing whole games as users --------------------------------------------------------------------------
+
+
+def table_message(world: BotWorld, table) -> Message:
+    return world.fake.world.messages[table.row.message_id]
+
+
+async def act_through_ui(world: BotWorld, table, user: User, action: dict, *, slash: bool = False):
+    """Perform a legal action as ``user`` would: My hand → a button or select, or a slash command."""
+    from bot.choices import BUTTON_TYPES, encode
+
+    if slash:
+        return await _act_by_slash(world, user, action, table)
+    hand = await world.click(user, table_message(world, table), "hand")
+    assert hand.ephemeral, hand.content
+    message = hand.message
+    kind = action["type"]
+    if kind in BUTTON_TYPES:
+        return await world.click(user, message, "act", encode(action))
+    if kind == "discard" or (
+        kind == "play" and any(c.startswith("cs:") and ":multi:" in c for c in message.custom_ids())
+    ):
+        cid = find_id(message, "multi")
+        options = select_options(message, cid)
+        values, taken = [], set()
+        for card in action["cards"]:
+            value = next(o["value"] for o in options if o["value"].split("#")[0] == card and o["value"] not in taken)
+            taken.add(value)
+            values.append(value)
+        result = await world.fake.select(user, message, cid, values)
+        await result.wait(TIMEOUT)
+        return result
+    wanted = encode(action)
+    for cid in message.custom_ids():
+        if ":pick:" in cid and any(o["value"] == wanted for o in select_options(message, cid)):
+            result = await world.fake.select(user, message, cid, [wanted])
+            await result.wait(TIMEOUT)
+            return result
+    raise AssertionError(f"no component for {action} in {message.custom_ids()}")
+
+
+async def _act_by_slash(world: BotWorld, user: User, action: dict, table):
+    from bot.choices import encode
+
+    kind = action["type"]
+    simple = {"pass", "draw", "keep", "claim_draw", "counter", "recounter"}
+    if kind in simple:
+        name = "counter" if kind == "recounter" else kind
+        return await world.slash(user, name, {})
+    option = {"play": "card", "bid": "value", "discard": "cards", "expose": "card", "call": "card", "trump": "suit"}[
+        kind
+    ]
+    if kind == "trump":
+        return await world.slash(user, "trump", {"suit": action["suit"]})
+    if kind in ("play", "bid", "expose", "call"):
+        # as a player would: type, then pick the autocomplete entry (which carries the exact action)
+        typed = " ".join(action.get("cards", [])) or str(action.get("value", "")) or action.get("card", "")
+        ac = await world.fake.autocomplete(user, world.channel, kind if kind != "bid" else "bid", option, typed[:2])
+        await ac.wait(TIMEOUT)
+        values = [c["value"] for c in ac.choices]
+        if encode(action) in values:
+            return await world.slash(user, kind, {option: encode(action)})
+    return await world.slash(user, kind, {option: " ".join(action.get("cards", [])) or action.get("card", "")})
+
+
+async def play_to_the_end(
+    world: BotWorld, client, table_id: int, *, seed: int = 1, max_steps: int = 3000, slash_every: int = 3, stop=None
+):
+    """Users at ``table_id`` pick random legal actions until the game is over (or ``stop(table)`` is true)."""
+    from rules.game import GAME_OVER
+
+    rng = random.Random(seed)
+    users = {u.id: u for u in world.fake.world.users.values()}
+    steps = 0
+    while steps < max_steps:
+        await world.settle(client, rounds=1)
+        table = client.manager.tables.get(table_id) or await client.manager.get(table_id)
+        match = table.match
+        if match.phase == GAME_OVER or table.status != "playing":
+            return table
+        if stop is not None and stop(table):
+            return table
+        seat = match.to_move
+        if table.is_computer(seat) or seat is None:
+            continue
+        mine = [a for a in match.legal_json() if a.get("seat") == seat]
+        if not mine:
+            continue  # an automatic draw is due
+        action = rng.choice(mine)
+        action = {k: v for k, v in action.items() if k != "seat"}
+        if action["type"] == "discard":
+            action = {"type": "discard", "cards": rng.sample(action["from"], action["choose"])}
+        user = users[table.seats[seat].user_id]
+        result = await act_through_ui(world, table, user, action, slash=steps % slash_every == 1)
+        assert "✅" in (result.message.content if result.message else "") or "⚠️" in (result.content or ""), (
+            action,
+            result.content,
+        )
+        if result.content and "⚠️" in result.content:  # a Da Bai Fen throw: confirm it
+            r = await world.click(user, result.message, "throw")
+            assert "✅" in r.content, r.content
+        steps += 1
+    raise AssertionError("the game did not end")
