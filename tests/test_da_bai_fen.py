@@ -39,7 +39,8 @@ def ranking(order, names):
 
 
 def test_sixes_and_clubs_example():
-    """ "if sixes and clubs are trumps, the trump suit from high to low is: red joker, black joker, ♣6, ♠6/♢6/♡6 - all
+    """
+    "if sixes and clubs are trumps, the trump suit from high to low is: red joker, black joker, ♣6, ♠6/♢6/♡6 - all
     equal, ♣A, ♣K, ♣Q, ♣J, ♣10, ♣9, ♣8, ♣7, ♣5, ♣4, ♣3, ♣2."""
     order = trump_order(parse_card("6C") & 15, 3)
     high_to_low = ["RJ", "BJ", "6C", "6S", "AC", "KC", "QC", "JC", "10C", "9C", "8C", "7C", "5C", "4C", "3C", "2C"]
@@ -55,7 +56,8 @@ def test_sixes_and_clubs_example():
 
 @pytest.mark.parametrize("rank, suit", [("2", "S"), ("A", "H"), ("10", "D"), ("J", "C")])
 def test_trump_orders_for_several_rank_suit_pairs(rank, suit):
-    """ "Jokers and cards of the trump rank all count as belonging to the trump suit, not to the suits marked on
+    """
+    "Jokers and cards of the trump rank all count as belonging to the trump suit, not to the suits marked on
     them"; the trump-suit card of the trump rank is third, the other three equal, then the trump suit."""
     top = parse_card(rank + suit)
     order = trump_order(top & 15, top >> 4)
@@ -69,7 +71,8 @@ def test_trump_orders_for_several_rank_suit_pairs(rank, suit):
 
 
 def test_yuan_zhu_eights_and_diamonds_example():
-    """ "with eights and diamonds trump, the trump suit from high to low is: red joker, black joker, ♢8, other 8's,
+    """
+    "with eights and diamonds trump, the trump suit from high to low is: red joker, black joker, ♢8, other 8's,
     ♢2, other 2's, ♢A, ♢K, ♢Q, ♢J, ♢10, ♢9, ♢7, ♢6, ♢5, ♢4, ♢3."""
     order = trump_order(parse_card("8D") & 15, 2, True)
     line = ["RJ", "BJ", "8D", "8S", "2D", "2S", "AD", "KD", "QD", "JD", "10D", "9D", "7D", "6D", "5D", "4D", "3D"]
@@ -83,7 +86,8 @@ def test_yuan_zhu_eights_and_diamonds_example():
 
 
 def test_draw_order_and_first_deal_exposer_leads():
-    """ "The starter draws the first card, the player to the starter's right takes the second card, and so on";
+    """
+    "The starter draws the first card, the player to the starter's right takes the second card, and so on";
     "In the first hand whichever player exposes a two ... becomes the leader, and the leader's side become the
     declarers"; any seat may expose while another is drawing."""
     match = DaBaiFen({}, 3)
@@ -99,7 +103,8 @@ def test_draw_order_and_first_deal_exposer_leads():
 
 
 def test_exposures_are_listed_for_every_seat_that_can():
-    """ "Any player who draws a card of the trump rank during the deal may place it face up"; legal lists them."""
+    """
+    "Any player who draws a card of the trump rank during the deal may place it face up"; legal lists them."""
     match = DaBaiFen({}, 0)
     match.start_deal(DealCards(stock=stock_giving(0, {0: cards("2S"), 2: cards("2D")})))
     draw_all(match)
@@ -109,7 +114,8 @@ def test_exposures_are_listed_for_every_seat_that_can():
 
 
 def test_one_exposure_per_deal_and_its_refusals():
-    """ "you may ... expose at at any time provided that no other card has yet been exposed"."""
+    """
+    "you may ... expose at at any time provided that no other card has yet been exposed"."""
     match = DaBaiFen({}, 0)
     match.start_deal(DealCards(stock=stock_giving(0, {0: cards("2S 3S"), 1: cards("2H")})))
     draw_all(match)
@@ -129,7 +135,8 @@ def test_second_exposure_refused_during_the_draw():
 
 
 def test_later_deals_leader_is_starter_and_any_player_may_expose():
-    """ "In subsequent hands the leader is the same player as the starter"; "in subsequent hands it is the current
+    """
+    "In subsequent hands the leader is the same player as the starter"; "in subsequent hands it is the current
     score of the declarers" (the trump rank); an opponent's exposure fixes the suit without changing the leader."""
     match = base_match()
     finish_with(match, 15)  # declarers (team 0) +1 → 3; next starter: the leader's partner
@@ -152,7 +159,8 @@ def kitty_turn(kitty_text, starter=0):
 
 
 def test_kitty_trump_rank_card_stops_the_turning():
-    """ "If a card of the trump rank is found among the last six cards, its suit becomes trumps and no further cards
+    """
+    "If a card of the trump rank is found among the last six cards, its suit becomes trumps and no further cards
     are turned up.\""""
     match = kitty_turn("AS 7H 2D KC 2H 3S")
     out = match.output()
@@ -161,7 +169,8 @@ def test_kitty_trump_rank_card_stops_the_turning():
 
 
 def test_kitty_highest_card_earliest_among_equals_jokers_excluded():
-    """ "the highest ranking of the six cards, excluding Jokers, determines the trump suit; among cards of equal rank
+    """
+    "the highest ranking of the six cards, excluding Jokers, determines the trump suit; among cards of equal rank
     the earliest exposed takes precedence.\""""
     match = kitty_turn("RJ 9C KH 4S KD BJ", starter=2)
     out = match.output()
@@ -169,7 +178,8 @@ def test_kitty_highest_card_earliest_among_equals_jokers_excluded():
 
 
 def test_no_exposure_after_the_kitty_is_turned():
-    """ "Once the first of these cards is exposed it is too late for anyone to determine the trump suit"."""
+    """
+    "Once the first of these cards is exposed it is too late for anyone to determine the trump suit"."""
     match = DaBaiFen({}, 0)
     match.start_deal(DealCards(stock=stock_giving(0, {1: cards("2H")})))
     draw_all(match)
@@ -182,7 +192,8 @@ def test_no_exposure_after_the_kitty_is_turned():
 
 
 def test_leader_discards_any_six():
-    """ "The leader then discards any six of his eighteen cards face down.\""""
+    """
+    "The leader then discards any six of his eighteen cards face down.\""""
     match = base_match(discard=None)
     legal = match.legal_actions()
     assert legal == [DiscardChoice(0, 6, tuple(sorted(match.hand(0))))]
@@ -194,7 +205,8 @@ def test_leader_discards_any_six():
 
 
 def test_exposed_kitty_option_shows_the_six_cards():
-    """ "Many people play that after the deal the leader exposes the last six cards before adding them to his hand\""""
+    """
+    "Many people play that after the deal the leader exposes the last six cards before adding them to his hand\""""
     assert base_match(discard=None).output()["kitty_shown"] == []
     shown = base_match(options={"kitty_exposed": True}, discard=None).output()["kitty_shown"]
     assert sorted(shown) == sorted(BASE_KITTY.split())
@@ -206,7 +218,8 @@ NO_TRUMPS_FOR_3 = [("2D", "3H"), ("8S", "AD"), ("7S", "KD"), ("2C", "3C")]
 
 
 def test_claim_draw_by_a_player_without_trumps():
-    """ "Before the first lead any player who has no trumps at all in his hand may if he wishes expose his entire
+    """
+    "Before the first lead any player who has no trumps at all in his hand may if he wishes expose his entire
     hand and claim a draw ... all the cards are thrown in and there is a new deal, started by the partner of the
     leader to the annulled hand\""""
     match = base_match(NO_TRUMPS_FOR_3, discard=None)
@@ -228,7 +241,8 @@ def test_no_claim_after_the_first_card():
 
 
 def test_special_deal_exposer_of_own_sides_level_leads():
-    """ "in which any player may expose a card whose rank is equal to his side's score.  Whoever does this becomes
+    """
+    "in which any player may expose a card whose rank is equal to his side's score.  Whoever does this becomes
     the new leader and his side are the declarers.\""""
     match = base_match(NO_TRUMPS_FOR_3, discard=None)
     match.levels = [5, 3]  # as though some deals had been played
@@ -244,7 +258,8 @@ def test_special_deal_exposer_of_own_sides_level_leads():
 
 
 def test_special_deal_without_exposure_is_another_draw():
-    """ "if no one exposes a card during this special deal ... the hand should be treated as another draw and there
+    """
+    "if no one exposes a card during this special deal ... the hand should be treated as another draw and there
     should be another special deal\""""
     match = base_match(NO_TRUMPS_FOR_3, discard=None)
     match.apply(Action(3, "claim_draw"))
@@ -265,7 +280,8 @@ def test_legal_lists_single_card_leads():
 
 
 def test_successful_throw_and_followers_play_as_many():
-    """ "A player may lead ... a group of cards of the same suit"; "Each of the other three players in turn must play
+    """
+    "A player may lead ... a group of cards of the same suit"; "Each of the other three players in turn must play
     the same number of cards as were led.  As far as possible they must play cards of the suit led.\""""
     match = base_match()
     play(match, 0, "AH KH")
@@ -281,7 +297,8 @@ def test_successful_throw_and_followers_play_as_many():
 
 
 def test_following_with_too_few_cards_of_the_suit():
-    """ "Having run out of cards of the suit led a player may play any cards he chooses.\""""
+    """
+    "Having run out of cards of the suit led a player may play any cards he chooses.\""""
     match = base_match([("8H", "4C")])  # seat 2 keeps one heart (9H)
     play(match, 0, "AH KH")
     play(match, 1, "10H 4H")
@@ -293,7 +310,8 @@ def test_following_with_too_few_cards_of_the_suit():
 
 
 def test_a_void_player_ruffing_with_all_trumps_wins_a_throw():
-    """ "If one or more players play nothing but trumps to the trick, the trick is won by whichever of these played
+    """
+    "If one or more players play nothing but trumps to the trick, the trick is won by whichever of these played
     the highest trump"; a mixed play cannot win: "A multiple lead may also win because a member of the other team,
     although void, does not have enough trumps to match the number of cards led.\""""
     swaps = [("7H", "QS"), ("6H", "JS"), ("5H", "BJ")]  # seat 3 void in hearts, seat 1 with six hearts
@@ -312,7 +330,8 @@ def test_a_void_player_ruffing_with_all_trumps_wins_a_throw():
 
 
 def test_equal_trumps_first_played_wins():
-    """ "Among trumps of equal rank the one which is played earliest beats the others.\""""
+    """
+    "Among trumps of equal rank the one which is played earliest beats the others.\""""
     match = base_match()
     play(match, 0, "AS")
     play(match, 1, "QS")
@@ -322,7 +341,8 @@ def test_equal_trumps_first_played_wins():
 
 
 def test_failed_throw_is_a_revoke_scored_as_losing_every_trick():
-    """ "If it turns out that anyone ... holds a card of the suit led which beats any one of the cards of a multiple
+    """
+    "If it turns out that anyone ... holds a card of the suit led which beats any one of the cards of a multiple
     lead then the lead is a revoke.  The penalty for a revoke is that the hand is scored as though the offending side
     had lost every trick."  The failed lead is accepted and the deal ends (spec); the result names the card."""
     match = base_match()
@@ -337,7 +357,8 @@ def test_failed_throw_is_a_revoke_scored_as_losing_every_trick():
 
 
 def test_throw_beaten_only_by_partner_fails_too():
-    """ "(even the partner of the one who led)\""""
+    """
+    "(even the partner of the one who led)\""""
     swaps = [("AC", "9H"), ("KC", "8H"), ("QC", "10D"), ("5C", "9D"), ("8C", "8D"), ("7C", "10S")]
     match = base_match(swaps)
     play(match, 0, "4C 3C")
@@ -357,7 +378,8 @@ def test_opponents_failed_throw_gives_the_declarers_a_clean_sweep():
 
 
 def test_equal_trump_rank_cards_do_not_beat_a_throw():
-    """ "beats" means strictly higher (spec): a thrown 2H is not beaten by an equal 2D or 2C; "None of these
+    """
+    "beats" means strictly higher (spec): a thrown 2H is not beaten by an equal 2D or 2C; "None of these
     advantages apply to multiple trump leads, which although legal are very seldom used"."""
     match = base_match([("BJ", "3C"), ("2H", "4C")])  # seat 0: both jokers, 2S and 2H; seat 3 keeps 2D, 2C
     assert match.throw_risk(0, cards("RJ BJ 2S 2H")) == {}
@@ -406,7 +428,8 @@ def play_out_lowest(match):
 
 @pytest.mark.parametrize("options, factor", [({}, 2), ({"kitty_multiplier": "last_trick_size"}, 1)])
 def test_kitty_counts_double_for_the_last_trick(options, factor):
-    """ "Any counting cards among the six discarded by the dealer ... are worth double (20 for Kings and tens, 10 for
+    """
+    "Any counting cards among the six discarded by the dealer ... are worth double (20 for Kings and tens, 10 for
     fives) and are won by the side which wins the last trick"; the variant multiplies "by the number of cards played
     together by each player in the last trick" (one here)."""
     match = base_match(options=options, discard="KH AH 6S 5S 4S 3S")  # 15 points in the discard
@@ -429,7 +452,8 @@ STEP_20 = [(0, 3, 0, True), (5, 2, 0, True), (15, 2, 0, True), (20, 1, 0, True),
 
 @pytest.mark.parametrize("points, decl, opp, stay", STEP_40)
 def test_result_table(points, decl, opp, stay):
-    """ "Zero: Declarers score 2 / 5 to 35: Declarers score 1 / 40 to 75: No score, Opponents become new declarers /
+    """
+    "Zero: Declarers score 2 / 5 to 35: Declarers score 1 / 40 to 75: No score, Opponents become new declarers /
     80 to 95: Opponents score 1 / 100 or more: Opponents score 2\""""
     o = outcome(points, 40)
     assert (o.declarers_gain, o.opponents_gain, o.declarers_stay) == (decl, opp, stay)
@@ -437,7 +461,8 @@ def test_result_table(points, decl, opp, stay):
 
 @pytest.mark.parametrize("points, decl, opp, stay", STEP_20)
 def test_twenty_point_table(points, decl, opp, stay):
-    """ "Some play that a game point is scored for each 20 card points ... the table is extended in the obvious
+    """
+    "Some play that a game point is scored for each 20 card points ... the table is extended in the obvious
     way.\""""
     o = outcome(points, 20)
     assert (o.declarers_gain, o.opponents_gain, o.declarers_stay) == (decl, opp, stay)
@@ -446,7 +471,8 @@ def test_twenty_point_table(points, decl, opp, stay):
 @pytest.mark.parametrize("points, decl_gain, opp_gain, next_starter", [(0, 2, 0, 2), (20, 1, 0, 2), (60, 0, 0, 1),
                                                                        (90, 0, 1, 1), (100, 0, 2, 1)])  # fmt: skip
 def test_result_table_declarers_and_next_starter(points, decl_gain, opp_gain, next_starter):
-    """ "Starter for next hand: Previous leader's partner" when the declarers stay, else "Player to previous leader's
+    """
+    "Starter for next hand: Previous leader's partner" when the declarers stay, else "Player to previous leader's
     right" (the next seat in the order of play)."""
     match = base_match()
     finish_with(match, points)
@@ -456,7 +482,8 @@ def test_result_table_declarers_and_next_starter(points, decl_gain, opp_gain, ne
 
 
 def test_forty_exactly_is_a_draw_option():
-    """ "Some play that if the opponents score 40 points exactly, the result is a draw, and in the next deal the first
+    """
+    "Some play that if the opponents score 40 points exactly, the result is a draw, and in the next deal the first
     person who exposes a card with rank equal to his or her side's score becomes the leader\""""
     assert outcome(40, 40, forty_is_draw=True).draw and not outcome(45, 40, forty_is_draw=True).draw
     match = base_match(options={"forty_is_draw": True})
@@ -466,7 +493,8 @@ def test_forty_exactly_is_a_draw_option():
 
 
 def test_worked_example_of_a_game():
-    """ "Suppose South exposes a two during the deal, becoming the leader, and East-West take 15 points.  Then N-S's
+    """
+    "Suppose South exposes a two during the deal, becoming the leader, and East-West take 15 points.  Then N-S's
     score goes up to three, and North is the next starter.  On this second hand three must be the trump rank (N-S's
     score).  West exposes a three, and E-W take 40 points.  The score is still three to N-S and two to E-W, but now
     E-W become the declarers with West as starter.  The trump rank is now two (E-W's score).  East exposes a 2 and N-S
@@ -494,7 +522,8 @@ def test_worked_example_of_a_game():
 
 
 def test_worked_example_of_winning_above_ace():
-    """ "Suppose N-S have a score of king and E-W are on queen.  E-W are declarers but N-S take 90 points.  The result
+    """
+    "Suppose N-S have a score of king and E-W are on queen.  E-W are declarers but N-S take 90 points.  The result
     is that N-S have a score of ace and become declarers, but they have not won the game yet - they need to score
     another point to win.\""""
     match = base_match()
@@ -516,7 +545,8 @@ def test_worked_example_of_winning_above_ace():
 
 
 def test_shorter_game_and_starting_level():
-    """ "a shortened game in which the winners are the side whose score first goes above seven"; "Starting at seven
+    """
+    "a shortened game in which the winners are the side whose score first goes above seven"; "Starting at seven
     might be a better idea"."""
     match = DaBaiFen({"target": "7", "start_level": "5"}, 0)
     assert match.scores() == [5, 5]

@@ -11,7 +11,7 @@ import random
 from itertools import combinations
 
 from rules.actions import Action, DiscardChoice
-from rules.cards import CARD_NAMES, RANKS, SUITS, card, cards_of, describe_suit, nth_card, rank_of, suit_of
+from rules.cards import CARD_NAMES, SUITS, card, cards_of, describe_suit, nth_card, rank_of, suit_of
 from rules.da_bai_fen.order import (
     PACK,
     PACK_MASK,
@@ -184,7 +184,8 @@ class DaBaiFen(Match):
         return self.trump_rank
 
     def can_expose(self) -> bool:
-        """ "you may ... expose it at any time provided that no other card has yet been exposed"; "Once the first of
+        """
+        "you may ... expose it at any time provided that no other card has yet been exposed"; "Once the first of
         these [kitty] cards is exposed it is too late"."""
         return self.phase == DEAL and self.exposed is None
 
@@ -201,7 +202,8 @@ class DaBaiFen(Match):
         return out
 
     def claim_open(self) -> bool:
-        """ "Before the first lead any player who has no trumps at all in his hand may ... claim a draw"; from the
+        """
+        "Before the first lead any player who has no trumps at all in his hand may ... claim a draw"; from the
         moment the leader holds the kitty (spec)."""
         return self.phase == EXCHANGE or (self.phase == PLAY and self.cards_played == 0)
 
@@ -298,7 +300,8 @@ class DaBaiFen(Match):
                 self._pick_up_kitty()
 
     def _turn_kitty(self) -> None:
-        """ "If no one has yet exposed a card, the starter turns these cards face up one at a time in order ... If a
+        """
+        "If no one has yet exposed a card, the starter turns these cards face up one at a time in order ... If a
         card of the trump rank is found among the last six cards, its suit becomes trumps and no further cards are
         turned up.  If no card of the trump rank appears, the highest ranking of the six cards, excluding Jokers,
         determines the trump suit; among cards of equal rank the earliest exposed takes precedence.\""""
@@ -325,7 +328,8 @@ class DaBaiFen(Match):
         self.order = trump_order(level_rank(self.trump_rank), suit, self.twos_trump)
 
     def _pick_up_kitty(self) -> None:
-        """ "the leader picks up the last six cards and adds them to his hand"."""
+        """
+        "the leader picks up the last six cards and adds them to his hand"."""
         self.hands[self.leader] |= self.kitty
         self.phase = EXCHANGE
 
@@ -398,7 +402,8 @@ class DaBaiFen(Match):
         )
 
     def _annul(self, explain: str, claimed_by: int | None = None, shown: list[int] | None = None) -> None:
-        """ "all the cards are thrown in and there is a new deal, started by the partner of the leader to the annulled
+        """
+        "all the cards are thrown in and there is a new deal, started by the partner of the leader to the annulled
         hand, in which any player may expose a card whose rank is equal to his side's score."  A special deal where
         nobody exposes is "treated as another draw" (no leader: the starter's partner starts the next)."""
         anchor = self.leader if self.leader is not None else self.dealer
@@ -522,7 +527,8 @@ class DaBaiFen(Match):
         self._add_to_trick(seat, cards, mask)
 
     def _multi_lead(self, seat: int, cards: tuple[int, ...], mask: int) -> None:
-        """ "A player may lead any single card, or a group of cards of the same suit, but if more than one card is led
+        """
+        "A player may lead any single card, or a group of cards of the same suit, but if more than one card is led
         at once, all the cards led must be higher than any card of the suit led remaining in any player's hand.\""""
         order = self.order
         suit = order.effective_suit[cards[0]]
@@ -547,7 +553,8 @@ class DaBaiFen(Match):
             self._score_revoke(seat, cards, failure)
 
     def _describe_failed_throw(self, seat: int, cards: tuple[int, ...], beaten: dict[int, int]) -> dict:
-        """ "If it turns out that anyone (even the partner of the one who led) holds a card of the suit led which beats
+        """
+        "If it turns out that anyone (even the partner of the one who led) holds a card of the suit led which beats
         any one of the cards of a multiple lead then the lead is a revoke."  Names the beating card: the first
         player after the leader holding one, with their lowest card beating the lead's weakest beaten card."""
         order = self.order
@@ -577,7 +584,8 @@ class DaBaiFen(Match):
         }
 
     def _check_follow(self, seat: int, cards: tuple[int, ...], mask: int) -> None:
-        """ "Each of the other three players in turn must play the same number of cards as were led.  As far as
+        """
+        "Each of the other three players in turn must play the same number of cards as were led.  As far as
         possible they must play cards of the suit led.\""""
         n = self.lead_size
         if len(cards) != n:
@@ -612,7 +620,8 @@ class DaBaiFen(Match):
         return max((st[c] for c in cards if es[c] == self.led_suit), default=-1)
 
     def trick_winner(self) -> int:
-        """ "If one or more players play nothing but trumps to the trick, the trick is won by whichever of these played
+        """
+        "If one or more players play nothing but trumps to the trick, the trick is won by whichever of these played
         the highest trump.  Among trumps of equal rank the one which is played earliest beats the others.  If everyone
         plays at least one non-trump to the trick, it is won by the player of the highest card of the suit led.\""""
         best_seat, best_key = -1, -2
@@ -646,7 +655,8 @@ class DaBaiFen(Match):
     # --- scoring ----------------------------------------------------------------------------------------------
 
     def _score_revoke(self, seat: int, cards: tuple[int, ...], failure: dict) -> None:
-        """ "The penalty for a revoke is that the hand is scored as though the offending side had lost every trick."
+        """
+        "The penalty for a revoke is that the hand is scored as though the offending side had lost every trick."
         The other side takes every counting card still in play and the kitty bonus (the failed lead taken as the last
         trick for the multiplier option)."""
         offenders = _team(seat)
@@ -744,7 +754,7 @@ class DaBaiFen(Match):
         if self.leader is not None:
             contract = {
                 "seat": self.leader,
-                "declarers": self.declarers,
+                "declarers": _team(self.leader),  # the leader always declares (and `declarers` moves on at the end)
                 "trump_rank": level_name(self.trump_rank) if self.trump_rank else None,
             }
         shown = self.kitty if self.options["kitty_exposed"] and self.phase != DEAL else 0
@@ -779,6 +789,3 @@ class DaBaiFen(Match):
         other.deal_results = list(self.deal_results)
         other.failed_throws = list(self.failed_throws)
         return other
-
-
-RANK_NAMES = RANKS  # re-exported for display code
