@@ -61,10 +61,7 @@ def is_master(info: PlayInfo, c: int) -> bool:
     order = info.order
     s, st = order.es[c], order.st[c]
     out = info.unseen if info.unseen is not None else ~info.hand
-    for x in _cards(out & _suit_mask(order, s)):
-        if order.st[x] > st:
-            return False
-    return True
+    return all(order.st[x] <= st for x in _cards(out & _suit_mask(order, s)))
 
 
 _SUIT_MASKS: dict[tuple[int, int], int] = {}

@@ -174,7 +174,8 @@ def _two_hundred(view: SeatView, k: Knowledge, rng: random.Random) -> Action:
             if a.value <= cap and a.value <= 100:
                 return a
         keep = _first(legal, "keep")
-        high = (view.public.get("high_bid") or {}).get("value") if isinstance(view.public.get("high_bid"), dict) else None
+        high_bid = view.public.get("high_bid")
+        high = high_bid.get("value") if isinstance(high_bid, dict) else None
         if keep is not None and high is not None and high <= cap:
             return keep
         return _first(legal, "pass") or legal[0]
@@ -290,9 +291,7 @@ def _belote(view: SeatView, k: Knowledge, rng: random.Random) -> Action:
         recounter = _first(legal, "recounter")
         if recounter is not None and cap >= 120:
             return recounter
-    candidates = sorted(
-        (a for a in bids if a.suit == target_suit and isinstance(a.value, int)), key=lambda a: a.value
-    )
+    candidates = sorted((a for a in bids if a.suit == target_suit and isinstance(a.value, int)), key=lambda a: a.value)
     for a in candidates:
         if a.value <= cap:
             return a
@@ -327,7 +326,7 @@ def five_hundred_tricks(hand, trump: int) -> float:
                 tricks += 0.4
         return tricks + 0.5
     right, left = card(JACK, trump), card(JACK, SAME_COLOUR[trump])
-    trumps = [c for c in hand if c == JK or c == right or c == left or (c < 64 and c >> 4 == trump)]
+    trumps = [c for c in hand if c in (JK, right, left) or c < 64 and c >> 4 == trump]
     top = 0.0
     for c, v in ((JK, 1.0), (right, 1.0 if has_joker else 0.9), (left, 0.75)):
         if c in trumps:
@@ -383,7 +382,7 @@ def _five_hundred(view: SeatView, k: Knowledge, rng: random.Random) -> Action:
         if contract.get("contract") in ("misere", "open_misere"):
             picked = sorted(choice.from_cards, key=lambda c: (c != JK, -(c & 15) if c < 64 else -99))
             return Action(choice.seat, "discard", cards=tuple(picked[: choice.choose]))
-        return _discard_low(choice, trump, lambda c: 0, keep_extra=lambda c: c == left or c == JK)
+        return _discard_low(choice, trump, lambda c: 0, keep_extra=lambda c: c in (left, JK))
     calls = [a for a in legal if a.type == "call"]
     if calls:
         trump = parse_suit(view.public["trump"], allow_nt=True) if view.public.get("trump") else NO_TRUMP

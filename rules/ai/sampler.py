@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import random
 
+from rules.actions import Action
 from rules.ai.knowledge import Knowledge
 from rules.ai.view import SeatView
-from rules.actions import Action
 from rules.cards import cards_of
 from rules.errors import IllegalAction, RecordError
 from rules.game import Match

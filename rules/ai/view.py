@@ -33,7 +33,9 @@ PUBLIC_KEYS = {
         "auction", "high_bid", "bids", "contractor", "tricks_won", "points", "points_taken", "teams", "units",
         "stacks_face_up", "face_up", "silent", "positions", "active", "dropped_out", "trump_named",
     ),
-    "belote": ("auction", "high_bid", "tricks_won", "card_points", "belote", "last_trick", "contract_kind", "held_over"),
+    "belote": (
+        "auction", "high_bid", "tricks_won", "card_points", "belote", "last_trick", "contract_kind", "held_over",
+    ),
 }  # fmt: skip
 
 

@@ -1,0 +1,324 @@
+"""The ``expert`` level: determinized search (perfect-information Monte Carlo) within a time budget.
+
+For one decision: sample a world consistent with the view (``sampler``), try every candidate action in it and play
+the deal out with the heuristic rollout policy (its card play on bitmasks through the engines' fast paths; bidding,
+exchanges and trump choice by the heuristic on each seat's own view), score the finished deal for this seat's side,
+and repeat with new worlds until the budget is spent.  The candidate with the best average wins.  Candidates are
+every legal card; for bids, pass plus the heuristic's bid and its neighbours.  The draw and exposure of Da Bai Fen
+and the discards stay with the heuristic (their choice sets are too large to sample well in a second).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from rules.actions import Action, DiscardChoice
+from rules.ai.cardplay import PlayInfo, pick_card
+from rules.ai.heuristic import STRICT, heuristic_action, safe_action
+from rules.ai.knowledge import Knowledge
+from rules.ai.sampler import sample_world
+from rules.ai.view import SeatView, build_view
+from rules.cards import CARD_NAMES, JK, NO_TRUMP, SUIT_SYMBOLS, suit_name
+from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY
+
+MAX_CANDIDATES = 12
+MAX_ROLLOUT_STEPS = 600
+
+
+@dataclass
+class Stats:
+    action: Action
+    n: int = 0
+    total: float = 0.0
+    trick_wins: int = 0
+    trick_known: int = 0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.n if self.n else float("-inf")
+
+
+@dataclass
+class Decision:
+    action: Action
+    stats: list[Stats] = field(default_factory=list)
+    worlds: int = 0
+    reason: str = ""
+
+
+def describe_action(a: Action) -> str:
+    if a.type == "play":
+        names = []
+        for c in a.cards:
+            n = CARD_NAMES[c]
+            names.append(n if c >= 64 else n[:-1] + SUIT_SYMBOLS[n[-1]])
+        text = " ".join(names)
+        if a.suit is not None:
+            text += f" (calling {SUIT_SYMBOLS[suit_name(a.suit)]})"
+        return text + (" with belote" if a.announce else "")
+    if a.type == "bid":
+        if a.contract is not None:
+            return a.contract.replace("_", " ")
+        suit = SUIT_SYMBOLS.get(suit_name(a.suit), "") if a.suit is not None else ""
+        return f"bid {a.value}{suit}"
+    if a.type == "trump":
+        return f"trump {SUIT_SYMBOLS[suit_name(a.suit)]}"
+    return a.type
+
+
+class ExpertPlayer:
+    name = "expert"
+
+    def __init__(self, budget_s: float = 0.5, min_worlds: int = 2):
+        self.budget_s = budget_s
+        self.min_worlds = min_worlds
+
+    def choose(self, match, rng: random.Random, history=None) -> Action:
+        return self.choose_view(build_view(match, match.to_move, history), rng)
+
+    def choose_view(self, view: SeatView, rng: random.Random) -> Action:
+        return self.decide(view, rng).action
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        try:
+            return self._decide(view, rng)
+        except Exception:  # a computer seat must always act
+            if STRICT:
+                raise
+            return Decision(safe_action(view, rng), reason="fallback")
+
+    def _decide(self, view: SeatView, rng: random.Random) -> Decision:
+        legal = view.legal
+        k = Knowledge(view)
+        base = heuristic_action(view, rng, k)
+        if len(legal) == 1 and not isinstance(legal[0], DiscardChoice):
+            return Decision(base, reason="only move")
+        if view.phase not in ("bidding", "trump", PLAY) or any(isinstance(a, DiscardChoice) for a in legal):
+            return Decision(base, reason="heuristic")
+        if view.game == "da_bai_fen" and any(a.type == "claim_draw" for a in legal):
+            return Decision(base, reason="heuristic")
+        candidates = self._candidates(view, k, base)
+        if len(candidates) == 1:
+            return Decision(candidates[0], reason="only candidate")
+        stats = [Stats(a) for a in candidates]
+        deadline = time.perf_counter() + self.budget_s
+        worlds = 0
+        failures = 0
+        while True:
+            world = sample_world(view, rng, k, tries=4)
+            if world is None:
+                failures += 1
+                if failures > 5 and worlds == 0:
+                    return Decision(base, reason="no consistent world")
+                if time.perf_counter() > deadline:
+                    break
+                continue
+            worlds += 1
+            for st in stats:
+                w = world.clone()
+                try:
+                    w.apply(st.action)
+                except Exception:
+                    st.n += 1
+                    st.total -= 1e6
+                    continue
+                value, won = rollout(w, view.seat, k, rng)
+                st.n += 1
+                st.total += value
+                if won is not None:
+                    st.trick_known += 1
+                    st.trick_wins += won
+            if worlds >= self.min_worlds and time.perf_counter() > deadline:
+                break
+        best = max(stats, key=lambda s: (s.mean, s.action == base))
+        return Decision(best.action, stats, worlds, reason="search")
+
+    def _candidates(self, view: SeatView, k: Knowledge, base: Action) -> list[Action]:
+        legal = [a for a in view.legal if not isinstance(a, DiscardChoice)]
+        if view.phase == PLAY:
+            plays = [a for a in legal if a.type == "play"]
+            if len(plays) <= MAX_CANDIDATES:
+                out = list(plays)
+            else:
+                rest = [a for a in plays if a != base]
+                random.Random(len(plays)).shuffle(rest)
+                out = [base] + rest[: MAX_CANDIDATES - 1]
+            if base not in out:
+                out.append(base)
+            return out
+        if view.phase == "bidding":
+            return _bid_candidates(view, legal, base)
+        return legal
+
+
+def _bid_candidates(view: SeatView, legal: list[Action], base: Action) -> list[Action]:
+    out = [base]
+    passes = [a for a in legal if a.type == "pass"]
+    out += [a for a in passes if a not in out]
+    bids = [a for a in legal if a.type == "bid"]
+    if view.game == "two_hundred":
+        values = sorted(bids, key=lambda a: a.value if isinstance(a.value, int) else 999)
+        out += [a for a in values[:3] if a not in out]
+        if base.type == "bid" and isinstance(base.value, int):
+            out += [a for a in values if a.value in (base.value + 5, base.value + 10) and a not in out]
+    elif view.game == "belote":
+        by_suit: dict[int, list[Action]] = {}
+        for a in bids:
+            if isinstance(a.value, int):
+                by_suit.setdefault(a.suit, []).append(a)
+        for _, acts in sorted(by_suit.items()):
+            acts.sort(key=lambda a: a.value)
+            out += [a for a in acts[:1] if a not in out]
+        if base.type == "bid" and isinstance(base.value, int):
+            out += [a for a in bids if a.suit == base.suit and a.value == base.value + 10 and a not in out]
+        out += [a for a in legal if a.type in ("counter", "recounter") and a not in out]
+    elif view.game == "five_hundred":
+        from rules.ai.heuristic import five_hundred_tricks
+
+        hand = view.hand
+        for suit in (*range(4), NO_TRUMP):
+            est = five_hundred_tricks(hand, suit)
+            if est < 5.5:
+                continue
+            cands = sorted((a for a in bids if a.suit == suit and a.contract is None), key=lambda a: a.value)
+            out += [a for a in cands[:2] if a not in out]
+    return out[:6]
+
+
+def _rollout_ctx(w, seat: int):
+    """Per-seat allies and roles in a sampled world's play (computed once per rollout)."""
+    out = w.output()
+    contract = out.get("contract") or {}
+    players = w.players
+    declarer = contract.get("seat")
+    misere = contract.get("contract") in ("misere", "open_misere")
+    allies = []
+    if w.game_id == "five_hundred" and len(set(w.side_of)) == players:
+        partner = contract.get("partner")
+        decl = {declarer} | ({partner} if partner is not None else set()) if declarer is not None else set()
+        for s in range(players):
+            if not decl:
+                allies.append(frozenset({s}))
+            elif s in decl:
+                allies.append(frozenset(decl))
+            else:
+                allies.append(frozenset(x for x in range(players) if x not in decl))
+    elif players == 4:
+        allies = [frozenset({s, s ^ 2}) for s in range(4)]
+    else:
+        allies = [frozenset({s}) for s in range(players)]
+    sitting = set(out.get("sitting_out") or [])
+    active = [s for s in range(players) if s not in sitting]
+    return allies, declarer, misere, active
+
+
+def rollout(w, seat: int, k: Knowledge, rng: random.Random) -> tuple[float, int | None]:
+    """Play the sampled world ``w`` to the end of the deal; (utility for ``seat``, 1/0 if its side won the trick in
+    progress at the root, or None when unknown)."""
+    ad = k.ad
+    history: list[Action] = list(k.view.history)
+    pack = ad.pack_mask
+    played = k.played
+    ctx = None
+    root_deal = len(w.deal_results)
+    won_root: int | None = None
+    root_trick_open = True
+    steps = 0
+    fast = hasattr(w, "play_card") and hasattr(w, "legal_card_mask")
+    while w.phase not in (BETWEEN_DEALS, GAME_OVER) and len(w.deal_results) == root_deal:
+        steps += 1
+        if steps > MAX_ROLLOUT_STEPS:
+            break
+        to_move = w.to_move
+        trick = ad.world_trick(w) if w.phase == PLAY else None
+        if w.phase == PLAY and trick is not None and fast:
+            if ctx is None:
+                ctx = _rollout_ctx(w, seat)
+            allies, declarer, misere, active = ctx
+            order = ad.world_order(w)
+            hand = ad.world_hand_mask(w, to_move)
+            legal = w.legal_card_mask()
+            n = len(active)
+            pos = active.index(to_move) if to_move in active else 0
+            after = tuple(active[(pos + i) % n] for i in range(1, n - len(trick)))
+            led = _world_led(w, order, trick)
+            info = PlayInfo(
+                seat=to_move,
+                hand=hand,
+                legal=legal,
+                trick=list(trick),
+                led=led,
+                order=order,
+                allies=allies[to_move],
+                after=after,
+                unseen=pack & ~hand & ~played,
+                voids=None,
+                declaring=declarer is not None and declarer in allies[to_move],
+                misere=misere and declarer == to_move,
+                against_misere=declarer if misere and declarer != to_move else -1,
+                trumps_out=True,
+            )
+            c = pick_card(info) if rng.random() > 0.1 else _random_card(legal, rng)
+            played |= 1 << c
+            _fast_play(w, c, trick)
+            if root_trick_open and not (ad.world_trick(w) or []):
+                root_trick_open = False
+                if w.phase == PLAY:
+                    won_root = 1 if w.to_move in allies[seat] else 0
+        else:
+            view = build_view(w, to_move, history)
+            try:
+                a = heuristic_action(view, rng)
+            except Exception:
+                if STRICT:
+                    raise
+                a = safe_action(view, rng)
+            w.apply(a)
+            history.append(a)
+            if a.type == "play":
+                for c in a.cards:
+                    played |= 1 << c
+                if root_trick_open and w.phase == PLAY and view.public.get("trick") is not None and _trick_empty(w):
+                    root_trick_open = False
+                    won_root = 1 if w.to_move in (ctx[0][seat] if ctx else {seat}) else 0
+    if not w.deal_results or len(w.deal_results) == root_deal:
+        return 0.0, won_root
+    return ad.utility(w, seat, w.deal_results[-1]), won_root
+
+
+def _trick_empty(w) -> bool:
+    out = w.output()
+    return not out.get("trick")
+
+
+def _world_led(w, order, trick) -> int:
+    if not trick:
+        return -1
+    tp = getattr(w, "tp", None)
+    if tp is not None and getattr(tp, "led_suit", -1) >= 0:
+        return tp.led_suit
+    return order.es[trick[0][1]]
+
+
+def _random_card(mask: int, rng: random.Random) -> int:
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return cards[rng.randrange(len(cards))]
+
+
+def _fast_play(w, c: int, trick) -> None:
+    game = w.game_id
+    if game == "five_hundred":
+        suit = None
+        if c == JK and w.trump == NO_TRUMP and not trick:
+            suit = w.joker_lead_suits()[0]
+        w.play_card(c, suit)
+    elif game == "belote":
+        w.play_card(c, bool(w.belote_mask() >> c & 1))
+    else:
+        w.play_card(c)
