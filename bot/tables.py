@@ -86,6 +86,8 @@ class Table:
     version: int = 0
     last_trick: list[dict] | None = None
     computer_task: asyncio.Task | None = None
+    # Users found to refuse DMs (Discord error 50007), remembered across leaving and re-joining the lobby.
+    closed_dms: set[int] = field(default_factory=set)
     # Presenter's per-table scratch space (message bookkeeping); never persisted.
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -242,7 +244,7 @@ class TableManager:
             if seat in table.seats:
                 raise Refusal(f"Seat {seat + 1} is taken by {table.seats[seat].name}.")
             seats = {s: r for s, r in table.seats.items() if s != current}
-            dm_closed = table.seats[current].dm_closed if current is not None else False
+            dm_closed = user_id in table.closed_dms
             seats[seat] = SeatRow(seat=seat, name=name, user_id=user_id, dm_closed=dm_closed)
             await self._save_seats(table, seats)
         await self.listener.lobby_changed(table)
@@ -295,6 +297,8 @@ class TableManager:
         await self.listener.lobby_changed(table)
 
     async def mark_dm_closed(self, table: Table, seat: int) -> None:
+        if table.seats[seat].user_id is not None:
+            table.closed_dms.add(table.seats[seat].user_id)
         if table.seats[seat].dm_closed:
             return
         table.seats[seat].dm_closed = True
@@ -496,6 +500,7 @@ class TableManager:
     async def _hydrate(self, row: TableRow) -> Table:
         players = match_class(row.game)(row.options).players
         table = Table(row, players)
+        table.closed_dms = {s.user_id for s in row.seats.values() if s.dm_closed and s.user_id is not None}
         if row.status != LOBBY and row.first_dealer is not None:
             await self._replay_into(table)
         if row.status in (LOBBY, PLAYING):
