@@ -1,0 +1,59 @@
+"""A few images compared with committed golden copies (mean pixel difference), so that a drawing regression is
+noticed.  After an intended change of look: RENDER_GOLDEN_UPDATE=1 .venv/bin/python -m pytest tests/test_render_golden.py
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from render import render_hand, render_leaderboard, render_table
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+TOLERANCE = 2.0  # mean absolute difference per channel, 0..255: font hinting or resampling noise stays far below
+
+BELOTE_STATE = {
+    "game": "belote", "deal": 3, "dealer": 1, "phase": "play", "trump": "H",
+    "contract": {"seat": 2, "team": 0, "value": 110, "suit": "H", "countered": True, "recountered": False,
+                 "multiplier": 2},
+    "trick": [{"seat": 2, "cards": ["JH"]}, {"seat": 3, "cards": ["7H"]}, {"seat": 0, "cards": ["AS"]}],
+    "scores": [414, 356], "deal_results": [], "winner": None, "error": None, "legal": [],
+    "options": {"players": 4, "target": 1000}, "tricks_won": [3, 2], "card_points": [61, 30],
+    "last_trick": [{"seat": 1, "cards": ["KD"]}, {"seat": 2, "cards": ["AD"], "winner": True},
+                   {"seat": 3, "cards": ["8D"]}, {"seat": 0, "cards": ["10D"]}],
+}  # fmt: skip
+
+CASES = {
+    "hand_five_hundred": lambda: render_hand(
+        "five_hundred", ["JD", "AH", "7S", "JK", "10H", "KC", "JH", "QD", "9S", "13C"], trump="H",
+        legal={"JD", "AH", "JK", "10H", "JH"}, title="Ann"),  # fmt: skip
+    "hand_da_bai_fen_four_colour": lambda: render_hand(
+        "da_bai_fen", ["RJ", "2S", "5H", "AS", "BJ", "KD", "2C", "10C", "3S", "QH", "5D", "9C"], trump="S",
+        trump_rank="2", four_colour=True),  # fmt: skip
+    "table_belote_fr": lambda: render_table(BELOTE_STATE, ["Léa", "Hugo", "Camille", "Louis"], to_move=1,
+                                            show_last_trick=True, clock="0:30", lang="fr"),  # fmt: skip
+    "leaderboard_zh": lambda: render_leaderboard(
+        [{"rank": 1, "name": "王芳", "rating": 31.5, "games": 40, "win_rate": 0.62},
+         {"rank": 2, "name": "Zoë", "rating": 29.1, "games": 12, "win_rate": 0.5},
+         {"rank": 3, "name": "李伟", "rating": 27.0, "games": 33, "win_rate": 0.41}],
+        title="打百分 排行榜", page=1, pages=2, lang="zh"),  # fmt: skip
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_matches_golden(name):
+    img = Image.open(io.BytesIO(CASES[name]())).convert("RGB")
+    path = GOLDEN / f"{name}.png"
+    if os.environ.get("RENDER_GOLDEN_UPDATE") or not path.exists():
+        GOLDEN.mkdir(exist_ok=True)
+        img.save(path)
+        if not os.environ.get("RENDER_GOLDEN_UPDATE"):
+            pytest.fail(f"golden {path.name} was missing and has been written; check it and commit it")
+    golden = Image.open(path).convert("RGB")
+    assert img.size == golden.size
+    diff = sum(ImageStat.Stat(ImageChops.difference(img, golden)).mean) / 3
+    assert diff <= TOLERANCE, f"{name}: mean pixel difference {diff:.2f} > {TOLERANCE}"
