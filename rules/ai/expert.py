@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from rules.actions import Action, DiscardChoice
 from rules.ai.cardplay import PlayInfo, pick_card
-from rules.ai.heuristic import STRICT, heuristic_action, safe_action
+from rules.ai.heuristic import STRICT, bidding_filter, heuristic_action, safe_action
 from rules.ai.knowledge import Knowledge
 from rules.ai.sampler import sample_world
 from rules.ai.view import SeatView, build_view
@@ -103,11 +103,12 @@ class ExpertPlayer:
         if len(candidates) == 1:
             return Decision(candidates[0], reason="only candidate")
         stats = [Stats(a) for a in candidates]
+        accept = bidding_filter(view, k)
         deadline = time.perf_counter() + self.budget_s
         worlds = 0
         failures = 0
         while True:
-            world = sample_world(view, rng, k, tries=4)
+            world = sample_world(view, rng, k, tries=8, accept=accept)
             if world is None:
                 failures += 1
                 if failures > 5 and worlds == 0:
@@ -150,7 +151,8 @@ class ExpertPlayer:
             return out
         if view.phase == "bidding":
             return _bid_candidates(view, legal, base)
-        return legal
+        named = [a for a in legal if a.type == "trump"]
+        return named or legal
 
 
 def _bid_candidates(view: SeatView, legal: list[Action], base: Action) -> list[Action]:
@@ -164,16 +166,16 @@ def _bid_candidates(view: SeatView, legal: list[Action], base: Action) -> list[A
         if base.type == "bid" and isinstance(base.value, int):
             out += [a for a in values if a.value in (base.value + 5, base.value + 10) and a not in out]
     elif view.game == "belote":
-        by_suit: dict[int, list[Action]] = {}
-        for a in bids:
-            if isinstance(a.value, int):
-                by_suit.setdefault(a.suit, []).append(a)
-        for _, acts in sorted(by_suit.items()):
-            acts.sort(key=lambda a: a.value)
+        from rules.ai.heuristic import belote_estimate
+
+        # The cheapest bid in my two best suits, and one step above the heuristic's bid; counters only when the
+        # heuristic would (a sampled world knows the auction only through the bidding filter).
+        suits = sorted(range(4), key=lambda t: -belote_estimate(view.hand, t))[:2]
+        for suit in suits:
+            acts = sorted((a for a in bids if a.suit == suit and isinstance(a.value, int)), key=lambda a: a.value)
             out += [a for a in acts[:1] if a not in out]
         if base.type == "bid" and isinstance(base.value, int):
             out += [a for a in bids if a.suit == base.suit and a.value == base.value + 10 and a not in out]
-        out += [a for a in legal if a.type in ("counter", "recounter") and a not in out]
     elif view.game == "five_hundred":
         from rules.ai.heuristic import five_hundred_tricks
 

@@ -267,35 +267,31 @@ class TwoHundredAdapter(Adapter):
         return _plain_order(TWO_HUNDRED_POINTS, trump if trump != NO_TRUMP else -1)
 
     def kitty_taker(self, public: dict, history) -> int | None:
+        """With the kitty option the contractor adds the kitty to the hand as soon as the auction is won."""
         if not self.kitty_size():
             return None
-        for a in history:
-            if a.type == "discard":
-                return a.seat
+        contract = public.get("contract")
+        if contract and public.get("phase") != "bidding" and not contract.get("without_bid"):
+            return contract.get("seat")
         return None
 
     def after_start(self, m: Match, public: dict, deal_index: int) -> None:
         m.deal_index = deal_index
-        for name in ("totals", "total", "unit_scores", "team_scores"):
-            if hasattr(m, name) and isinstance(getattr(m, name), list):
-                setattr(m, name, list(public["scores"]))
-                break
+        m.unit_scores = list(public["scores"])
 
     def world_order(self, m: Match) -> Order | None:
-        tp = getattr(m, "tp", None)
-        if tp is None:
+        tp = getattr(m, "play", None)
+        if tp is None or m.trump is None:
             return None
         return Order(tuple(tp.effective_suit), tuple(tp.strength), TWO_HUNDRED_POINTS, tp.trump)
 
     def world_trick(self, m: Match):
-        tp = getattr(m, "tp", None)
-        return tp.trick if tp is not None and m.phase == "play" else None
+        if m.phase != "play" or m.table.silent != (False,) * len(m.table.silent):
+            return None
+        return m.play.trick
 
     def world_hand_mask(self, m: Match, seat: int) -> int:
-        tp = getattr(m, "tp", None)
-        if tp is not None and m.phase == "play":
-            return tp.hands[seat]
-        return super().world_hand_mask(m, seat)
+        return m.play.hands[seat]
 
 
 # --- Da Bai Fen -----------------------------------------------------------------------------------------------

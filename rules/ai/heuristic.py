@@ -496,6 +496,50 @@ def _dbf_multi_follow(view: SeatView, k: Knowledge, plays: list[Action]) -> Acti
     return max(plays, key=score)
 
 
+def bidding_filter(view: SeatView, k: Knowledge):
+    """A test on sampled deal hands: would each other seat have made its bids (within a margin)?  Sampling hands
+    uniformly ignores what the auction said; rejecting worlds whose bidders hold nothing keeps the search honest."""
+    bids = [a for a in view.history if a.type == "bid" and a.seat != view.seat]
+    if not bids:
+        return None
+    game = view.game
+    if game == "belote":
+
+        def ok_belote(hands) -> bool:
+            for a in bids:
+                if isinstance(a.value, int) and a.suit is not None and a.suit < 4:
+                    raised = any(b.seat == a.seat ^ 2 and b.suit == a.suit for b in bids if b is not a)
+                    need = a.value - (45 if raised else 25)
+                    if belote_estimate(hands[a.seat], a.suit) < need:
+                        return False
+            return True
+
+        return ok_belote
+    if game == "two_hundred":
+
+        def ok_two_hundred(hands) -> bool:
+            for a in bids:
+                if not isinstance(a.value, int) or a.value > 100:
+                    continue
+                if max(two_hundred_estimate(hands[a.seat], t) for t in range(4)) < a.value - 12:
+                    return False
+            return True
+
+        return ok_two_hundred
+    if game == "five_hundred":
+
+        def ok_five_hundred(hands) -> bool:
+            for a in bids:
+                if a.contract is not None or not isinstance(a.value, int) or a.suit is None:
+                    continue
+                if five_hundred_tricks(hands[a.seat], a.suit) < a.value - 1.5:
+                    return False
+            return True
+
+        return ok_five_hundred
+    return None
+
+
 GAME_RULES = {
     "two_hundred": _two_hundred,
     "belote": _belote,

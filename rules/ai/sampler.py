@@ -140,7 +140,7 @@ def _augment_move(other: int, frm: int, allowed, where, held, room, seen) -> boo
     return False
 
 
-def rebuild(view: SeatView, k: Knowledge, alloc: Allocation, rng: random.Random) -> Match | None:
+def rebuild(view: SeatView, k: Knowledge, alloc: Allocation, rng: random.Random, accept=None) -> Match | None:
     """A full match at the view's point, with the sampled hidden cards; None if the replay refuses it."""
     ad = k.ad
     p = k.players
@@ -173,6 +173,8 @@ def rebuild(view: SeatView, k: Knowledge, alloc: Allocation, rng: random.Random)
         cards = cards_of(holdings[s])
         rng.shuffle(cards)
         initial.append(cards)
+    if accept is not None and not accept(initial):
+        return None
     if view.game == "da_bai_fen":
         drawn = min(k.public.get("drawn") or 0, 48)
         firsts = {s: list(v) for s, v in k.first_cards.items()}
@@ -211,14 +213,22 @@ def replay_world(view: SeatView, k: Knowledge, cards, discards: list[int]) -> Ma
     return m
 
 
-def sample_world(view: SeatView, rng: random.Random, k: Knowledge | None = None, tries: int = 20) -> Match | None:
-    """One determinized match consistent with the view (None if none was found in ``tries`` attempts)."""
+def sample_world(
+    view: SeatView, rng: random.Random, k: Knowledge | None = None, tries: int = 20, accept=None
+) -> Match | None:
+    """One determinized match consistent with the view (None if none was found in ``tries`` attempts).
+
+    ``accept(initial_hands)`` may reject worlds that are legal but unlikely (a bid the sampled hand would never make);
+    when no sampled world passes it, the last legal one is returned rather than none.
+    """
     k = k or Knowledge(view)
     for _ in range(tries):
         alloc = allocate(k, rng)
         if alloc is None:
             continue
-        m = rebuild(view, k, alloc, rng)
+        m = rebuild(view, k, alloc, rng, accept)
         if m is not None:
             return m
+    if accept is not None:
+        return sample_world(view, rng, k, max(2, tries // 4))
     return None

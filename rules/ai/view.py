@@ -30,8 +30,8 @@ PUBLIC_KEYS = {
         "last_trick", "failed_throws", "levels",
     ),
     "two_hundred": (
-        "auction", "high_bid", "bids", "contractor", "tricks_won", "points", "points_taken", "teams", "units",
-        "stacks_face_up", "face_up", "silent", "positions", "active", "dropped_out", "trump_named",
+        "auction", "step", "tricks_won", "points_taken", "silent_face_up", "discard_trumps_shown",
+        "discard_has_points", "dropped_out",
     ),
     "belote": (
         "auction", "high_bid", "tricks_won", "card_points", "belote", "last_trick", "contract_kind", "held_over",
