@@ -20,9 +20,11 @@ import time
 
 from bot.records import GameRecord, replay
 from rules.belote import Belote
+from rules.cards import KING, QUEEN, card
 from rules.game import BIDDING, GAME_OVER, PLAY
 
 OPTIONS = {"target": 10**9}  # the game never ends: every deal is a full deal
+KINGS_AND_QUEENS = sum(1 << card(rank, suit) for rank in (KING, QUEEN) for suit in range(4))
 
 
 def play_generic(match: Belote, rng: random.Random) -> None:
@@ -36,12 +38,13 @@ def play_fast(match: Belote, rng: random.Random) -> None:
     while match.phase == BIDDING:
         legal = match.legal_actions()
         match.apply(legal[int(rand() * len(legal))])
-    while match.phase == PLAY:
-        mask = match.legal_card_mask()
-        for _ in range(int(rand() * mask.bit_count())):
-            mask &= mask - 1
-        card = (mask & -mask).bit_length() - 1
-        match.play_card(card, bool(match.belote_mask() >> card & 1))
+    legal = match.legal_card_mask()
+    while legal:
+        for _ in range(int(rand() * legal.bit_count())):
+            legal &= legal - 1
+        card = (legal & -legal).bit_length() - 1
+        announce = KINGS_AND_QUEENS >> card & 1 and match.belote_mask() >> card & 1  # announce every belote
+        legal = match.play_card(card, announce)
 
 
 def play_rollout(match: Belote, rng: random.Random) -> None:

@@ -253,7 +253,7 @@ def test_belote_announced_counts_and_no_second_announcement():
     m = position("H", "", "KH QH 9C 8C 8D QD KC 7D")
     m.apply(Action(0, "play", cards=(parse_card("KH"),), announce="belote"))
     assert m._belote == [20, 0] and m.output()["belote"] == [0]
-    assert m._belote_pending[0] == 0
+    assert m._belote_cards == 0
     listed = [a.to_json() for a in m.legal_actions()]  # seat 1 to play; seat 0 keeps QH without "belote"
     assert all("announce" not in a for a in listed)
 
@@ -262,7 +262,7 @@ def test_belote_not_announced_with_the_first_is_lost():
     """§7: "If either term is omitted, Belote is not counted": the second card can no longer carry it."""
     m = position("H", "", "KH QH 9C 8C 8D QD KC 7D")
     m.play_card(parse_card("KH"))
-    assert m._belote_pending[0] == 0
+    assert m._belote_cards == 0
 
 
 def test_belote_announce_refused_without_the_pair():

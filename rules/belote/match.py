@@ -107,7 +107,7 @@ class Belote(Match):
         self._card_points = [0, 0]
         self._tricks_won = [0, 0]
         self._completed: list[tuple[int, list[int], int]] = []  # (leader, cards, winner)
-        self._belote_pending = [0, 0, 0, 0]  # per seat: K+Q pairs whose first card may carry the announcement
+        self._belote_cards = 0  # the K+Q pairs held in one hand whose first card may still carry the announcement
         self._belote = [0, 0]  # announced belote points per team
         self._belote_seats: list[int] = []
 
@@ -168,7 +168,7 @@ class Belote(Match):
         mask = self._legal
         plays = PLAY_ACTIONS[seat]
         out = [plays[c] for c in iter_cards(mask)]
-        announce = self._belote_pending[seat] & mask
+        announce = self._belote_cards & mask
         if announce:
             out += [BELOTE_ACTIONS[seat][c] for c in iter_cards(announce)]
         return out
@@ -212,7 +212,7 @@ class Belote(Match):
 
     def belote_mask(self) -> int:
         """The cards the seat to move may play with the announcement "belote" (the first of K and Q of trumps)."""
-        return self._belote_pending[self._turn] if self.phase == PLAY else 0
+        return self._belote_cards & self._hands[self._turn] if self.phase == PLAY else 0
 
     # --- applying actions ----------------------------------------------------------------------------------
 
@@ -237,15 +237,17 @@ class Belote(Match):
             )
         self.play_card(action.cards[0], action.announce == "belote")
 
-    def play_card(self, card: int, announce: bool = False) -> None:
-        """The fast path: play ``card`` (a card id) for the seat to move, announcing belote if ``announce``."""
+    def play_card(self, card: int, announce: bool = False) -> int:
+        """The fast path: play ``card`` (a card id) for the seat to move, announcing belote if ``announce``.
+
+        Returns the legal mask of the next seat to move (0 when the deal is over), so that a player's loop needs
+        no other call."""
         bit = 1 << card
         if not self._legal & bit:  # the legal mask of the seat to move (0 outside the play)
             raise IllegalAction(self._refusal(card))
         seat = self._turn
-        pending = self._belote_pending[seat]
-        if pending & bit:
-            self._belote_pending[seat] = pending & ~SUIT_CARDS[card >> 4]  # the pair's first card: now or never
+        if self._belote_cards & bit:
+            self._belote_cards &= ~SUIT_CARDS[card >> 4]  # the first card of the pair: announce now or never
             if announce:
                 self._belote[seat & 1] += BELOTE_BONUS
                 self._belote_seats.append(seat)
@@ -267,9 +269,10 @@ class Belote(Match):
         trick.append(card)
         if len(trick) == PLAYERS:
             self._end_trick()
-        else:
-            self._turn = seat = (seat + 1) & 3
-            self._legal = self._legal_mask(seat)
+            return self._legal
+        self._turn = seat = (seat + 1) & 3
+        legal = self._legal = self._legal_mask(seat)
+        return legal
 
     def play_out(self, rng: random.Random) -> None:
         """Finish the deal with uniformly random legal cards, announcing every belote: a Monte-Carlo rollout.
@@ -281,7 +284,7 @@ class Belote(Match):
         if self.phase != PLAY:
             return
         rand = rng.random
-        hands, pending, trick = self._hands, self._belote_pending, self._trick
+        hands, trick = self._hands, self._trick
         higher, beats, cut, trump_lead = self._higher, self._beats, self._cut, self._trump_lead
         lenient, forced = self.partner_undertrump, self.forced_undertrump
         seat, legal = self._turn, self._legal
@@ -291,8 +294,8 @@ class Belote(Match):
                 legal &= legal - 1
             bit = legal & -legal
             card = bit.bit_length() - 1
-            if pending[seat] & bit:
-                pending[seat] &= ~SUIT_CARDS[card >> 4]
+            if self._belote_cards & bit:
+                self._belote_cards &= ~SUIT_CARDS[card >> 4]
                 self._belote[seat & 1] += BELOTE_BONUS
                 self._belote_seats.append(seat)
             hands[seat] ^= bit
@@ -395,9 +398,7 @@ class Belote(Match):
         tables = TABLES[self.kind]
         self._higher, self._beats, self._points = tables.higher, tables.beats, tables.points
         self._cut, self._trump_lead = tables.cut, tables.trump_lead
-        for seat in range(PLAYERS):
-            hand = self._hands[seat]
-            self._belote_pending[seat] = sum(pair for pair in tables.belote_pairs if hand & pair == pair)
+        self._belote_cards = sum(pair for pair in tables.belote_pairs for hand in self._hands if hand & pair == pair)
         # "The player to the right of the dealer plays the card of their choice"
         self._leader = self._turn = (self.dealer + 1) % PLAYERS
         self._legal = self._hands[self._turn]
@@ -526,7 +527,6 @@ class Belote(Match):
         other._card_points = list(self._card_points)
         other._tricks_won = list(self._tricks_won)
         other._completed = list(self._completed)
-        other._belote_pending = list(self._belote_pending)
         other._belote = list(self._belote)
         other._belote_seats = list(self._belote_seats)
         return other
