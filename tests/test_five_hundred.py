@@ -76,7 +76,8 @@ def test_each_may_pass_or_bid_higher_and_a_pass_is_final():
     bid(m, 1, "7C")
     act(m, 2, "pass")
     assert m.phase == "exchange" and m.soloist == 1
-    assert m.output()["contract"]["value"] == 160
+    assert m.output()["contract"] == {"seat": 1, "value": 7, "suit": "C", "name": "7♣", "tricks": 7, "points": 160,
+                                      "side": [1], "called_card": None, "partner": None}  # fmt: skip
 
 
 def test_the_auction_ends_when_all_others_have_passed():

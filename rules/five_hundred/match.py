@@ -488,17 +488,18 @@ class FiveHundred(Match):
     def _contract_json(self) -> dict | None:
         if self.contract is None:
             return None
-        bid = self.contract
         return {
             "seat": self.soloist,
-            "name": bid.name,
-            **bid.to_json(),
-            "tricks": bid.tricks,
-            "value": bid.value,
+            **self._bid_json(self.contract),
             "side": list(self.sides[self.side_of[self.soloist]]),
             "called_card": CARD_NAMES[self.called_card] if self.called_card is not None else None,
             "partner": self.partner,
         }
+
+    @staticmethod
+    def _bid_json(bid: Bid) -> dict:
+        """As in the record (``value`` = tricks and ``suit``, or ``contract``), with the table's ``points``."""
+        return {**bid.to_json(), "name": bid.name, "tricks": bid.tricks, "points": bid.value}
 
     def _open_hand(self) -> dict | None:
         """ "If he is playing an open misère he waits until the first trick has been captured and then immediately
@@ -524,9 +525,7 @@ class FiveHundred(Match):
                 {"seat": s, "type": "pass"} if b is None else {"seat": s, "type": "bid", **b.to_json()}
                 for s, b in self.auction
             ],
-            "high_bid": None if self.high_bid is None else {"seat": self.high_bidder, **self.high_bid.to_json(),
-                                                            "name": self.high_bid.name,
-                                                            "value": self.high_bid.value},
+            "high_bid": None if self.high_bid is None else {"seat": self.high_bidder, **self._bid_json(self.high_bid)},
             "open_hand": self._open_hand(),
             "sitting_out": self.sitting_out,
             "tricks_won": list(tp.tricks_won) if tp is not None else [0] * self.players,
