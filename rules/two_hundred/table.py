@@ -32,6 +32,8 @@ FIVES = sum(1 << card(R5, s) for s in range(4))
 def card_points(mask: int) -> int:
     """The card points in a set of cards."""
     return 10 * (mask & TENS_AND_ACES).bit_count() + 5 * (mask & FIVES).bit_count()
+
+
 TOTAL_POINTS = 100
 DEAL_KITTY = 4
 SILENT_STACKS, STACK_HEIGHT = 3, 3
