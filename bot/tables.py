@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.records import DealRecord, GameRecord, deal_cards, replay
-from bot.results_store import close_game, finish_game
+from bot.results_store import close_game, finish_game, reconcile
 from bot.store import CANCELLED, FINISHED, LOBBY, PLAYING, SeatRow, Store, TableRow
 from rules.actions import Action, action_from_json
 from rules.errors import IllegalAction, RecordError
@@ -482,6 +482,10 @@ class TableManager:
 
     async def resume_all(self) -> list[Table]:
         """Rebuild every lobby and running table from the store (after a restart) and restart computer players."""
+        try:
+            await reconcile(self.store)  # ended tables without a result (older databases, interrupted writes)
+        except Exception:
+            log.exception("could not record the results of ended tables; they will be tried at the next start")
         rows = await self.store.tables_with_status(LOBBY, PLAYING)
         resumed = []
         for row in rows:
