@@ -4,6 +4,7 @@ panel with the contract, trump, scores (or Da Bai Fen's levels) and, on request,
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -49,6 +50,24 @@ def trick_spot(n: int, seat: int, game: str) -> tuple[float, float]:
     return cx + rx * math.cos(a), cy + ry * math.sin(a)
 
 
+@lru_cache(maxsize=2)
+def _background() -> Image.Image:
+    """The page and the empty table, drawn once (rounded shapes are slow to draw) and copied for every image."""
+    img = Image.new("RGB", (W, H), theme.PAGE)
+    _felt(ImageDraw.Draw(img))
+    return img
+
+
+@lru_cache(maxsize=64)
+def _plate_image(fill: tuple, edge: tuple) -> Image.Image:
+    img = Image.new("RGBA", (PLATE_W + 5, PLATE_H + 6), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((3, 4, PLATE_W + 3, PLATE_H + 4), radius=14, fill=(15, 50, 33))
+    d.rounded_rectangle((0, 0, PLATE_W, PLATE_H), radius=14, fill=fill, outline=edge, width=3)
+    d.rounded_rectangle((3, 3, 13, PLATE_H - 3), radius=5, fill=edge)
+    return img
+
+
 def _felt(draw: ImageDraw.ImageDraw) -> None:
     x0, y0, x1, y1 = FELT
     r = (y1 - y0) * 0.22
@@ -72,10 +91,8 @@ def _plate(img, draw, seat, xy, state, names, *, to_move, lang, tricks) -> None:
     box = (x - PLATE_W / 2, y - PLATE_H / 2, x + PLATE_W / 2, y + PLATE_H / 2)
     turn = to_move == seat
     side = st.side_of(seat, state, names)
-    fill = theme.GOLD if turn else theme.PANEL
-    draw.rounded_rectangle((box[0] + 3, box[1] + 4, box[2] + 3, box[3] + 4), radius=14, fill=(15, 50, 33))
-    draw.rounded_rectangle(box, radius=14, fill=fill, outline=theme.side_colour(side), width=3)
-    draw.rounded_rectangle((box[0] + 3, box[1] + 3, box[0] + 13, box[3] - 3), radius=5, fill=theme.side_colour(side))
+    plate = _plate_image(theme.GOLD if turn else theme.PANEL, theme.side_colour(side))
+    img.paste(plate, (round(box[0]), round(box[1])), plate)
     ink = (25, 25, 30) if turn else theme.TEXT
     sub = (60, 50, 20) if turn else theme.TEXT_DIM
     draw_text(draw, (box[0] + 24, y - 13), st.seat_name(names, seat), 26, ink, bold=True, anchor="lm",
@@ -207,7 +224,7 @@ def build_table(
 ) -> Image.Image:
     game = state.get("game", "")
     n = st.players(state, names)
-    img = Image.new("RGB", (W, H), theme.PAGE)
+    img = _background().copy()
     draw = ImageDraw.Draw(img)
 
     # Header: the title (or the game and deal), the phase, the clock.
@@ -229,7 +246,6 @@ def build_table(
         x = 24 + min(font(30, True).getlength(heading), head_w) + 18
         draw_text(draw, (x, HEADER / 2 + 2), phase_text, 22, theme.TEXT_DIM, anchor="lm")
 
-    _felt(draw)
     seats = seat_centres(n, game)
     tricks = st.tricks_by_seat(state, names)
     for seat, xy in enumerate(seats):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render import theme
-from render.fonts import font
+from render.fonts import draw_text, font
 from render.pips import pip_image
 
 Segment = str | tuple[str, str]
@@ -40,13 +40,12 @@ def draw_segments(
 ) -> float:
     """Draw ``segments`` with the vertical middle at y; ``anchor`` is ``lm``, ``mm`` or ``rm``.  Returns the width."""
     draw = ImageDraw.Draw(img)
-    f = font(size, bold)
     width = seg_width(segments, size, bold)
     if max_width is not None and width > max_width:  # shrink to fit rather than cut a contract in half
         while size > 10 and width > max_width:
             size -= 1
             width = seg_width(segments, size, bold)
-        f = font(size, bold)
+    f = font(size, bold)
     x, y = xy
     if anchor[0] == "m":
         x -= width / 2
@@ -55,7 +54,7 @@ def draw_segments(
     pip = round(size * 0.82)
     for seg in segments:
         if isinstance(seg, str):
-            draw.text((x, y), seg, font=f, fill=fill, anchor="lm")
+            draw_text(draw, (x, y), seg, size, fill, bold=bold, anchor="lm")
             x += f.getlength(seg)
         else:
             colour = theme.suit_colour(seg[1], four_colour, on_dark=True)

@@ -144,15 +144,25 @@ def test_every_card_has_a_face_in_both_colour_schemes():
 @pytest.mark.parametrize(
     ("game", "cards", "trump", "rank", "expected"),
     [
-        ("belote", ["7H", "JH", "AH", "9H", "10H", "AS", "JS", "KC"], "H", None,
-         ["JH", "9H", "AH", "10H", "7H", "AS", "JS", "KC"]),
+        (
+            "belote",
+            ["7H", "JH", "AH", "9H", "10H", "AS", "JS", "KC"],
+            "H",
+            None,
+            ["JH", "9H", "AH", "10H", "7H", "AS", "JS", "KC"],
+        ),
         ("belote", ["KS", "10S", "AS", "JS", "9S"], None, None, ["AS", "10S", "KS", "JS", "9S"]),
         ("two_hundred", ["KD", "10D", "AD", "5D", "QS", "10S"], None, None, ["10S", "QS", "AD", "10D", "KD", "5D"]),
         ("five_hundred", ["AH", "JD", "JK", "JH", "KD", "7S"], "H", None, ["JK", "JH", "JD", "AH", "7S", "KD"]),
         ("five_hundred", ["AH", "JD", "JK", "JH", "KD", "7S"], None, None, ["JK", "7S", "AH", "JH", "KD", "JD"]),
         ("five_hundred", ["13H", "JH", "QH", "10H", "11H"], "S", None, ["QH", "JH", "13H", "11H", "10H"]),
-        ("da_bai_fen", ["5H", "AS", "2C", "RJ", "2S", "BJ", "3S", "KD"], "S", "2",
-         ["RJ", "BJ", "2S", "2C", "AS", "3S", "5H", "KD"]),
+        (
+            "da_bai_fen",
+            ["5H", "AS", "2C", "RJ", "2S", "BJ", "3S", "KD"],
+            "S",
+            "2",
+            ["RJ", "BJ", "2S", "2C", "AS", "3S", "5H", "KD"],
+        ),
     ],  # fmt: skip
 )
 def test_sort_hand_as_players_do(game, cards, trump, rank, expected):

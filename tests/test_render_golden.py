@@ -1,5 +1,7 @@
 """A few images compared with committed golden copies (mean pixel difference), so that a drawing regression is
-noticed.  After an intended change of look: RENDER_GOLDEN_UPDATE=1 .venv/bin/python -m pytest tests/test_render_golden.py
+noticed.  After an intended change of look, rewrite them and look at them before committing:
+
+    RENDER_GOLDEN_UPDATE=1 .venv/bin/python -m pytest tests/test_render_golden.py
 """
 
 from __future__ import annotations
@@ -29,18 +31,33 @@ BELOTE_STATE = {
 
 CASES = {
     "hand_five_hundred": lambda: render_hand(
-        "five_hundred", ["JD", "AH", "7S", "JK", "10H", "KC", "JH", "QD", "9S", "13C"], trump="H",
-        legal={"JD", "AH", "JK", "10H", "JH"}, title="Ann"),  # fmt: skip
+        "five_hundred",
+        ["JD", "AH", "7S", "JK", "10H", "KC", "JH", "QD", "9S", "13C"],
+        trump="H",
+        legal={"JD", "AH", "JK", "10H", "JH"},
+        title="Ann",
+    ),  # fmt: skip
     "hand_da_bai_fen_four_colour": lambda: render_hand(
-        "da_bai_fen", ["RJ", "2S", "5H", "AS", "BJ", "KD", "2C", "10C", "3S", "QH", "5D", "9C"], trump="S",
-        trump_rank="2", four_colour=True),  # fmt: skip
-    "table_belote_fr": lambda: render_table(BELOTE_STATE, ["Léa", "Hugo", "Camille", "Louis"], to_move=1,
-                                            show_last_trick=True, clock="0:30", lang="fr"),  # fmt: skip
+        "da_bai_fen",
+        ["RJ", "2S", "5H", "AS", "BJ", "KD", "2C", "10C", "3S", "QH", "5D", "9C"],
+        trump="S",
+        trump_rank="2",
+        four_colour=True,
+    ),  # fmt: skip
+    "table_belote_fr": lambda: render_table(
+        BELOTE_STATE, ["Léa", "Hugo", "Camille", "Louis"], to_move=1, show_last_trick=True, clock="0:30", lang="fr"
+    ),  # fmt: skip
     "leaderboard_zh": lambda: render_leaderboard(
-        [{"rank": 1, "name": "王芳", "rating": 31.5, "games": 40, "win_rate": 0.62},
-         {"rank": 2, "name": "Zoë", "rating": 29.1, "games": 12, "win_rate": 0.5},
-         {"rank": 3, "name": "李伟", "rating": 27.0, "games": 33, "win_rate": 0.41}],
-        title="打百分 排行榜", page=1, pages=2, lang="zh"),  # fmt: skip
+        [
+            {"rank": 1, "name": "王芳", "rating": 31.5, "games": 40, "win_rate": 0.62},
+            {"rank": 2, "name": "Zoë", "rating": 29.1, "games": 12, "win_rate": 0.5},
+            {"rank": 3, "name": "李伟", "rating": 27.0, "games": 33, "win_rate": 0.41},
+        ],
+        title="打百分 排行榜",
+        page=1,
+        pages=2,
+        lang="zh",
+    ),  # fmt: skip
 }
 
 
