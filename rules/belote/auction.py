@@ -91,11 +91,10 @@ class Auction:
 
     def legal(self) -> tuple[Action, ...]:
         seat = self.turn
-        locked = self.countered_by >= 0
-        lowest = len(BID_VALUES) if locked else self.high_level + 1
-        may_counter = not locked and self._is_opponent_of_bidder(seat)
-        may_recounter = locked and not self.recountered and not self._is_opponent_of_bidder(seat)
-        return _legal(seat, self.kinds, lowest, may_counter, may_recounter)
+        opponent = self.high_seat >= 0 and (seat - self.high_seat) & 1 == 1
+        if self.countered_by >= 0:
+            return _legal(seat, self.kinds, len(BID_VALUES), False, not opponent and not self.recountered)
+        return _legal(seat, self.kinds, self.high_level + 1, opponent, False)
 
     # --- applying a call: check everything first, then change the state -----------------------------------------
 
