@@ -270,3 +270,30 @@ def test_fixed_number_of_deals():
     assert m.phase == BETWEEN_DEALS
     finish_with(m, [0, 20])
     assert m.phase == GAME_OVER and m.winner == 1
+
+
+def test_litige_through_whole_deals():
+    """Option ``litige`` in a match: a random 81-81 deal (seed 26) holds 161 over; the next deal's winner gets it."""
+    import random
+
+    from rules.actions import Action
+
+    rng = random.Random(26)
+    m = Belote({"litige": True}, first_dealer=3)
+    m.start_deal(m.random_deal(rng))
+    m.apply(Action(0, "bid", 80, 1))
+    for seat in (1, 2, 3):
+        m.apply(Action(seat, "pass"))
+    m.play_out(rng)
+    assert m.deal_results[-1]["card_points"] == [81, 81] and m.deal_results[-1]["litige"] is True
+    assert m.scores() == [0, 81] and m.output()["held_over"] == 161
+    m.start_deal(m.random_deal(rng))  # dealer 0: seat 1 speaks first
+    m.apply(Action(1, "bid", 80, 0))
+    for seat in (2, 3, 0):
+        m.apply(Action(seat, "pass"))
+    m.play_out(rng)
+    last = m.deal_results[-1]
+    winner = 1 if last["made"] else 0
+    assert last["score_change"][winner] >= 161 and "+161 held over from a litige" in last["explain"]
+    assert m.held_over == 0
+    assert m.scores() == [sum(r["score_change"][team] for r in m.deal_results) for team in (0, 1)]
