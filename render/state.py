@@ -53,7 +53,7 @@ def level_name(level: int) -> str:
 def score_text(state: dict, value) -> str:
     if state.get("game") == "da_bai_fen" and isinstance(value, int):
         return level_name(value)
-    return f"{value}"
+    return f"{value}".replace("-", "−")  # a real minus sign: as wide as the plus, and unmistakable
 
 
 def trump_rank(state: dict) -> str | None:
@@ -108,8 +108,11 @@ def contract_segments(contract: dict | None, lang: str) -> list[Segment]:
     elif isinstance(contract.get("tricks"), int) and contract.get("suit"):  # Five Hundred: 8 ♥ (value 300)
         out.append(f"{contract['tricks']} ")
         out.append(suit_seg(contract["suit"]) if contract["suit"] != "NT" else "NT")
-        if isinstance(contract.get("value"), int):
-            out.append(f"  ({contract['value']})")
+        points = contract.get("points")
+        if not isinstance(points, int) and isinstance(contract.get("value"), int) and contract["value"] > 10:
+            points = contract["value"]  # an engine that reports the contract's worth as its value
+        if isinstance(points, int):
+            out.append(f"  ({points})")
     else:
         value = contract.get("value", contract.get("bid"))
         if value == "capot":

@@ -35,7 +35,7 @@ def seat_centres(n: int, game: str) -> list[tuple[float, float]]:
     for s in range(n):
         a = math.radians(90 + direction * 360 * s / n)
         dx, dy = math.cos(a), math.sin(a)
-        if n >= 5:  # push the side seats out to the edges to leave the middle free for the trick
+        if n == 3 or n >= 5:  # push the side seats out to the edges to leave the middle free for the trick
             dx = math.copysign(abs(dx) ** 0.3, dx)
         out.append((cx + rx * dx, cy + ry * dy))
     return out
@@ -46,7 +46,7 @@ def trick_spot(n: int, seat: int, game: str) -> tuple[float, float]:
     cx, cy = (FELT[0] + FELT[2]) / 2, (FELT[1] + FELT[3]) / 2
     direction = 1 if CLOCKWISE.get(game, True) else -1
     a = math.radians(90 + direction * 360 * seat / n)
-    rx, ry = (70, 128) if n <= 4 else (80, 115)
+    rx, ry = (60, 128) if n == 3 else (70, 128) if n <= 4 else (80, 115)
     return cx + rx * math.cos(a), cy + ry * math.sin(a)
 
 
