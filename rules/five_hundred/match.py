@@ -15,7 +15,7 @@ from rules.cards import CARD_NAMES, JK, NO_TRUMP, SUIT_SYMBOLS, SUITS, cards_of,
 from rules.dealing import DealCards
 from rules.errors import IllegalAction, RecordError
 from rules.five_hundred.bids import BID_BY_KEY, BIDS, Bid, bid_of
-from rules.five_hundred.packs import card_order, left_bower, pack_for, suit_cards
+from rules.five_hundred.packs import card_order, left_bower, pack_for, pack_mask, suit_cards
 from rules.five_hundred.scoring import DealScore, decide_game, score_all_pass, score_contract
 from rules.five_hundred.tricks import FastTricks
 from rules.game import BETWEEN_DEALS, BIDDING, EXCHANGE, GAME_OVER, PLAY, LegalAction, Match
@@ -70,7 +70,7 @@ class FiveHundred(Match):
         self.totals = [0] * len(self.sides)
         self.widow_size = 4 if self.players == 2 and self.options["two_player_method"] == 2 else 3
         self._pack = pack_for(self.players, self.options["two_player_method"])
-        self._pack_mask = sum(1 << c for c in self._pack)
+        self._pack_mask = pack_mask(self.players, self.options["two_player_method"])
         self._reset_deal_state()
 
     def check_options(self) -> None:

@@ -70,6 +70,11 @@ def pack_for(players: int, two_player_method: int) -> tuple[int, ...]:
     return tuple({3: three_hand_pack, 4: four_hand_pack, 5: five_hand_pack, 6: six_hand_pack}[players]())
 
 
+@cache
+def pack_mask(players: int, two_player_method: int) -> int:
+    return sum(1 << c for c in pack_for(players, two_player_method))
+
+
 def right_bower(trump: int) -> int:
     return card(JACK, trump)
 
