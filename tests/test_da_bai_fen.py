@@ -620,3 +620,17 @@ def test_an_unknown_action_is_exit_1():
     deal = {"stock": [CARD_NAMES[c] for c in stock_giving(0, {})], "actions": [{"seat": 0, "type": "bid", "value": 5}]}
     status, out = replay_text(record(deal))
     assert status == 1 and "not an action in Da Bai Fen" in out["error"]["message"]
+
+
+@pytest.mark.parametrize("drawn", [0, 1, 5, 47, 48])
+def test_draw_rest_is_the_same_as_drawing_card_by_card(drawn):
+    """Fast path: draw_rest() deals exactly what repeated draws deal ("and so on in anti-clockwise rotation")."""
+    fast, slow = DaBaiFen({}, 1), DaBaiFen({}, 1)
+    deal = fast.random_deal(random.Random(drawn))
+    fast.start_deal(deal)
+    slow.start_deal(deal)
+    for _ in range(drawn):
+        fast.draw_card()
+    fast.draw_rest()
+    draw_all(slow)
+    assert fast.hands == slow.hands and fast.drawn == slow.drawn == 48
