@@ -66,6 +66,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if not isinstance(options, dict):
             raise ValueError("--options must be a JSON object")
         options.update(_parse_options(args.option))
+        if getattr(args, "arena", None):
+            from bot.simulate import run_arena_cli
+
+            return run_arena_cli(args, options)
         players_count = new_match(args.game, options).players
         levels = args.players_ai.split(",")
         if len(levels) == 1:
@@ -156,6 +160,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], help="one option as key=value (repeatable)")
     p.add_argument("--record", help="write the game record here (several games: a .jsonl path writes them all)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--arena", help="two levels, e.g. heuristic,random: duplicate matches and win rate (rules/ai)")
+    p.add_argument("--matches", type=int, default=20, help="arena: duplicate matches to play (default 20)")
+    p.add_argument("--deals-per-match", type=int, default=4, help="arena: deals in each duplicate match (default 4)")
+    p.add_argument("--budget", type=float, default=None, help="arena: the expert's seconds per decision (0.5)")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("run", help="run the Discord bot (DISCORD_TOKEN from the environment or .env)")

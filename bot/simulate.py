@@ -53,10 +53,12 @@ def play_game(game: str, options: dict, rng: random.Random, players: list, max_d
         cards = match.random_deal(rng)
         match.start_deal(cards)
         record.add_deal(cards)
+        history: list = []  # the deal's actions: computer players read the public ones from it
         while match.phase not in (BETWEEN_DEALS, GAME_OVER):
-            action = players[match.to_move].choose(match, rng)
+            action = players[match.to_move].choose(match, rng, history)
             match.apply(action)
             record.append(action)
+            history.append(action)
     return record, match
 
 
@@ -80,3 +82,41 @@ def simulate(game: str, options: dict, deals: int, seed: int, players: list) -> 
                 summary.contracts_made += bool(made)
     summary.seconds = time.perf_counter() - start
     return summary, records
+
+
+def run_arena_cli(args, options: dict) -> int:
+    """``cardtable simulate --arena A,B``: duplicate matches between two levels, win rate with a 95% interval."""
+    import json
+
+    from rules.ai.arena import run_arena
+
+    levels = args.arena.split(",")
+    if len(levels) != 2:
+        raise ValueError("--arena takes two levels separated by a comma, e.g. heuristic,random")
+    from rules.ai.players import make_ai_player
+
+    for level in levels:
+        make_ai_player(level)  # an unknown level is an error before anything is played
+
+    def progress(r):
+        if not args.json:
+            lo, hi = r.interval()
+            print(f"  match {r.matches}: {r.wins}-{r.losses}-{r.ties}  win rate {r.rate:.2f} [{lo:.2f}, {hi:.2f}]",
+                  flush=True)  # fmt: skip
+
+    result = run_arena(args.game, options, levels[0], levels[1], args.matches, args.seed, args.deals_per_match,
+                       args.budget, progress)  # fmt: skip
+    info = result.as_dict()
+    if args.json:
+        print(json.dumps(info))
+    else:
+        lo, hi = info["ci95"]
+        print(f"game: {info['game']}  {info['a']} vs {info['b']}: {info['matches']} duplicate matches "
+              f"of {args.deals_per_match} deals")  # fmt: skip
+        print(f"{info['a']} won {info['wins']}, lost {info['losses']}, tied {info['ties']}: win rate "
+              f"{info['win_rate']:.3f} (95% CI {lo:.3f}-{hi:.3f}); mean margin {info['mean_margin']}")  # fmt: skip
+        for level, t in info["decision_seconds"].items():
+            p50, p95 = t["p50"] * 1000, t["p95"] * 1000
+            print(f"  {level}: decision time p50 {p50:.1f} ms, p95 {p95:.1f} ms ({t['n']} decisions)")
+        print(f"time: {info['seconds']} s")
+    return 0

@@ -1,4 +1,9 @@
-"""Computer players.  ``random`` picks uniformly among legal actions (tests and benchmarks rely on it)."""
+"""Computer players.  ``random`` picks uniformly among legal actions (tests and benchmarks rely on it).
+
+``heuristic`` and ``expert`` live in ``rules.ai`` and see only their seat's view (``rules.ai.view.SeatView``); every
+level offers ``choose(match, rng)`` for the seat to move (pass ``history=``, the current deal's actions from the
+record, when you have them), and ``rules.ai.choose_action`` / ``rules.ai.explain`` take any seat.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ from rules.game import Match
 class RandomPlayer:
     name = "random"
 
-    def choose(self, match: Match, rng: random.Random) -> Action:
+    def choose(self, match: Match, rng: random.Random, history=None) -> Action:
         legal = match.legal_actions()
         if not legal:
             raise RuntimeError(f"no legal action for seat {match.to_move} in phase {match.phase}")
@@ -20,12 +25,32 @@ class RandomPlayer:
             return Action(pick.seat, "discard", cards=tuple(rng.sample(pick.from_cards, pick.choose)))
         return pick
 
+    def choose_view(self, view, rng: random.Random) -> Action:
+        from rules.ai.heuristic import safe_action
 
-PLAYERS = {"random": RandomPlayer}
+        return safe_action(view, rng)
 
 
-def make_player(level: str):
+def _heuristic():
+    from rules.ai.heuristic import HeuristicPlayer
+
+    return HeuristicPlayer()
+
+
+def _expert(budget_s: float | None = None):
+    from rules.ai.expert import ExpertPlayer
+    from rules.ai.players import DEFAULT_BUDGET_S
+
+    return ExpertPlayer(DEFAULT_BUDGET_S if budget_s is None else budget_s)
+
+
+PLAYERS = {"random": RandomPlayer, "heuristic": _heuristic, "expert": _expert}
+
+
+def make_player(level: str, budget_s: float | None = None):
+    """A player of ``level``; ``budget_s`` is the expert's thinking time per decision (default 0.5 s)."""
     try:
-        return PLAYERS[level]()
+        factory = PLAYERS[level]
     except KeyError:
         raise ValueError(f"unknown computer player level {level!r}; choose from {', '.join(PLAYERS)}") from None
+    return factory(budget_s) if level == "expert" else factory()

@@ -71,9 +71,12 @@ def describe_action(a: Action) -> str:
 class ExpertPlayer:
     name = "expert"
 
-    def __init__(self, budget_s: float = 0.5, min_worlds: int = 2):
+    def __init__(self, budget_s: float | None = 0.5, min_worlds: int = 2, max_worlds: int | None = None):
+        """Search until ``budget_s`` seconds have passed (at least ``min_worlds`` worlds), or exactly
+        ``max_worlds`` worlds when ``budget_s`` is None (deterministic given the generator's seed)."""
         self.budget_s = budget_s
         self.min_worlds = min_worlds
+        self.max_worlds = max_worlds if max_worlds is not None else (None if budget_s is not None else 16)
 
     def choose(self, match, rng: random.Random, history=None) -> Action:
         return self.choose_view(build_view(match, match.to_move, history), rng)
@@ -104,7 +107,7 @@ class ExpertPlayer:
             return Decision(candidates[0], reason="only candidate")
         stats = [Stats(a) for a in candidates]
         accept = bidding_filter(view, k)
-        deadline = time.perf_counter() + self.budget_s
+        deadline = time.perf_counter() + self.budget_s if self.budget_s is not None else float("inf")
         worlds = 0
         failures = 0
         while True:
@@ -113,7 +116,7 @@ class ExpertPlayer:
                 failures += 1
                 if failures > 5 and worlds == 0:
                     return Decision(base, reason="no consistent world")
-                if time.perf_counter() > deadline:
+                if time.perf_counter() > deadline or failures > 50:
                     break
                 continue
             worlds += 1
@@ -132,6 +135,8 @@ class ExpertPlayer:
                     st.trick_known += 1
                     st.trick_wins += won
             if worlds >= self.min_worlds and time.perf_counter() > deadline:
+                break
+            if self.max_worlds is not None and worlds >= self.max_worlds:
                 break
         best = max(stats, key=lambda s: (s.mean, s.action == base))
         return Decision(best.action, stats, worlds, reason="search")

@@ -102,4 +102,40 @@ def _cards(mask: int) -> list[int]:
     return cards_of(mask)
 
 
-_BUILDERS = {"five_hundred": _five_hundred, "belote": _belote, "da_bai_fen": _da_bai_fen}
+def _two_hundred(m) -> list[Action]:
+    """The auction, the hundred announcement, the discard and call, the trump (named, which replays the same as a
+    trump set by the first lead), then the tricks; positions are mapped to the seats that control them."""
+    from rules.cards import cards_of
+
+    ctrl = m.table.controller
+    out: list[Action] = []
+    for pos, kind, value in m.auction.history:
+        out.append(Action(ctrl[pos], kind, value=value))
+    if m.contractor < 0:
+        return out
+    seat = ctrl[m.contractor]
+    if m.hundred_announced:
+        out.append(Action(seat, "call", contract="hundred"))
+    if m.discard:
+        out.append(Action(seat, "discard", cards=tuple(cards_of(m.discard))))
+    if m.partner_card is not None:
+        out.append(Action(seat, "call", card=m.partner_card))
+    play = m.play
+    if m.trump is not None and (play.completed or play.trick):
+        first_leader = play.completed[0][0] if play.completed else play.trick[0][0]
+        out.append(Action(ctrl[first_leader], "trump", suit=m.trump))
+    elif m.trump is not None:
+        out.append(Action(seat, "trump", suit=m.trump))
+    tricks = [plays for _, plays, _ in play.completed] + ([play.trick] if play.trick else [])
+    for plays in tricks:
+        for pos, c in plays:
+            out.append(Action(ctrl[pos], "play", cards=(c,)))
+    return out
+
+
+_BUILDERS = {
+    "five_hundred": _five_hundred,
+    "belote": _belote,
+    "da_bai_fen": _da_bai_fen,
+    "two_hundred": _two_hundred,
+}

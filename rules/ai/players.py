@@ -22,7 +22,9 @@ class RandomViewPlayer:
         return safe_action(view, rng)
 
 
-def make_ai_player(level: str, budget_s: float | None = None):
+def make_ai_player(level: str, budget_s: float | None = None, worlds: int | None = None):
+    """``worlds``: the expert searches exactly this many sampled worlds (deterministic with a seed) instead of
+    searching until ``budget_s`` runs out."""
     if level == "random":
         return RandomViewPlayer()
     if level == "heuristic":
@@ -30,5 +32,7 @@ def make_ai_player(level: str, budget_s: float | None = None):
     if level == "expert":
         from rules.ai.expert import ExpertPlayer
 
+        if worlds is not None:
+            return ExpertPlayer(None, max_worlds=worlds)
         return ExpertPlayer(DEFAULT_BUDGET_S if budget_s is None else budget_s)
     raise ValueError(f"unknown computer player level {level!r}; choose from {', '.join(LEVELS)}")
