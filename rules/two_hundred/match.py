@@ -71,6 +71,8 @@ class TwoHundred(Match):
         self.contractor = -1
         self._packs: dict[int, list[int]] = {}
         self._orders: dict[tuple, list[tuple[int, ...]]] = {}
+        self._calls_cache: dict[tuple, list[LegalAction]] = {}
+        self._pack_masks: dict[int, int] = {}
         positions = self.table.positions
         self._play_prototype = TrickPlay([0] * positions, 0, -1, EFFECTIVE_SUIT, STRENGTH)
 
@@ -103,6 +105,8 @@ class TwoHundred(Match):
 
     def check_deal(self, cards: DealCards) -> None:
         """Before play starts, a three-pairs deal may also be one dealt after a team dropped out."""
+        if self._deal_is_exact(cards):
+            return
         try:
             super().check_deal(cards)
         except RecordError:
@@ -112,6 +116,26 @@ class TwoHundred(Match):
             if len(gone) != 2 or self.table.unit_of[gone[0]] != self.table.unit_of[gone[1]]:
                 raise
             check_hands(cards, self.table.pack_for(4), [0 if p in gone else 9 for p in range(6)], self.table.kitty)
+
+    def _deal_is_exact(self, cards: DealCards) -> bool:
+        """A quick bitmask check that the deal is exactly the pack; the core's check explains any problem."""
+        if cards.stock is not None or cards.hands is None or len(cards.kitty) != self.kitty_size():
+            return False
+        sizes = self.hand_sizes()
+        if len(cards.hands) != len(sizes) or any(len(h) != n for h, n in zip(cards.hands, sizes, strict=True)):
+            return False
+        pack = self.pack()
+        seen = 0
+        for hand in (*cards.hands, cards.kitty):
+            for c in hand:
+                seen |= 1 << c
+        return seen.bit_count() == len(pack) == sum(sizes) + len(cards.kitty) and seen == self._pack_mask(pack)
+
+    def _pack_mask(self, pack: list[int]) -> int:
+        key = len(pack)
+        if key not in self._pack_masks:
+            self._pack_masks[key] = sum(1 << c for c in pack)
+        return self._pack_masks[key]
 
     def next_dealer(self) -> int:
         if self.redeal_same_dealer:  # "the same dealer deals again"
@@ -126,7 +150,7 @@ class TwoHundred(Match):
         return pos
 
     def begin_deal(self, cards: DealCards) -> None:
-        if self.table.drop_out:
+        if self.table.drop_out and not self._deal_is_exact(cards):
             super().check_deal(cards)  # strictly against the table as it is now (after any drop-out)
         t = self.table
         hands = [0] * t.positions
@@ -185,10 +209,7 @@ class TwoHundred(Match):
         seat = self.to_move
         assert seat is not None
         if self.step == "bid":
-            out: list[LegalAction] = [_action(seat, kind, value) for kind, value in self.auction.legal()]
-            if self.may_call_misdeal(self.auction.to_speak):
-                out.append(Action(seat, "claim_draw"))
-            return out
+            return self._legal_calls(seat)
         if self.step == ANNOUNCE:
             return [Action(seat, "call", contract="hundred"), Action(seat, "pass")]
         if self.step == DISCARD:
@@ -200,6 +221,19 @@ class TwoHundred(Match):
         if self.step == TRUMP_OR_LEAD or self.step == TRICKS:
             out.extend(_action(seat, "play", card=c) for c in iter_cards(self.legal_card_mask()))
         return out
+
+    def _legal_calls(self, seat: int) -> list[LegalAction]:
+        """The auction's legal actions; the same situations recur constantly, so the lists are cached."""
+        auction = self.auction
+        pos = auction.to_speak
+        key = (seat, auction.high, auction.may_keep(pos), auction.forced(), self.may_call_misdeal(pos))
+        out = self._calls_cache.get(key)
+        if out is None:
+            out = [_action(seat, kind, value) for kind, value in auction.legal()]
+            if key[-1]:
+                out.append(_action(seat, "claim_draw"))
+            self._calls_cache[key] = out
+        return list(out)
 
     def nameable_suits(self) -> list[int]:
         if self.step not in (NAME_FIRST, TRUMP_OR_LEAD):
