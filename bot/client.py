@@ -18,7 +18,7 @@ from cogs.acting import OOPS
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.tables", "cogs.play")
+COGS = ("cogs.tables", "cogs.play", "cogs.leaderboard")
 
 
 class CardTableBot(commands.Bot):

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -75,7 +76,36 @@ class RatedGame:
     names: dict[int, str]
 
 
+# --- running a transaction in the connection's thread --------------------------------------------------------
+
+
+async def in_transaction(store: Store, fn: Callable[..., Any], *args: Any) -> Any:
+    """Run ``fn(conn, *args)`` inside BEGIN ... COMMIT in the store connection's own thread, under the store's write
+    lock: one hop for the whole transaction, so no other statement can interleave and the game's end is quick.
+    Any exception (or a crash) before the COMMIT leaves nothing behind."""
+
+    def transaction(conn: sqlite3.Connection) -> Any:
+        conn.execute("BEGIN")
+        try:
+            out = fn(conn, *args)
+            conn.execute("COMMIT")
+            return out
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+    async with store._write:
+        return await store.db._execute(transaction, store.db._conn)
+
+
 # --- seasons -----------------------------------------------------------------------------------------------------
+
+
+def _current_season(conn: sqlite3.Connection, guild_id: int | None) -> int:
+    if guild_id is None:
+        return 1
+    row = conn.execute("SELECT MAX(number) FROM seasons WHERE guild_id = ?", (guild_id,)).fetchone()
+    return row[0] or 1
 
 
 async def current_season(db: aiosqlite.Connection, guild_id: int | None) -> int:
@@ -98,26 +128,22 @@ async def seasons(db: aiosqlite.Connection, guild_id: int) -> list[dict]:
 
 async def start_season(store: Store, guild_id: int, by: int) -> int:
     """Start the server's next season (earlier seasons stay viewable); returns its number."""
-    async with store._write:
-        db = store.db
-        await db.execute("BEGIN")
-        try:
-            number = await current_season(db, guild_id) + 1
-            await db.execute(
-                "INSERT INTO seasons (guild_id, number, started_at, started_by) VALUES (?, ?, ?, ?)",
-                (guild_id, number, now_iso(), by),
-            )
-            await _log(db, guild_id, by, "season", f"season {number} started")
-            await db.execute("COMMIT")
-        except BaseException:
-            await db.execute("ROLLBACK")
-            raise
-    return number
+
+    def write(conn: sqlite3.Connection) -> int:
+        number = _current_season(conn, guild_id) + 1
+        conn.execute(
+            "INSERT INTO seasons (guild_id, number, started_at, started_by) VALUES (?, ?, ?, ?)",
+            (guild_id, number, now_iso(), by),
+        )
+        _log(conn, guild_id, by, "season", f"season {number} started")
+        return number
+
+    return await in_transaction(store, write)
 
 
-async def _log(db: aiosqlite.Connection, guild_id: int | None, user_id: int | None, event: str, detail: str) -> None:
+def _log(conn: sqlite3.Connection, guild_id: int | None, user_id: int | None, event: str, detail: str) -> None:
     log.info("ratings: guild %s, user %s: %s: %s", guild_id, user_id, event, detail)
-    await db.execute(
+    conn.execute(
         "INSERT INTO rating_log (guild_id, user_id, event, detail, at) VALUES (?, ?, ?, ?, ?)",
         (guild_id, user_id, event, detail, now_iso()),
     )
@@ -126,22 +152,20 @@ async def _log(db: aiosqlite.Connection, guild_id: int | None, user_id: int | No
 # --- writing a result --------------------------------------------------------------------------------------------
 
 
-async def has_result(db: aiosqlite.Connection, table_id: int) -> bool:
-    async with db.execute("SELECT 1 FROM game_results WHERE table_id = ?", (table_id,)) as cur:
-        return await cur.fetchone() is not None
-
-
-async def write_result(
-    db: aiosqlite.Connection, row: TableRow, output: Mapping[str, Any] | None, status: str, *, at: str | None = None
+def write_result(
+    conn: sqlite3.Connection,
+    row: TableRow,
+    players: int,
+    output: Mapping[str, Any] | None,
+    status: str,
+    *,
+    at: str | None = None,
 ) -> int | None:
     """Inside the caller's transaction: the game's result and, when it is rated, its rating changes.
     Returns the result id, or None when the table already has a result (idempotent by table id)."""
-    if await has_result(db, row.id):
+    if conn.execute("SELECT 1 FROM game_results WHERE table_id = ?", (row.id,)).fetchone() is not None:
         return None
-    from rules.registry import match_class
-
     at = at or now_iso()
-    players = match_class(row.game)(row.options).players
     summary: GameSummary | None = None
     if output is not None and output.get("phase") == "game_over":
         summary = summarize(row.game, players, output)
@@ -149,11 +173,11 @@ async def write_result(
         raise ValueError(f"table {row.id}: a finished game needs its final state")
     eligibility = rating_eligibility(guild_id=row.guild_id, players=players, seats=row.seats, status=status)
     rated = eligibility.rated and summary is not None
-    season = await current_season(db, row.guild_id)
+    season = _current_season(conn, row.guild_id)
     month = at[:7]
     units = summary.units if summary else [(s,) for s in range(players)]
     scores = summary.scores if summary else list((output or {}).get("scores") or [])
-    cur = await db.execute(
+    cur = conn.execute(
         "INSERT INTO game_results (table_id, guild_id, game, players, status, rated, unrated_reason, season, month,"
         " finished_at, deals, units, scores, winner) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
@@ -197,7 +221,7 @@ async def write_result(
                 facts.sweeps if facts else 0,
             )
         )
-    await db.executemany(
+    conn.executemany(
         "INSERT INTO result_players (result_id, seat, user_id, computer, name, unit, place, won, points, contracts,"
         " contracts_made, sweeps) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         seat_rows,
@@ -215,12 +239,12 @@ async def write_result(
             ranks=summary.ranks,
             names={r.user_id: r.name for r in row.seats.values() if r.user_id is not None},
         )
-        await apply_ratings(db, game)
+        apply_ratings(conn, game)
         _checkpoint("ratings")
     return result_id
 
 
-async def apply_ratings(db: aiosqlite.Connection, game: RatedGame) -> None:
+def apply_ratings(conn: sqlite3.Connection, game: RatedGame) -> None:
     """Update every scope's ratings for one rated game and note each change in the history."""
     users = [u for team in game.units for u in team]
     marks = ", ".join("?" for _ in users)
@@ -228,14 +252,13 @@ async def apply_ratings(db: aiosqlite.Connection, game: RatedGame) -> None:
     for guild_id, scope in scopes_for(game.guild_id, game.season, game.month):
         current: dict[int, Rating] = {}
         counts: dict[int, tuple[int, int]] = {}
-        async with db.execute(
+        for r in conn.execute(
             f"SELECT user_id, mu, sigma, games, wins FROM ratings WHERE guild_id = ? AND scope = ? AND game = ?"
             f" AND user_id IN ({marks})",
             (guild_id, scope, game.game, *users),
-        ) as cur:
-            for r in await cur.fetchall():
-                current[r[0]] = Rating(r[1], r[2])
-                counts[r[0]] = (r[3], r[4])
+        ):
+            current[r[0]] = Rating(r[1], r[2])
+            counts[r[0]] = (r[3], r[4])
         changes = rate(game.units, game.ranks, current)
         rows, history = [], []
         for u, (before, after) in changes.items():
@@ -245,34 +268,37 @@ async def apply_ratings(db: aiosqlite.Connection, game: RatedGame) -> None:
                  games + 1, wins + (u in won), game.result_id)
             )  # fmt: skip
             history.append((game.result_id, guild_id, scope, u, before.mu, before.sigma, after.mu, after.sigma))
-        await db.executemany("INSERT OR REPLACE INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-        await db.executemany("INSERT OR REPLACE INTO rating_history VALUES (?, ?, ?, ?, ?, ?, ?, ?)", history)
+        conn.executemany("INSERT OR REPLACE INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        conn.executemany("INSERT OR REPLACE INTO rating_history VALUES (?, ?, ?, ?, ?, ?, ?, ?)", history)
+
+
+def _players(row: TableRow) -> int:
+    from rules.registry import match_class
+
+    return match_class(row.game)(row.options).players
 
 
 async def finish_game(
     store: Store, row: TableRow, deal_index: int, seq: int, action: dict, output: Mapping[str, Any]
 ) -> int | None:
     """The game's last action, the table's end, its result and its rating changes: one transaction."""
-    db = store.db
-    async with store._write:
-        await db.execute("BEGIN")
-        try:
-            await db.execute(
-                "INSERT INTO actions (table_id, deal_index, seq, action) VALUES (?, ?, ?, ?)",
-                (row.id, deal_index, seq, json.dumps(action, separators=(",", ":"))),
-            )
-            _checkpoint("action")
-            await db.execute(
-                "UPDATE tables SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
-                (FINISHED, row.id),
-            )
-            _checkpoint("status")
-            result_id = await write_result(db, row, output, FINISHED)
-            await db.execute("COMMIT")
-        except BaseException:
-            await db.execute("ROLLBACK")
-            raise
-    return result_id
+    players = _players(row)
+    text = json.dumps(action, separators=(",", ":"))
+
+    def write(conn: sqlite3.Connection) -> int | None:
+        conn.execute(
+            "INSERT INTO actions (table_id, deal_index, seq, action) VALUES (?, ?, ?, ?)",
+            (row.id, deal_index, seq, text),
+        )
+        _checkpoint("action")
+        conn.execute(
+            "UPDATE tables SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
+            (FINISHED, row.id),
+        )
+        _checkpoint("status")
+        return write_result(conn, row, players, output, FINISHED)
+
+    return await in_transaction(store, write)
 
 
 async def record_end(
@@ -280,21 +306,17 @@ async def record_end(
 ) -> int | None:
     """Record a game that ended without finishing (cancelled, abandoned): kept, unrated.  Idempotent.  With
     ``set_status`` the table's new status is written in the same transaction (``close_game``)."""
-    db = store.db
-    async with store._write:
-        await db.execute("BEGIN")
-        try:
-            if set_status:
-                await db.execute(
-                    "UPDATE tables SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
-                    (status, row.id),
-                )
-            result_id = await write_result(db, row, output, status)
-            await db.execute("COMMIT")
-        except BaseException:
-            await db.execute("ROLLBACK")
-            raise
-    return result_id
+    players = _players(row)
+
+    def write(conn: sqlite3.Connection) -> int | None:
+        if set_status:
+            conn.execute(
+                "UPDATE tables SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
+                (status, row.id),
+            )
+        return write_result(conn, row, players, output, status)
+
+    return await in_transaction(store, write)
 
 
 async def close_game(store: Store, row: TableRow, status: str, output: Mapping[str, Any] | None) -> int | None:
@@ -333,83 +355,78 @@ async def reconcile(store: Store) -> list[int]:
 
 # --- removing games and recomputing ------------------------------------------------------------------------------
 
+_RESULT_FOR_TABLE = (
+    "SELECT r.*, x.reason AS removed_reason, x.removed_by, x.removed_at FROM game_results r"
+    " LEFT JOIN removed_games x ON x.result_id = r.id WHERE r.table_id = ?"
+)
+
 
 async def result_for_table(db: aiosqlite.Connection, table_id: int) -> dict | None:
-    async with db.execute(
-        "SELECT r.*, x.reason AS removed_reason, x.removed_by, x.removed_at FROM game_results r"
-        " LEFT JOIN removed_games x ON x.result_id = r.id WHERE r.table_id = ?",
-        (table_id,),
-    ) as cur:
+    async with db.execute(_RESULT_FOR_TABLE, (table_id,)) as cur:
         row = await cur.fetchone()
     return dict(row) if row else None
 
 
 async def remove_game(store: Store, guild_id: int, table_id: int, by: int, reason: str) -> dict:
     """Take a game out of the ratings (kept in the history, logged) and recompute that game's ratings."""
-    async with store._write:
-        db = store.db
-        result = await result_for_table(db, table_id)
+
+    def write(conn: sqlite3.Connection) -> dict:
+        cur = conn.execute(_RESULT_FOR_TABLE, (table_id,))
+        found = cur.fetchone()
+        result = dict(zip([d[0] for d in cur.description], found, strict=True)) if found else None
         if result is None or result["guild_id"] != guild_id:
             raise LookupError(f"table #{table_id} has no recorded result on this server")
         if result["removed_reason"] is not None:
             raise LookupError(f"table #{table_id} was already removed ({result['removed_reason']})")
-        await db.execute("BEGIN")
-        try:
-            await db.execute(
-                "INSERT INTO removed_games (result_id, removed_by, reason, removed_at) VALUES (?, ?, ?, ?)",
-                (result["id"], by, reason, now_iso()),
-            )
-            await _log(db, guild_id, by, "remove", f"table #{table_id} ({result['game']}) removed: {reason}")
-            if result["rated"]:
-                await _recompute(db, [result["game"]])
-            await db.execute("COMMIT")
-        except BaseException:
-            await db.execute("ROLLBACK")
-            raise
-    return result
+        conn.execute(
+            "INSERT INTO removed_games (result_id, removed_by, reason, removed_at) VALUES (?, ?, ?, ?)",
+            (result["id"], by, reason, now_iso()),
+        )
+        _log(conn, guild_id, by, "remove", f"table #{table_id} ({result['game']}) removed: {reason}")
+        if result["rated"]:
+            _recompute(conn, [result["game"]])
+        return result
+
+    return await in_transaction(store, write)
 
 
 async def recompute(store: Store, games: Iterable[str] | None = None, *, by: int | None = None) -> int:
     """Rebuild ratings and their history from the stored results (maintenance); returns how many games counted."""
-    async with store._write:
-        db = store.db
-        await db.execute("BEGIN")
-        try:
-            if games is None:
-                async with db.execute("SELECT DISTINCT game FROM game_results") as cur:
-                    games = [r[0] for r in await cur.fetchall()]
-            count = await _recompute(db, list(games))
-            await _log(db, None, by, "recompute", f"{count} rated game(s) of {', '.join(games) or 'no game'}")
-            await db.execute("COMMIT")
-        except BaseException:
-            await db.execute("ROLLBACK")
-            raise
-    return count
+
+    def write(conn: sqlite3.Connection) -> int:
+        chosen = (
+            list(games) if games is not None else [r[0] for r in conn.execute("SELECT DISTINCT game FROM game_results")]
+        )
+        count = _recompute(conn, chosen)
+        _log(conn, None, by, "recompute", f"{count} rated game(s) of {', '.join(chosen) or 'no game'}")
+        return count
+
+    return await in_transaction(store, write)
 
 
-async def _recompute(db: aiosqlite.Connection, games: list[str]) -> int:
+def _recompute(conn: sqlite3.Connection, games: list[str]) -> int:
     """In memory, in result order, with the same ``rate`` as the incremental path; then written in bulk."""
     count = 0
     for game in games:
-        await db.execute("DELETE FROM ratings WHERE game = ?", (game,))
-        await db.execute(
+        conn.execute("DELETE FROM ratings WHERE game = ?", (game,))
+        conn.execute(
             "DELETE FROM rating_history WHERE result_id IN (SELECT id FROM game_results WHERE game = ?)", (game,)
         )
         table: dict[tuple[int, str], dict[int, list]] = {}  # (guild, scope) -> user -> row
         history = []
-        async for rated in _rated_games(db, game):
+        for rated in _rated_games(conn, game):
             count += 1
             won = {u for team, rank in zip(rated.units, rated.ranks, strict=True) if rank == 0 for u in team}
             for key in scopes_for(rated.guild_id, rated.season, rated.month):
                 rows = table.setdefault(key, {})
-                current = {u: Rating(r[0], r[1]) for u, r in rows.items()}
+                current = {u: Rating(rows[u][0], rows[u][1]) for team in rated.units for u in team if u in rows}
                 for u, (before, after) in rate(rated.units, rated.ranks, current).items():
                     old = rows.get(u)
                     games_, wins = (old[3], old[4]) if old else (0, 0)
                     rows[u] = [after.mu, after.sigma, rated.names.get(u, str(u)), games_ + 1, wins + (u in won),
                                rated.result_id]  # fmt: skip
                     history.append((rated.result_id, key[0], key[1], u, before.mu, before.sigma, after.mu, after.sigma))
-        await db.executemany(
+        conn.executemany(
             "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (g, scope, game, u, r[2], r[0], r[1], Rating(r[0], r[1]).ordinal, r[3], r[4], r[5])
@@ -417,26 +434,26 @@ async def _recompute(db: aiosqlite.Connection, games: list[str]) -> int:
                 for u, r in rows.items()
             ],
         )
-        await db.executemany("INSERT INTO rating_history VALUES (?, ?, ?, ?, ?, ?, ?, ?)", history)
+        conn.executemany("INSERT INTO rating_history VALUES (?, ?, ?, ?, ?, ?, ?, ?)", history)
     return count
 
 
-async def _rated_games(db: aiosqlite.Connection, game: str):
-    async with db.execute(
+def _rated_games(conn: sqlite3.Connection, game: str):
+    cur = conn.execute(
         "SELECT r.id, r.guild_id, r.season, r.month, p.seat, p.user_id, p.name, p.unit, p.place"
         " FROM game_results r JOIN result_players p ON p.result_id = r.id"
         " WHERE r.game = ? AND r.rated = 1 AND r.id NOT IN (SELECT result_id FROM removed_games)"
         " ORDER BY r.id, p.unit, p.seat",
         (game,),
-    ) as cur:
-        current: list[Any] = []
-        async for row in cur:
-            if current and current[0][0] != row[0]:
-                yield _as_rated(game, current)
-                current = []
-            current.append(tuple(row))
-        if current:
+    )
+    current: list[Any] = []
+    for row in cur:
+        if current and current[0][0] != row[0]:
             yield _as_rated(game, current)
+            current = []
+        current.append(tuple(row))
+    if current:
+        yield _as_rated(game, current)
 
 
 def _as_rated(game: str, rows: list[tuple]) -> RatedGame:

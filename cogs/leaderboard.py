@@ -1,0 +1,400 @@
+"""``/leaderboard``, ``/stats``, ``/history``, ``/globalrating`` and the administrators' ``/ratings`` commands.
+
+Leaderboard pages are turned with buttons whose custom ids carry the whole board (server, game, period, season or
+month, page): ``DynamicItem`` rebuilds them after a restart, and no state is kept per message.
+
+At load the cog records the result of any ended table that has none (``results_store.reconcile``) and wraps the
+table listener so that every game on a server says at its start whether it is rated, and if not why.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import logging
+import re
+from datetime import datetime
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import bot.results_store as rs
+from bot import images, stats
+from bot.presenter import game_name
+from bot.presets import OptionsError, game_id
+from bot.ratings import rating_eligibility
+from bot.tables import Outcome, Refusal, Table
+from cogs.acting import answer, answering_errors
+
+log = logging.getLogger(__name__)
+
+PERIOD_CHOICES = [
+    app_commands.Choice(name="all time", value="all"),
+    app_commands.Choice(name="this season", value="season"),
+    app_commands.Choice(name="this month", value="month"),
+    app_commands.Choice(name="global (players who opted in)", value="global"),
+]
+GAME_HELP = "200, 500, belote or dabaifen (default: the most played here)"
+_BOARD = r"lb:(?P<dir>[pn]):(?P<guild>\d+):(?P<game>[a-z_]+):(?P<period>all|season|month|global):(?P<key>[0-9-]*)"
+NOT_ADMIN = "Only members who can manage this server can do that."
+
+
+def store_of(interaction: discord.Interaction):
+    return interaction.client.store  # type: ignore[attr-defined]
+
+
+def board_title(board: stats.Board, guild_name: str) -> str:
+    key = board.key
+    where = {
+        "all": f"{guild_name}, all time",
+        "season": f"{guild_name}, season {key.key}",
+        "month": f"{guild_name}, {_month_name(key.key)}",
+        "global": "global (players who opted in)",
+    }[key.period]
+    return f"{game_name(key.game)} — {where}"
+
+
+def _month_name(month: str) -> str:
+    try:
+        return datetime.strptime(month, "%Y-%m").strftime("%B %Y")
+    except ValueError:
+        return month
+
+
+def board_text(board: stats.Board) -> str:
+    if not board.rows:
+        return "No rated games yet. Rated games are finished games between players only (no computer players)."
+    lines = [
+        f"`{r['rank']:>3}` **{discord.utils.escape_markdown(r['name'])}** · {r['rating']}"
+        f" · {r['games']} game{'s' if r['games'] != 1 else ''} · {round(100 * r['win_rate'])}% won"
+        for r in board.rows
+    ]
+    return "\n".join(lines)
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD + r":(?P<page>\d+)"):
+    """Previous / next page of a leaderboard; everything needed is in the custom id."""
+
+    def __init__(self, key: stats.BoardKey, page: int, direction: str, *, disabled: bool = False):
+        label = "◀ Previous" if direction == "p" else "Next ▶"
+        cid = f"lb:{direction}:{key.guild_id}:{key.game}:{key.period}:{key.key}:{page}"
+        super().__init__(discord.ui.Button(label=label, custom_id=cid, disabled=disabled))
+        self.key, self.page, self.direction = key, page, direction
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        key = stats.BoardKey(int(match["guild"]), match["game"], match["period"], match["key"])
+        return cls(key, int(match["page"]), match["dir"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("Leaderboard")  # type: ignore[attr-defined]
+        if cog is not None:
+            await cog.show_board(interaction, self.key, self.page, edit=True)
+
+
+def page_view(board: stats.Board) -> discord.ui.View | None:
+    if board.pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(PageButton(board.key, max(1, board.page - 1), "p", disabled=board.page <= 1))
+    view.add_item(PageButton(board.key, min(board.pages, board.page + 1), "n", disabled=board.page >= board.pages))
+    return view
+
+
+class RatingNotice:
+    """Wraps the table listener: when a game on a server starts, say whether it is rated (and why not)."""
+
+    def __init__(self, inner, bot: commands.Bot):
+        self.inner = inner
+        self.bot = bot
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    async def lobby_changed(self, table: Table) -> None:
+        await self.inner.lobby_changed(table)
+
+    async def acted(self, table: Table, outcome: Outcome) -> None:
+        await self.inner.acted(table, outcome)
+
+    async def table_closed(self, table: Table) -> None:
+        await self.inner.table_closed(table)
+
+    async def game_started(self, table: Table) -> None:
+        await self.inner.game_started(table)
+        if table.row.guild_id is None:
+            return
+        notice = rating_eligibility(guild_id=table.row.guild_id, players=table.players, seats=table.seats).notice()
+        with contextlib.suppress(Exception):
+            channel = self.bot.get_channel(table.row.channel_id) or await self.bot.fetch_channel(table.row.channel_id)
+            await channel.send(f"Table #{table.id}: {notice}")  # type: ignore[union-attr]
+
+
+class Leaderboard(commands.Cog):
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(PageButton)
+        manager = getattr(self.bot, "manager", None)
+        if manager is not None and not isinstance(manager.listener, RatingNotice):
+            manager.listener = RatingNotice(manager.listener, self.bot)
+        store = getattr(self.bot, "store", None)
+        if store is not None:
+            try:
+                await rs.reconcile(store)
+            except Exception:
+                log.exception("could not record the results of ended tables at start-up")
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(PageButton)
+        manager = getattr(self.bot, "manager", None)
+        if manager is not None and isinstance(manager.listener, RatingNotice):
+            manager.listener = manager.listener.inner
+
+    # --- /leaderboard ------------------------------------------------------------------------------------------
+
+    @app_commands.command(name="leaderboard", description="The rating leaderboard of a game on this server")
+    @app_commands.describe(game=GAME_HELP, period="all time (default), this season, this month, or global",
+                           season="an earlier season's number (with period: this season)")  # fmt: skip
+    @app_commands.choices(period=PERIOD_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: str | None = None,
+        period: app_commands.Choice[str] | None = None,
+        season: app_commands.Range[int, 1, 10000] | None = None,
+    ) -> None:
+        async with answering_errors(interaction):
+            guild_id = _guild(interaction)
+            db = store_of(interaction).db
+            gid = await self._game(interaction, game)
+            chosen = period.value if period else ("season" if season else "all")
+            key = await stats.board_key(
+                db, guild_id, gid, chosen, str(season) if season and chosen == "season" else None
+            )
+            await self.show_board(interaction, key, 1, edit=False)
+
+    async def show_board(self, interaction: discord.Interaction, key: stats.BoardKey, page: int, *, edit: bool) -> None:
+        async with answering_errors(interaction):
+            board = await stats.leaderboard(store_of(interaction).db, key, page)
+            guild_name = interaction.guild.name if interaction.guild else "this server"
+            title = board_title(board, guild_name)
+            png = await images.render(
+                "render_leaderboard",
+                [{k: r[k] for k in ("rank", "name", "rating", "games", "win_rate")} for r in board.rows],
+                title=title,
+                page=board.page,
+                pages=board.pages,
+            )
+            embed = discord.Embed(title=title)
+            embed.set_footer(text=f"Page {board.page} of {board.pages} · {board.total} rated player(s) · "
+                                  "rating = 1000 + 40 × (μ − 3σ), a conservative estimate")  # fmt: skip
+            files = []
+            if png is not None and board.rows:
+                files = [discord.File(io.BytesIO(png), filename="leaderboard.png")]
+                embed.set_image(url="attachment://leaderboard.png")
+            else:
+                embed.description = board_text(board)
+            view = page_view(board)
+            if edit:
+                await interaction.response.edit_message(embed=embed, attachments=files, view=view)
+            elif view is not None:
+                await interaction.response.send_message(embed=embed, files=files, view=view)
+            else:
+                await interaction.response.send_message(embed=embed, files=files)
+
+    async def _game(self, interaction: discord.Interaction, game: str | None) -> str:
+        if game:
+            try:
+                return game_id(game)
+            except OptionsError as e:
+                raise Refusal(str(e)) from None
+        return await stats.most_played_game(store_of(interaction).db, _guild(interaction)) or "belote"
+
+    # --- /stats and /history -----------------------------------------------------------------------------------
+
+    @app_commands.command(name="stats", description="A player's statistics on this server")
+    @app_commands.describe(
+        player="whose (default: yours)", game=GAME_HELP.replace("the most played here", "every game")
+    )
+    @app_commands.guild_only()
+    async def stats_command(
+        self, interaction: discord.Interaction, player: discord.User | None = None, game: str | None = None
+    ) -> None:
+        async with answering_errors(interaction):
+            guild_id = _guild(interaction)
+            who = player or interaction.user
+            db = store_of(interaction).db
+            gid = await self._game(interaction, game) if game else None
+            found = await stats.player_stats(db, guild_id, who.id, gid)
+            embed = discord.Embed(title=f"{_name(who)} — statistics on {interaction.guild.name}")  # type: ignore
+            if not found:
+                embed.description = "No finished games here yet" + (f" of {game_name(gid)}." if gid else ".")
+            for s in found[:20]:
+                embed.add_field(name=game_name(s.game), value=stats_text(s), inline=False)
+            server = await stats.server_stats(db, guild_id)
+            active = ", ".join(f"{discord.utils.escape_markdown(p['name'])} ({p['games']})" for p in server.most_active)
+            embed.add_field(
+                name="This server",
+                value=f"{server.games_this_week} game(s) this week, {server.games_all_time} in all"
+                + (f"\nMost active this week: {active}" if active else ""),
+                inline=False,
+            )
+            await interaction.response.send_message(embed=embed)
+
+    @app_commands.command(name="history", description="A player's recent games on this server")
+    @app_commands.describe(player="whose (default: yours)")
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
+        async with answering_errors(interaction):
+            guild_id = _guild(interaction)
+            who = player or interaction.user
+            recent = await stats.history(store_of(interaction).db, guild_id, who.id, limit=10)
+            embed = discord.Embed(title=f"{_name(who)} — recent games")
+            if not recent:
+                embed.description = "No ended games here yet."
+            else:
+                embed.description = "\n".join(history_line(h, guild_id) for h in recent)
+                embed.set_footer(text="Download a game's record with /table record table:<number>")
+            await interaction.response.send_message(embed=embed)
+
+    # --- the global rating ------------------------------------------------------------------------------------
+
+    @app_commands.command(name="globalrating", description="Show (or hide) your rating on the global leaderboards")
+    @app_commands.describe(enabled="true to be listed across servers, false to be hidden")
+    async def globalrating(self, interaction: discord.Interaction, enabled: bool) -> None:
+        async with answering_errors(interaction):
+            await rs.set_global_optin(store_of(interaction), interaction.user.id, enabled)
+            await answer(
+                interaction,
+                "You are now listed on the global leaderboards." if enabled
+                else "You are no longer listed on the global leaderboards.",
+            )  # fmt: skip
+
+    # --- administrators -------------------------------------------------------------------------------------------
+
+    ratings = app_commands.Group(
+        name="ratings",
+        description="Administer this server's ratings",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    @ratings.command(name="newseason", description="Start a new season (earlier seasons stay viewable)")
+    async def newseason(self, interaction: discord.Interaction) -> None:
+        async with answering_errors(interaction):
+            guild_id = _admin(interaction)
+            number = await rs.start_season(store_of(interaction), guild_id, interaction.user.id)
+            await interaction.response.send_message(
+                f"Season {number} has started: `/leaderboard period:this season` now counts from here. "
+                f"Earlier seasons: `/leaderboard season:<number>`."
+            )
+
+    @ratings.command(name="removegame", description="Remove a game from the ratings, with a reason (logged)")
+    @app_commands.describe(table="the table number of the game", reason="why (kept in the log)")
+    async def removegame(
+        self, interaction: discord.Interaction, table: int, reason: app_commands.Range[str, 3, 300]
+    ) -> None:
+        async with answering_errors(interaction):
+            guild_id = _admin(interaction)
+            try:
+                result = await rs.remove_game(store_of(interaction), guild_id, table, interaction.user.id, reason)
+            except LookupError as e:
+                raise Refusal(str(e).capitalize() + ".") from None
+            log.info("guild %s: %s removed table %d from the ratings: %s", guild_id, interaction.user.id, table, reason)
+            await interaction.response.send_message(
+                f"Table #{table} ({game_name(result['game'])}) is removed from the ratings: {reason}. "
+                "The ratings were recomputed without it."
+            )
+
+    @ratings.command(name="recompute", description="Rebuild every rating from the stored results (maintenance)")
+    async def recompute(self, interaction: discord.Interaction) -> None:
+        async with answering_errors(interaction):
+            _admin(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            store = store_of(interaction)
+            await rs.reconcile(store)
+            count = await rs.recompute(store, by=interaction.user.id)
+            await interaction.followup.send(f"Recomputed the ratings from {count} rated game(s).", ephemeral=True)
+
+    @ratings.command(name="log", description="What administrators did to this server's ratings")
+    async def ratings_log(self, interaction: discord.Interaction) -> None:
+        async with answering_errors(interaction):
+            guild_id = _admin(interaction)
+            async with store_of(interaction).db.execute(
+                "SELECT at, user_id, detail FROM rating_log WHERE guild_id = ? ORDER BY id DESC LIMIT 15", (guild_id,)
+            ) as cur:
+                rows = await cur.fetchall()
+            seasons = await rs.seasons(store_of(interaction).db, guild_id)
+            lines = [f"`{r[0][:16]}` <@{r[1]}> {r[2]}" for r in rows] or ["Nothing yet."]
+            lines.append(f"Seasons: {', '.join(str(s['number']) for s in seasons)}")
+            await answer(interaction, "\n".join(lines))
+
+
+def stats_text(s: stats.GameStats) -> str:
+    made = f"{s.contracts_made}/{s.contracts} made ({round(100 * s.made_rate)}%)" if s.made_rate is not None else "none"
+    lines = [
+        f"{s.games} game(s), {s.wins} won ({round(100 * s.win_rate)}%) · {s.deals} deal(s) played",
+        f"Contracts taken: {made} · average points {s.average_points:.1f} · sweeps {s.sweeps}",
+        f"Current streak: {s.streak_text()}",
+    ]
+    if s.partner:
+        lines.append(f"Favourite partner: {discord.utils.escape_markdown(s.partner['name'])}"
+                     f" ({s.partner['games']} games, {s.partner['wins']} won)")  # fmt: skip
+    if s.rating:
+        lines.append(f"Rating **{s.rating['rating']}** (#{s.rating['rank']} here)")
+    else:
+        lines.append("Not rated here yet")
+    if s.global_rating:
+        lines.append(f"Global rating {s.global_rating['rating']} (#{s.global_rating['rank']})")
+    return "\n".join(lines)
+
+
+def history_line(h: dict, guild_id: int) -> str:
+    when = f"<t:{_epoch(h['finished_at'])}:R>"
+    if h["status"] != "finished":
+        outcome = h["status"]
+    else:
+        outcome = ("**won**" if h["won"] else "lost") + f" ({_ordinal(h['place'])}, {h['points']} pts)"
+    change = h["rating_change"]
+    rating = f"rating {change:+d}" if change is not None else f"unrated: {h['unrated_reason']}"
+    link = f"table #{h['table_id']}"
+    if h["message_id"]:
+        link = f"[table #{h['table_id']}](https://discord.com/channels/{guild_id}/{h['channel_id']}/{h['message_id']})"
+    return f"{link} · {game_name(h['game'])} · {outcome} · {rating} · {when}"
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _epoch(iso: str) -> int:
+    try:
+        return int(datetime.fromisoformat(iso.replace("Z", "+00:00")).timestamp())
+    except ValueError:
+        return 0
+
+
+def _name(user: discord.abc.User) -> str:
+    return discord.utils.escape_markdown(getattr(user, "display_name", None) or user.name)
+
+
+def _guild(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise Refusal("Leaderboards and statistics are per server: use this command in a server.")
+    return interaction.guild_id
+
+
+def _admin(interaction: discord.Interaction) -> int:
+    """Checked here, on the server side, whatever the command's default permissions say."""
+    guild_id = _guild(interaction)
+    if not interaction.permissions.manage_guild:
+        raise Refusal(NOT_ADMIN)
+    return guild_id
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Leaderboard(bot))
