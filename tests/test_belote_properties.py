@@ -80,7 +80,7 @@ def play_game(options: dict, seed: int, max_deals: int = 6) -> tuple[Belote, Gam
     return match, record
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.integers(0, 10**9), st.sampled_from(OPTION_SETS))
 def test_random_games_keep_the_invariants(seed, options):
     match, record = play_game(options, seed)
@@ -93,7 +93,7 @@ def test_random_games_keep_the_invariants(seed, options):
     assert again.output() == match.output()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.integers(0, 10**9), st.sampled_from(OPTION_SETS), st.integers(0, 31))
 def test_play_out_plays_like_play_card(seed, options, cards_before):
     """The rollout fast path applies the same rules as ``play_card``: same generator, same deal."""
