@@ -73,6 +73,19 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def deal_score(result: dict) -> list[float]:
+    """Each side's gain from one deal.  Da Bai Fen's levels move in steps of one or two, so a side's card points
+    (1/200 of a level per point) break the many ties the level table leaves."""
+    change = list(result.get("score_change") or [])
+    if "opponent_points" in result and "declarers" in result and change:
+        d = result["declarers"]
+        pts = [0.0, 0.0]
+        pts[d] = result.get("declarer_points", 0)
+        pts[1 - d] = result["opponent_points"]
+        return [change[i] + pts[i] / 200 for i in range(2)]
+    return change
+
+
 def _sides(match) -> list[int]:
     side_of = getattr(match, "side_of", None)
     if isinstance(side_of, list) and len(side_of) == match.players:
@@ -103,7 +116,7 @@ def play_sitting(game, options, first_dealer, deals, levels, players, seed, timi
             steps += 1
             if steps > 2000:
                 raise RuntimeError("a deal did not end")
-        change = match.deal_results[-1].get("score_change") or []
+        change = deal_score(match.deal_results[-1])
         for seat in range(match.players):
             if change:
                 totals[seat] += change[sides[seat]] if len(change) > max(sides) else 0
