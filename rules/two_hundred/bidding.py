@@ -174,7 +174,7 @@ class Auction:
             return self._finish(-1)  # "If all four players pass, the hands are thrown in"
         if self.high is not None and not waiting:
             return self._finish(self.high_pos)  # "until three players have passed"
-        if self.high == self.rules.top and not any(self._could_keep_top(self.order[i]) for i in waiting):
+        if self.high == self.rules.top and not any(self.may_keep(self.order[i]) for i in waiting):
             return self._finish(self.high_pos)  # "or until someone bids 100, the highest possible bid"
         if self.rules.single_round:
             self.turn = self.spoken
@@ -184,6 +184,3 @@ class Auction:
             i = (i + 1) % n
         self.turn = i
         return None
-
-    def _could_keep_top(self, pos: int) -> bool:
-        return self.may_keep(pos)

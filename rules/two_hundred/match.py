@@ -28,6 +28,15 @@ ANNOUNCE, NAME_FIRST, DISCARD, CALL, TRUMP_OR_LEAD, TRICKS, OVER = (
     "announce", "name_first", "discard", "call", "trump", "play", "over",
 )  # fmt: skip
 STEP_PHASE = {ANNOUNCE: EXCHANGE, NAME_FIRST: TRUMP, DISCARD: EXCHANGE, CALL: TRUMP, TRUMP_OR_LEAD: TRUMP}
+STEP_HANDLERS = {
+    "bid": "_apply_auction",
+    ANNOUNCE: "_apply_announce",
+    NAME_FIRST: "_apply_trump_step",
+    DISCARD: "_apply_discard",
+    CALL: "_apply_call",
+    TRUMP_OR_LEAD: "_apply_trump_step",
+    TRICKS: "_apply_trump_step",
+}
 SUIT_LETTERS = {0: "S", 1: "H", 2: "D", 3: "C", NO_TRUMP: "NT"}
 
 
@@ -72,6 +81,7 @@ class TwoHundred(Match):
         self._packs: dict[int, list[int]] = {}
         self._orders: dict[tuple, list[tuple[int, ...]]] = {}
         self._calls_cache: dict[tuple, list[LegalAction]] = {}
+        self._bid_orders: dict[tuple, list[int]] = {}
         self._pack_masks: dict[int, int] = {}
         positions = self.table.positions
         self._play_prototype = TrickPlay([0] * positions, 0, -1, EFFECTIVE_SUIT, STRENGTH)
@@ -169,13 +179,7 @@ class TwoHundred(Match):
             self.kitty = sum(1 << c for c in cards.kitty)
         self.dealt = list(hands)
         self.turned_pending = [False] * (SILENT_STACKS * 2)
-        order = []
-        pos = self.dealer
-        for _ in range(t.positions):
-            pos = self._next_bidder(pos)
-            order.append(pos)
-            if pos == self.dealer:
-                break
+        order = self._bidding_order()
         self.auction = Auction(self.auction_rules, order, t.positions)
         self.play = self._fresh_play(hands, order[0])
         self.tricks_left = t.hand_size_with(self.active_count())
@@ -190,6 +194,20 @@ class TwoHundred(Match):
         self.bid = 0
         self.step = "bid"
         self.phase = BIDDING
+
+    def _bidding_order(self) -> list[int]:
+        """The bidders from the dealer's left round to the dealer (cached: the same few orders recur)."""
+        key = (self.dealer, *self.active)
+        order = self._bid_orders.get(key)
+        if order is None:
+            order, pos = [], self.dealer
+            for _ in range(self.table.positions):
+                pos = self._next_bidder(pos)
+                order.append(pos)
+                if pos == self.dealer:
+                    break
+            self._bid_orders[key] = order
+        return order
 
     # --- whose turn, and what they may do ----------------------------------------------------------------------
 
@@ -285,15 +303,7 @@ class TwoHundred(Match):
 
     def apply(self, action: Action) -> None:
         self.check_turn(action)
-        handler = {
-            "bid": self._apply_auction,
-            ANNOUNCE: self._apply_announce,
-            NAME_FIRST: self._apply_trump_step,
-            DISCARD: self._apply_discard,
-            CALL: self._apply_call,
-            TRUMP_OR_LEAD: self._apply_trump_step,
-            TRICKS: self._apply_trump_step,
-        }[self.step]
+        handler = getattr(self, STEP_HANDLERS[self.step])
         handler(action)
 
     def _wrong_type(self, action: Action, expected: str) -> IllegalAction:
