@@ -1,0 +1,153 @@
+"""Benchmark: ``/leaderboard`` on a server with 100,000 finished games.
+
+Builds (once, cached under /tmp) a database holding 100,000 rated four-player Belote games between 2,000 players on
+one server, with ratings computed by the maintenance recomputation (its time is printed too), then measures:
+
+- the query: ``stats.leaderboard`` for page 1 and a middle page (all time, this season, this month);
+- query + render: the same plus ``render_leaderboard`` (the PNG the command sends);
+- the whole command through the offline Discord (``/leaderboard``, interaction to response), when possible.
+
+    .venv/bin/python bench/bench_leaderboard.py [--games 100000] [--rebuild]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import bot.results_store as rs  # noqa: E402
+from bot import images, stats  # noqa: E402
+from bot.store import Store  # noqa: E402
+
+GUILD = 4242
+PLAYERS = 2000
+
+
+async def build(path: str, games: int) -> None:
+    if os.path.exists(path):
+        os.remove(path)
+    store = await Store.open(path)
+    rng = random.Random(1)
+    month = time.strftime("%Y-%m", time.gmtime())
+    conn_rows_tables, results, seats = [], [], []
+    for g in range(1, games + 1):
+        users = rng.sample(range(1, PLAYERS + 1), 4)
+        winner = rng.randrange(2)
+        conn_rows_tables.append((g, GUILD, "Bench", 1, "belote", "{}", users[0], "finished", 0))
+        results.append(
+            (g, g, GUILD, "belote", 4, "finished", 1, None, 1, month, f"{month}-01T12:00:00.000Z", 8,
+             json.dumps([[0, 2], [1, 3]]), json.dumps([1000, 600] if winner == 0 else [600, 1000]), winner)
+        )  # fmt: skip
+        for seat, user in enumerate(users):
+            unit = seat % 2
+            seats.append((g, seat, user, None, f"player{user}", unit, 0 if unit == winner else 1, int(unit == winner),
+                          1000 if unit == winner else 600, rng.randrange(3), rng.randrange(2), 0))  # fmt: skip
+    db = store.db
+    await db.execute("BEGIN")
+    await db.executemany(
+        "INSERT INTO tables (id, guild_id, guild_name, channel_id, game, options, host_id, status, first_dealer)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        conn_rows_tables,
+    )
+    await db.executemany("INSERT INTO game_results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", results)
+    await db.executemany("INSERT INTO result_players VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", seats)
+    await db.execute("COMMIT")
+    start = time.perf_counter()
+    count = await rs.recompute(store, ["belote"])
+    print(f"built {games:,} games; recomputing every rating from the results took {time.perf_counter() - start:.1f} s"
+          f" ({count:,} rated games, 4 scopes each)")  # fmt: skip
+    await store.close()
+
+
+def summary(label: str, samples: list[float]) -> None:
+    ms = [s * 1000 for s in samples]
+    print(f"{label:<44} median {statistics.median(ms):7.2f} ms   p95 {sorted(ms)[int(0.95 * len(ms)) - 1]:7.2f} ms"
+          f"   max {max(ms):7.2f} ms")  # fmt: skip
+
+
+async def measure(path: str, rounds: int) -> None:
+    store = await Store.open(path)
+    db = store.db
+    async with db.execute("SELECT COUNT(*) FROM game_results WHERE guild_id = ?", (GUILD,)) as cur:
+        print(f"server {GUILD}: {(await cur.fetchone())[0]:,} finished games")
+    for period in ("all", "season", "month"):
+        key = await stats.board_key(db, GUILD, "belote", period)
+        samples = []
+        for i in range(rounds):
+            start = time.perf_counter()
+            board = await stats.leaderboard(db, key, page=1 + (i % 2) * 100)
+            samples.append(time.perf_counter() - start)
+        summary(f"query, {period} ({board.total:,} players, {board.pages} pages)", samples)
+    from render import render_leaderboard
+
+    key = await stats.board_key(db, GUILD, "belote", "all")
+    samples = []
+    for i in range(rounds):
+        start = time.perf_counter()
+        board = await stats.leaderboard(db, key, page=1 + (i % 2) * 100)
+        rows = [{k: r[k] for k in ("rank", "name", "rating", "games", "win_rate")} for r in board.rows]
+        png = render_leaderboard(rows, title="Belote Contrée — Bench, all time", page=board.page, pages=board.pages)
+        samples.append(time.perf_counter() - start)
+    summary(f"query + render ({len(png):,} byte PNG)", samples)
+    await store.close()
+
+
+async def through_discord(path: str, rounds: int) -> None:
+    """The whole command: the fake Discord dispatches /leaderboard, the bot answers with the image."""
+    import shutil
+    import sqlite3
+
+    from tests.botkit.harness import BotWorld
+    from tests.fakediscord import FakeDiscord
+
+    copy = path + ".discord.db"
+    shutil.copyfile(path, copy)
+    async with FakeDiscord() as fake:
+        with fake.patched():
+            world = BotWorld(fake, copy, images_on=True)
+            db = sqlite3.connect(copy)  # the bench server becomes the fake's guild
+            for table in ("tables", "game_results", "ratings"):
+                db.execute(f"UPDATE {table} SET guild_id = ? WHERE guild_id = ?", (world.guild.id, GUILD))
+            db.commit()
+            db.close()
+            async with world.running():
+                samples = []
+                for _ in range(rounds):
+                    start = time.perf_counter()
+                    result = await fake.slash(world.alice, world.channel, "leaderboard", {"game": "belote"})
+                    await result.wait(10)
+                    samples.append(time.perf_counter() - start)
+                    assert result.message.attachments, result.content
+                summary("through the offline Discord (with image)", samples)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--rebuild", action="store_true")
+    parser.add_argument("--no-discord", action="store_true")
+    args = parser.parse_args()
+    path = f"/tmp/cardtable-bench-leaderboard-{args.games}.db"
+    if args.rebuild or not os.path.exists(path):
+        asyncio.run(build(path, args.games))
+    images.enabled = True
+    asyncio.run(measure(path, args.rounds))
+    if not args.no_discord:
+        try:
+            asyncio.run(through_discord(path, max(5, args.rounds // 3)))
+        except Exception as e:  # the query figures stand alone
+            print(f"through the offline Discord: not measured ({type(e).__name__}: {e})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
