@@ -8,7 +8,7 @@ from rules.game import BETWEEN_DEALS, BIDDING, GAME_OVER, PLAY, TRUMP
 from rules.two_hundred import TwoHundred
 from rules.two_hundred.scoring import Side, game_end, score_deal, scoring_rules
 from rules.two_hundred.table import CARD_POINTS, pack_of_size
-from tests.two_hundred_helpers import SUITED, act, cards, legal, lowest_play, new_match
+from tests.test_two_hundred_helpers import SUITED, act, cards, legal, lowest_play, new_match
 
 
 def bids(m):

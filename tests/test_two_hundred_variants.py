@@ -12,7 +12,7 @@ from rules.game import BETWEEN_DEALS, BIDDING, EXCHANGE, GAME_OVER, PLAY, TRUMP
 from rules.two_hundred import TwoHundred
 from rules.two_hundred.scoring import Side, game_end, score_deal, scoring_rules
 from rules.two_hundred.table import card_points
-from tests.two_hundred_helpers import SUITED, act, cards, legal, lowest_play, new_match, play_out
+from tests.test_two_hundred_helpers import SUITED, act, cards, legal, lowest_play, new_match, play_out
 
 SIXES = "6S 6H 6D 6C"
 
