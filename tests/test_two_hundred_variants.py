@@ -7,6 +7,7 @@ import random
 import pytest
 
 from bot.records import replay_text
+from rules.dealing import DealCards
 from rules.errors import IllegalAction, RecordError
 from rules.game import BETWEEN_DEALS, BIDDING, EXCHANGE, GAME_OVER, PLAY, TRUMP
 from rules.two_hundred import TwoHundred
@@ -428,8 +429,6 @@ def le_rough(scores=(0, 0)):
     kitty = " ".join(h.split()[8] for h in SUITED)  # the four fives
     m = TwoHundred({"le_rough": True}, 3)
     m.unit_scores = list(scores)
-    from rules.dealing import DealCards
-
     m.start_deal(DealCards(hands=[cards(" ".join(h)) for h in hands], kitty=cards(kitty)))
     return m
 
@@ -472,8 +471,6 @@ def two_player():
     hands = ["AS KS QS JS 10S 9S 8S 7S 5S", "AH KH QH JH 10H 9H 8H 7H 8D"]
     stacks = "5D 7D 8C 9D 10D JC QD KD AC " + "5C 7C 5H 9C 10C JD QC KC AD"
     m = TwoHundred({"players": 2}, 0)
-    from rules.dealing import DealCards
-
     m.start_deal(DealCards(hands=[cards(h) for h in hands], kitty=cards(stacks)))
     return m
 
