@@ -353,6 +353,8 @@ class TwoHundred(Match):
         if self.step == TRUMP_OR_LEAD and self.trump is not None:
             self.step = TRICKS
         self.phase = PLAY if self.step == TRICKS else STEP_PHASE[self.step]
+        if self.step == ANNOUNCE and not self.table.kitty:
+            self.phase = TRUMP  # the announcement comes before the kitty; without one, before naming trump
 
     def _apply_announce(self, a: Action) -> None:
         if a.type == "call" and a.contract == "hundred" and a.card is None:
