@@ -217,6 +217,11 @@ def _sweepers(game: str, dr: Mapping[str, Any], summary: GameSummary, contractor
         tricks = dr.get("tricks_won") or []
         if declarers and tricks and sum(tricks[s] for s in declarers) == sum(tricks) > 0:
             side = tuple(sorted(declarers))
+    elif game == "two_hundred":
+        # "points" per side, the contracting side first; every deal holds 100 card points
+        points, sides = dr.get("points") or [], dr.get("sides") or []
+        if points and sides and points[0] == 100:
+            side = tuple(sorted(s for unit in sides[0] for s in summary.units[unit]))
     elif any(dr.get(k) for k in ("capot", "bloute", "bloutte", "slam")) and contractor is not None:
         side = summary.units[summary.unit_of(contractor)]
     return list(side)

@@ -191,3 +191,23 @@ def test_one_user_in_two_seats_is_unrated():
     seats = humans(4)
     seats[3] = SeatInfo(3, 100, None, "p0 again")
     assert "more than one seat" in rating_eligibility(guild_id=1, players=4, seats=seats).reason
+
+
+def test_two_hundred_bloute_counts_for_the_contracting_side():
+    deal = {"thrown_in": False, "made": True, "contract": {"seat": 3}, "points": [100, 0], "sides": [[1], [0]]}
+    s = summarize("two_hundred", 4, {"scores": [0, 200], "winner": 1, "deal_results": [deal]})
+    assert [f.sweeps for f in s.facts] == [0, 1, 0, 1]
+    assert [f.contracts_made for f in s.facts] == [0, 0, 0, 1]
+
+
+@pytest.mark.parametrize(
+    "options, shape",
+    [({}, [2, 2]), ({"players": 6}, [3, 3]), ({"players": 6, "teams": "pairs"}, [2, 2, 2]),
+     ({"players": 3}, [1, 1, 1]), ({"players": 5}, [1, 1, 1, 1, 1])],
+)  # fmt: skip
+def test_two_hundred_shapes(options, shape):
+    match = finished("two_hundred", options)
+    summary = summarize("two_hundred", match.players, match.output())
+    assert [len(u) for u in summary.units] == shape
+    changes = rate(rated_units(summary, {s: s for s in range(match.players)}), summary.ranks, {})
+    assert len(changes) == match.players
