@@ -19,6 +19,7 @@ from rules.cards import NO_TRUMP
 from rules.errors import IllegalAction
 
 BID_VALUES = (80, 90, 100, 110, 120, 130, 140, 150, 160, "capot")
+LEVEL_OF_VALUE = {value: level for level, value in enumerate(BID_VALUES)}
 CAPOT = len(BID_VALUES) - 1  # the index of the capot bid
 CAPOT_VALUE = 250  # rule decisions: "a capot contract ... (contract value 250)"
 ALL_TRUMPS = "all_trumps"  # the record's `contract` key of a tout atout bid
@@ -132,9 +133,9 @@ class Auction:
         if self.high_level == CAPOT:
             raise IllegalAction("no bid can exceed a capot: you may only pass or counter")
         value = action.value
-        if value not in BID_VALUES or isinstance(value, bool):
+        level = LEVEL_OF_VALUE.get(value) if not isinstance(value, bool) else None
+        if level is None:
             raise IllegalAction(f"a bid is 80, 90 ... 160 or 'capot', not {value!r}")
-        level = BID_VALUES.index(value)
         contract_kind = self._bid_kind(action)
         if level <= self.high_level:
             high = describe_bid(self.high_level, self.high_kind)
