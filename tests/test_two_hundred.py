@@ -323,3 +323,9 @@ def test_clone_is_independent():
     act(c, 1, "play", cards=["AH"])
     assert m.output()["trick"] == [] and c.output()["trick"] == [{"seat": 1, "cards": ["AH"]}]
     assert cards("AH")[0] in m.hand(1)
+
+
+def test_a_card_dealt_twice_is_named():
+    """"The cards of a deal must be exactly the pack" (record spec): the message names the card."""
+    with pytest.raises(RecordError, match="AS dealt more than once; 5S missing"):
+        new_match(hands=[SUITED[0].replace("5S", "AS"), *SUITED[1:]])

@@ -83,6 +83,7 @@ class TwoHundred(Match):
         self._calls_cache: dict[tuple, list[LegalAction]] = {}
         self._bid_orders: dict[tuple, list[int]] = {}
         self._pack_masks: dict[int, int] = {}
+        self._checked: tuple[DealCards, list[int]] | None = None
         positions = self.table.positions
         self._play_prototype = TrickPlay([0] * positions, 0, -1, EFFECTIVE_SUIT, STRENGTH)
 
@@ -135,11 +136,20 @@ class TwoHundred(Match):
         if len(cards.hands) != len(sizes) or any(len(h) != n for h, n in zip(cards.hands, sizes, strict=True)):
             return False
         pack = self.pack()
-        seen = 0
-        for hand in (*cards.hands, cards.kitty):
+        masks = []
+        for hand in cards.hands:
+            mask = 0
             for c in hand:
-                seen |= 1 << c
-        return seen.bit_count() == len(pack) == sum(sizes) + len(cards.kitty) and seen == self._pack_mask(pack)
+                mask |= 1 << c
+            masks.append(mask)
+        seen = 0
+        for mask in masks:
+            seen |= mask
+        for c in cards.kitty:
+            seen |= 1 << c
+        exact = seen.bit_count() == len(pack) == sum(sizes) + len(cards.kitty) and seen == self._pack_mask(pack)
+        self._checked = (cards, masks) if exact else None  # begin_deal reuses the hands' masks
+        return exact
 
     def _pack_mask(self, pack: list[int]) -> int:
         key = len(pack)
@@ -164,8 +174,12 @@ class TwoHundred(Match):
             super().check_deal(cards)  # strictly against the table as it is now (after any drop-out)
         t = self.table
         hands = [0] * t.positions
-        for p, hand in enumerate(cards.hands or []):
-            hands[p] = sum(1 << c for c in hand)
+        checked = self._checked
+        if checked is not None and checked[0] is cards:
+            hands[: len(checked[1])] = checked[1]
+        else:
+            for p, hand in enumerate(cards.hands or []):
+                hands[p] = sum(1 << c for c in hand)
         self.stacks: list[list[list[int]]] = []
         if t.layout == "silent_partners":
             # The kitty lists each silent partner's three stacks bottom card first: the third card is face up.
