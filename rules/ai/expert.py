@@ -71,11 +71,20 @@ def describe_action(a: Action) -> str:
 class ExpertPlayer:
     name = "expert"
 
-    def __init__(self, budget_s: float | None = 0.5, min_worlds: int = 2, max_worlds: int | None = None):
+    def __init__(
+        self,
+        budget_s: float | None = 0.5,
+        min_worlds: int = 2,
+        max_worlds: int | None = None,
+        search_bids: bool = True,
+        epsilon: float = 0.0,
+    ):
         """Search until ``budget_s`` seconds have passed (at least ``min_worlds`` worlds), or exactly
         ``max_worlds`` worlds when ``budget_s`` is None (deterministic given the generator's seed)."""
         self.budget_s = budget_s
         self.min_worlds = min_worlds
+        self.search_bids = search_bids
+        self.epsilon = epsilon
         self.max_worlds = max_worlds if max_worlds is not None else (None if budget_s is not None else 16)
 
     def choose(self, match, rng: random.Random, history=None) -> Action:
@@ -98,7 +107,8 @@ class ExpertPlayer:
         base = heuristic_action(view, rng, k)
         if len(legal) == 1 and not isinstance(legal[0], DiscardChoice):
             return Decision(base, reason="only move")
-        if view.phase not in ("bidding", "trump", PLAY) or any(isinstance(a, DiscardChoice) for a in legal):
+        phases = ("bidding", "trump", PLAY) if self.search_bids else (PLAY,)
+        if view.phase not in phases or any(isinstance(a, DiscardChoice) for a in legal):
             return Decision(base, reason="heuristic")
         if view.game == "da_bai_fen" and any(a.type == "claim_draw" for a in legal):
             return Decision(base, reason="heuristic")
@@ -128,7 +138,7 @@ class ExpertPlayer:
                     st.n += 1
                     st.total -= 1e6
                     continue
-                value, won = rollout(w, view.seat, k, rng)
+                value, won = rollout(w, view.seat, k, rng, self.epsilon)
                 st.n += 1
                 st.total += value
                 if won is not None:
@@ -221,7 +231,7 @@ def _rollout_ctx(w, seat: int):
     return allies, declarer, misere, active
 
 
-def rollout(w, seat: int, k: Knowledge, rng: random.Random) -> tuple[float, int | None]:
+def rollout(w, seat: int, k: Knowledge, rng: random.Random, epsilon: float = 0.1) -> tuple[float, int | None]:
     """Play the sampled world ``w`` to the end of the deal; (utility for ``seat``, 1/0 if its side won the trick in
     progress at the root, or None when unknown)."""
     ad = k.ad
@@ -267,7 +277,7 @@ def rollout(w, seat: int, k: Knowledge, rng: random.Random) -> tuple[float, int 
                 against_misere=declarer if misere and declarer != to_move else -1,
                 trumps_out=True,
             )
-            c = pick_card(info) if rng.random() > 0.1 else _random_card(legal, rng)
+            c = pick_card(info) if epsilon <= 0 or rng.random() > epsilon else _random_card(legal, rng)
             played |= 1 << c
             _fast_play(w, c, trick)
             if root_trick_open and not (ad.world_trick(w) or []):
