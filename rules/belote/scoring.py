@@ -58,6 +58,14 @@ def round_to_ten(points: int) -> int:
     return (points + 5) // 10 * 10
 
 
+def _made_how(t: DealTally, rules: ScoringRules, takers: int) -> str:
+    """The arithmetic of a made contract's score, in words."""
+    m = t.multiplier
+    if m == 1:
+        return f"{t.value}" if rules.announced else f"{t.card_points[takers]} + {t.value}"
+    return f"{t.value} x {m}" if rules.announced else f"({rules.base} + {t.value}) x {m}"
+
+
 def score_deal(t: DealTally, rules: ScoringRules, held: int = 0) -> DealScore:
     takers, defenders = t.takers, 1 - t.takers
     totals = (t.card_points[0] + t.belote[0], t.card_points[1] + t.belote[1])
@@ -77,13 +85,9 @@ def score_deal(t: DealTally, rules: ScoringRules, held: int = 0) -> DealScore:
     if m == 1:
         takers_made = t.value if rules.announced else t.card_points[takers] + t.value
         defenders_made = 0 if rules.announced else t.card_points[defenders]
-        takers_how = f"{t.value}" if rules.announced else f"{t.card_points[takers]} + {t.value}"
     else:
         takers_made = t.value * m if rules.announced else (rules.base + t.value) * m
         defenders_made = 0
-        takers_how = f"{t.value} x {m}" if rules.announced else f"({rules.base} + {t.value}) x {m}"
-    failed_award = (rules.base + t.value) * m
-    failed_how = f"{rules.base} + {t.value}" if m == 1 else f"({rules.base} + {t.value}) x {m}"
 
     change = [0, 0]
     change[takers] = t.belote[takers]
@@ -97,12 +101,14 @@ def score_deal(t: DealTally, rules: ScoringRules, held: int = 0) -> DealScore:
         change[takers] += takers_made
         change[defenders] += defenders_made
         held_after = 0
-        result = f"made: takers {takers_how} = {takers_made}, defenders {defenders_made}"
+        result = f"made: takers {_made_how(t, rules, takers)} = {takers_made}, defenders {defenders_made}"
         winner = takers
     else:
+        failed_award = (rules.base + t.value) * m
         change[defenders] += failed_award
         held_after = 0
-        result = f"failed: defenders {failed_how} = {failed_award}, takers 0"
+        how = f"{rules.base} + {t.value}" if m == 1 else f"({rules.base} + {t.value}) x {m}"
+        result = f"failed: defenders {how} = {failed_award}, takers 0"
         winner = defenders
     if winner is not None and held:
         change[winner] += held
