@@ -44,6 +44,8 @@ def _call(name: str, *args: Any, **kwargs: Any) -> bytes | None:
 
 
 async def render(name: str, *args: Any, **kwargs: Any) -> bytes | None:
+    if not enabled:
+        return None
     return await asyncio.to_thread(_call, name, *args, **kwargs)
 
 

@@ -11,6 +11,7 @@ changes say BEGIN/COMMIT themselves.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from dataclasses import dataclass, field
@@ -55,10 +56,54 @@ class TableRow:
     seats: dict[int, SeatRow] = field(default_factory=dict)
 
 
+class _TransactionGate:
+    """Single statements may be in flight together (aiosqlite runs them in order on its thread, each committing
+    by itself); a multi-statement transaction waits for them, then holds every other writer off until it ends, so
+    that nobody's statement lands inside somebody else's BEGIN..COMMIT.
+
+    ``async with gate:`` takes it exclusively (transactions); ``async with gate.shared():`` for one statement.
+    Serialising every statement behind one lock instead costs a full event-loop round trip per write, which caps
+    the whole bot at a few hundred actions per second.
+    """
+
+    def __init__(self) -> None:
+        self._changed = asyncio.Condition()
+        self._in_flight = 0
+        self._exclusive = False
+        self._waiting = 0
+
+    async def __aenter__(self) -> None:
+        async with self._changed:
+            self._waiting += 1
+            try:
+                await self._changed.wait_for(lambda: not self._exclusive and self._in_flight == 0)
+            finally:
+                self._waiting -= 1
+            self._exclusive = True
+
+    async def __aexit__(self, *exc: object) -> None:
+        async with self._changed:
+            self._exclusive = False
+            self._changed.notify_all()
+
+    @contextlib.asynccontextmanager
+    async def shared(self):
+        async with self._changed:
+            await self._changed.wait_for(lambda: not self._exclusive and not self._waiting)
+            self._in_flight += 1
+        try:
+            yield
+        finally:
+            async with self._changed:
+                self._in_flight -= 1
+                if not self._in_flight:
+                    self._changed.notify_all()
+
+
 class Store:
     def __init__(self, db: aiosqlite.Connection):
         self.db = db
-        self._write = asyncio.Lock()
+        self._write = _TransactionGate()  # ``async with store._write:`` around a BEGIN..COMMIT
 
     @classmethod
     async def open(cls, path: str) -> Store:
@@ -119,7 +164,7 @@ class Store:
         return ids
 
     async def _one(self, sql: str, params: tuple) -> int | None:
-        async with self._write:
+        async with self._write.shared():
             cur = await self.db.execute(sql, params)
             return cur.lastrowid
 
