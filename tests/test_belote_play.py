@@ -302,3 +302,13 @@ def test_tout_atout_belote_in_every_suit():
     m = position("AT", "", "KS QS KD QD 8D 8C KC 7D", {"tout_atout": True})
     announced = {CARD_NAMES[a.cards[0]] for a in m.legal_actions() if a.announce}
     assert announced == {"KS", "QS", "KD", "QD"}
+
+
+def test_fast_path_returns_the_next_legal_mask_and_refuses_like_apply():
+    """``play_card`` returns the next seat's legal mask; an illegal card is refused with the same words."""
+    m = position("H", "KS", "AS 7S JH 9C 8D QD KC 10H")
+    with pytest.raises(IllegalAction, match="you must follow suit: you hold spades"):
+        m.play_card(parse_card("JH"))
+    nxt = m.play_card(parse_card("7S"))
+    assert nxt == m.legal_card_mask() and m.to_move == 2
+    assert m.belote_mask() == 0
