@@ -57,6 +57,21 @@ def deals_per_second(run, seconds: float, options: dict) -> tuple[float, int]:
     return deals / (time.process_time() - start), deals
 
 
+def playouts_per_second(seconds: float) -> tuple[float, int]:
+    """What a Monte-Carlo player does for each sample: copy the position and play the deal out at random."""
+    rng = random.Random(2)
+    match = TwoHundred()
+    match.start_deal(match.random_deal(rng))
+    while match.step != "play":
+        legal = [a for a in match.legal_actions() if a.type != "play"]
+        match.apply(legal[-1] if match.step == "bid" else legal[0])  # type: ignore[arg-type]
+    n, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
+        match.clone().random_playout(rng)
+        n += 1
+    return n / (time.process_time() - start), n
+
+
 def long_record(min_actions: int = 1000) -> GameRecord:
     rng, player = random.Random(7), RandomPlayer()
     match = TwoHundred()
@@ -82,6 +97,8 @@ def main() -> None:
         print(f"{label}: fast path legal_card_mask()+play_card(): {rate:,.0f} random full deals/s ({n} deals)")
         rate, n = deals_per_second(lambda m, r: fast_deal(m, r, playout=True), seconds, options)
         print(f"{label}: fast path with random_playout(): {rate:,.0f} random full deals/s ({n} deals)")
+    rate, n = playouts_per_second(seconds)
+    print(f"standard: clone() + random_playout() from the first lead: {rate:,.0f} playouts/s ({n} playouts)")
     record = long_record()
     actions = sum(len(d.actions) for d in record.deals)
     parsed = parse_record(json.loads(record.dumps()))

@@ -227,12 +227,13 @@ class TwoHundred(Match):
 
     @property
     def to_move(self) -> int | None:
-        if self.phase in (BETWEEN_DEALS, GAME_OVER):
-            return None
-        if self.step == "bid":
-            return self.table.controller[self.auction.to_speak]
-        if self.step in (TRUMP_OR_LEAD, TRICKS):
+        step = self.step
+        if step in (TRICKS, TRUMP_OR_LEAD):
             return self.table.controller[self.play.turn]
+        if step == "bid":
+            return self.table.controller[self.auction.to_speak]
+        if step == OVER:
+            return None
         return self.table.controller[self.contractor]
 
     def legal_actions(self) -> list[LegalAction]:
@@ -491,28 +492,46 @@ class TwoHundred(Match):
         play = self.play
         hands, suits, trump = play.hands, SUIT_MASKS, play.trump
         taken, tricks_won, completed = play.taken, play.tricks_won, play.completed
-        order = self._play_orders()
+        followers = [rest[1:] for rest in self._play_orders()]
         leader = play.turn
         for _ in range(self.tricks_left):
-            plays, led, best, winner, mask = [], -1, -1, leader, 0
-            for pos in order[leader]:
+            # The lead: any card of the hand.
+            hand = hands[leader]
+            n = int(rand() * hand.bit_count())
+            legal = hand
+            while n:
+                legal &= legal - 1
+                n -= 1
+            bit = legal & -legal
+            hands[leader] = hand ^ bit
+            mask = bit
+            c = bit.bit_length() - 1
+            led = c >> 4
+            best = (200 if led == trump else 100) + (c & 15)
+            winner = leader
+            plays = [(leader, c)]
+            follow = suits[led]
+            for pos in followers[leader]:
                 hand = hands[pos]
-                legal = hand if led < 0 else hand & suits[led] or hand
+                legal = hand & follow or hand  # "Players must follow suit if able to"
                 n = int(rand() * legal.bit_count())
                 while n:
                     legal &= legal - 1
                     n -= 1
                 bit = legal & -legal
                 hands[pos] = hand ^ bit
+                mask |= bit
                 c = bit.bit_length() - 1
                 s = c >> 4
-                if led < 0:
-                    led = s
-                key = (200 if s == trump else 100 if s == led else -1000) + (c & 15)
+                if s == trump:
+                    key = 200 + (c & 15)
+                elif s == led:
+                    key = 100 + (c & 15)
+                else:
+                    key = 0
                 if key > best:
                     best, winner = key, pos
                 plays.append((pos, c))
-                mask |= bit
             taken[winner] |= mask
             tricks_won[winner] += 1
             completed.append((leader, plays, winner))
@@ -581,22 +600,23 @@ class TwoHundred(Match):
     def sides(self) -> list[Side]:
         """The contractor's side first, then each opposing side, with card points and best bids."""
         t = self.table
-        points = [card_points(self.play.taken[p]) for p in range(t.positions)]
+        points = [card_points(taken) for taken in self.play.taken]
         if self.discard:
             points[self._discard_owner()] += card_points(self.discard)
-        contracting = self._contracting_units()
-        opposing = [u for u in range(t.units) if u not in contracting and u not in self.dropped]
-        groups = [contracting]
-        groups += [tuple(opposing)] if t.layout == "called_partner" else [(u,) for u in opposing]
+        best_bid = self.auction.best_bid
+        if t.layout == "called_partner":  # temporary teams: the contractor and partner against the rest
+            pair = (self.contractor, self.partner)
+            rest = [p for p in range(t.positions) if p not in pair]
+            return [
+                Side(self._contracting_units(), sum(points[p] for p in pair), max(best_bid[p] for p in pair)),
+                Side(tuple(rest), sum(points[p] for p in rest), max(best_bid[p] for p in rest)),
+            ]
+        contracting = t.unit_of[self.contractor]
+        units = [contracting] + [u for u in range(t.units) if u != contracting and u not in self.dropped]
         out = []
-        for units in groups:
-            members = [p for p in range(t.positions) if t.unit_of[p] in units and self.active[p]]
-            if t.layout == "called_partner":  # temporary teams: the contractor and partner against the rest
-                members = [
-                    p for p in range(t.positions) if (p in (self.contractor, self.partner)) == (units == contracting)
-                ]
-            bid = max(self.auction.best_bid[p] for p in members)
-            out.append(Side(units, sum(points[p] for p in members), bid))
+        for u in units:
+            members = t.members[u]
+            out.append(Side((u,), sum(points[p] for p in members), max(best_bid[p] for p in members)))
         return out
 
     def _score(self) -> None:

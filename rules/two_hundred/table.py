@@ -8,6 +8,7 @@ what the scores are kept for: a team in partnership games, a player otherwise.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from rules.cards import ACE, R2, R3, R4, R5, R6, R7, R8, R9, R10, card, make_pack
 from rules.errors import RecordError
@@ -63,6 +64,11 @@ class Table:
 
     def unit_positions(self, unit: int) -> tuple[int, ...]:
         return tuple(p for p in range(self.positions) if self.unit_of[p] == unit)
+
+    @cached_property
+    def members(self) -> tuple[tuple[int, ...], ...]:
+        """The positions of each unit."""
+        return tuple(self.unit_positions(u) for u in range(self.units))
 
     def hand_size_with(self, active_positions: int) -> int:
         """Hand size once a team dropped out: "continue playing a four-player game" (9 cards each)."""
