@@ -162,3 +162,35 @@ async def test_cancel_and_host_rules_in_the_lobby(world):
         assert r.ephemeral and "Only the host" in r.content
         r = await world.click(world.alice, lobby, "cancel")
         assert "cancelled" in r.message.content and r.message.components == []
+
+
+async def test_a_risky_da_bai_fen_throw_asks_for_confirmation(world):
+    from rules.cards import CARD_NAMES, suit_of
+
+    async with world.running() as client:
+        lobby = await world.new_table(world.alice, "dabaifen", options="start_level=K")
+        for _ in range(3):
+            await world.click(world.alice, lobby, "cpu")
+        await world.click(world.alice, lobby, "start")
+        table = client.manager.tables[1]
+
+        def risky_lead(t):
+            m = t.match
+            if m.phase != "play" or m.to_move != 0 or m.output()["trick"]:
+                return None
+            hand = m.hand(0)
+            for a in hand:
+                for b in hand:
+                    if a < b and suit_of(a) == suit_of(b) and m.throw_risk(0, [a, b]):
+                        return [CARD_NAMES[a], CARD_NAMES[b]]
+            return None
+
+        await play_to_the_end(world, client, 1, stop=risky_lead)
+        cards = risky_lead(table)
+        if cards is None:
+            pytest.skip("the game ended before a risky lead came up")
+        r = await world.slash(world.alice, "play", {"card": " ".join(cards)})
+        assert r.ephemeral and "⚠️" in r.content and "Lead it anyway" in str(r.message.components)
+        assert table.match.to_move == 0  # nothing played yet
+        r = await world.click(world.alice, r.message, "throw")
+        assert "✅" in r.content or "⛔" in r.content  # applied (the lead may fail), or refused by the engine
