@@ -1,35 +1,33 @@
 """Two Hundred (200): a whole game of many deals, as the seed texts describe it.
 
-A deal goes through steps: the auction; then for the contractor an optional announcement (Le Rough), the kitty
-exchange, the partner call (five players), naming trump; then the play of the tricks and the scoring.
+A deal goes through steps (steps.py): the auction (bidding.py); then for the contractor an optional announcement
+(Le Rough), the kitty exchange (exchange.py), the partner call (five players), naming trump; then the play of the
+tricks (play.py) and the scoring (result.py, scoring.py).  This module sets each deal up and applies the actions of
+every step but the play; view.py builds the replay output.
 """
 
 from __future__ import annotations
 
 from rules.actions import Action, DiscardChoice
-from rules.cards import CARD_NAMES, JACK, NO_TRUMP, SUIT_MASKS, describe_suit, iter_cards, nth_card
+from rules.cards import CARD_NAMES, JACK, NO_TRUMP, describe_suit, iter_cards
 from rules.dealing import DealCards, check_hands
 from rules.errors import IllegalAction, RecordError
-from rules.game import BETWEEN_DEALS, BIDDING, EXCHANGE, GAME_OVER, PLAY, TRUMP, LegalAction, Match
+from rules.game import BETWEEN_DEALS, BIDDING, GAME_OVER, PLAY, TRUMP, LegalAction, Match
 from rules.tricks import TrickPlay
 
 from . import exchange
 from .bidding import Auction, auction_rules
 from .options import OPTIONS, expand_presets
-from .scoring import GameEnd, Side, game_end, score_deal, scoring_rules
-from .table import DEAL_KITTY, SILENT_STACKS, STACK_HEIGHT, TOTAL_POINTS, build_table, card_points
+from .play import EFFECTIVE_SUIT, STRENGTH, PlayPhase
+from .result import DealEnd
+from .scoring import scoring_rules
+from .steps import ANNOUNCE, AUCTION, CALL, DISCARD, NAME_FIRST, OVER, STEP_PHASE, TRICKS, TRUMP_OR_LEAD
+from .table import DEAL_KITTY, SILENT_STACKS, STACK_HEIGHT, build_table
+from .view import StateView
 
-EFFECTIVE_SUIT = [c >> 4 if c < 64 else -1 for c in range(67)]  # no bowers or jokers: a card's suit is its suit
-STRENGTH = [c & 15 for c in range(67)]  # "A-K-Q-J-10-9-8-7-6-5": the natural order of the rank slots
 FACE_OR_ACE = sum(1 << (s * 16 + r) for s in range(4) for r in range(JACK, 16))  # J Q K A: "above a 10"
-
-# Steps of a deal after the auction (see ``_steps_after_auction``).
-ANNOUNCE, NAME_FIRST, DISCARD, CALL, TRUMP_OR_LEAD, TRICKS, OVER = (
-    "announce", "name_first", "discard", "call", "trump", "play", "over",
-)  # fmt: skip
-STEP_PHASE = {ANNOUNCE: EXCHANGE, NAME_FIRST: TRUMP, DISCARD: EXCHANGE, CALL: TRUMP, TRUMP_OR_LEAD: TRUMP}
 STEP_HANDLERS = {
-    "bid": "_apply_auction",
+    AUCTION: "_apply_auction",
     ANNOUNCE: "_apply_announce",
     NAME_FIRST: "_apply_trump_step",
     DISCARD: "_apply_discard",
@@ -37,7 +35,6 @@ STEP_HANDLERS = {
     TRUMP_OR_LEAD: "_apply_trump_step",
     TRICKS: "_apply_trump_step",
 }
-SUIT_LETTERS = {0: "S", 1: "H", 2: "D", 3: "C", NO_TRUMP: "NT"}
 
 
 _ACTIONS: dict[tuple, Action] = {}
@@ -53,7 +50,7 @@ def _action(seat: int, kind: str, value: int | None = None, suit: int | None = N
     return action
 
 
-class TwoHundred(Match):
+class TwoHundred(PlayPhase, DealEnd, StateView, Match):
     game_id = "two_hundred"
     OPTIONS = OPTIONS
 
@@ -206,7 +203,7 @@ class TwoHundred(Match):
         self.redeal_same_dealer = False
         self.steps_left: list[str] = []
         self.bid = 0
-        self.step = "bid"
+        self.step = AUCTION
         self.phase = BIDDING
 
     def _bidding_order(self) -> list[int]:
@@ -230,7 +227,7 @@ class TwoHundred(Match):
         step = self.step
         if step in (TRICKS, TRUMP_OR_LEAD):
             return self.table.controller[self.play.turn]
-        if step == "bid":
+        if step == AUCTION:
             return self.table.controller[self.auction.to_speak]
         if step == OVER:
             return None
@@ -241,7 +238,7 @@ class TwoHundred(Match):
             return []
         seat = self.to_move
         assert seat is not None
-        if self.step == "bid":
+        if self.step == AUCTION:
             return self._legal_calls(seat)
         if self.step == ANNOUNCE:
             return [Action(seat, "call", contract="hundred"), Action(seat, "pass")]
@@ -285,34 +282,6 @@ class TwoHundred(Match):
             if p != self.contractor:
                 held |= self.play.hands[p]
         return held
-
-    def visible(self, pos: int) -> int:
-        """A silent partner's face-up cards: the top card of each stack (turned up once the trick is complete)."""
-        stacks = self.stacks[pos - 2]
-        mask = 0
-        for i, stack in enumerate(stacks):
-            if stack and not self.turned_pending[(pos - 2) * SILENT_STACKS + i]:
-                mask |= 1 << stack[-1]
-        return mask
-
-    def legal_card_mask(self) -> int:
-        """The cards the position to play may play now (fast path for computer players)."""
-        play = self.play
-        pos = play.turn
-        hand = self.visible(pos) if self.table.silent[pos] else play.hands[pos]
-        if not play.trick:
-            if self.must_lead_trump(hand):
-                return hand & SUIT_MASKS[self.trump]  # type: ignore[index]
-            return hand
-        # "Players must follow suit if able to. A player who has no card of the suit led is free to play any card."
-        return hand & SUIT_MASKS[play.led_suit] or hand
-
-    def must_lead_trump(self, hand: int) -> bool:
-        """Compulsory trump lead: "do not allow a non-trump to be led to the first trick"."""
-        return (
-            self.options["compulsory_trump_lead"] and not self.play.completed and self.trump is not None
-            and self.trump != NO_TRUMP and bool(hand & SUIT_MASKS[self.trump])
-        )  # fmt: skip
 
     # --- applying actions --------------------------------------------------------------------------------------
 
@@ -435,323 +404,6 @@ class TwoHundred(Match):
 
     def _trump_known(self) -> None:
         self.step, self.phase = TRICKS, PLAY
-
-    def _play(self, c: int) -> None:
-        if not self.legal_card_mask() >> c & 1:
-            raise IllegalAction(self._why_not_playable(c))
-        self.play_card(c)
-
-    def _why_not_playable(self, c: int) -> str:
-        play = self.play
-        silent = self.table.silent[play.turn]
-        hand = self.visible(play.turn) if silent else play.hands[play.turn]
-        if not hand >> c & 1:
-            if silent:
-                return f"{CARD_NAMES[c]} is not one of your silent partner's face-up cards"
-            return f"you do not hold {CARD_NAMES[c]}"
-        if not play.trick:
-            return f"your first lead must be a trump ({describe_suit(self.trump)}): you hold one"  # type: ignore[arg-type]
-        holder = "your silent partner shows" if silent else "you hold"
-        return f"you must follow suit: {holder} {describe_suit(play.led_suit)}"
-
-    def play_card(self, c: int) -> None:
-        """Play a card known to be legal (fast path for computer players: no Action, no re-checking)."""
-        play = self.play
-        pos = play.turn
-        if self.trump is None:
-            # "If the contractor fails to announce a trump suit before leading to the first trick, the suit of the
-            # first card played by the contractor automatically becomes trump."
-            self.trump = play.trump = c >> 4
-            self.step, self.phase = TRICKS, PLAY
-        if self.stacks and self.table.silent[pos]:
-            self._take_from_stack(pos, c)
-        if play.play(c) >= 0:
-            if self.stacks:
-                self.turned_pending = [False] * (SILENT_STACKS * 2)  # "turns the next card ... face up"
-            self.tricks_left -= 1
-            if not self.tricks_left:
-                self._score()
-
-    def random_playout(self, rng) -> None:
-        """Play the rest of the deal with uniformly random legal cards, for Monte-Carlo players: the same as calling
-        ``play_card(random legal card)`` until the deal ends, with the per-card overhead inlined."""
-        rand = rng.random
-        play = self.play
-        first_lead_rule = self.options["compulsory_trump_lead"] and not play.completed
-        while self.step == TRICKS and (self.stacks or first_lead_rule):  # silent partners, compulsory trump lead
-            legal = self.legal_card_mask()
-            self.play_card(nth_card(legal, int(rand() * legal.bit_count())))
-        while self.step == TRICKS and play.trick:  # finish the trick in progress
-            legal = self.legal_card_mask()
-            self.play_card(nth_card(legal, int(rand() * legal.bit_count())))
-        if self.step == TRICKS:
-            self._random_tricks(rand)
-
-    def _random_tricks(self, rand) -> None:
-        """Whole tricks of random legal cards, with TrickPlay's bookkeeping (taken, tricks won, completed) kept."""
-        play = self.play
-        hands, suits, trump = play.hands, SUIT_MASKS, play.trump
-        taken, tricks_won, completed = play.taken, play.tricks_won, play.completed
-        followers = [rest[1:] for rest in self._play_orders()]
-        leader = play.turn
-        for _ in range(self.tricks_left):
-            # The lead: any card of the hand.
-            hand = hands[leader]
-            n = int(rand() * hand.bit_count())
-            legal = hand
-            while n:
-                legal &= legal - 1
-                n -= 1
-            bit = legal & -legal
-            hands[leader] = hand ^ bit
-            mask = bit
-            c = bit.bit_length() - 1
-            led = c >> 4
-            best = (200 if led == trump else 100) + (c & 15)
-            winner = leader
-            plays = [(leader, c)]
-            follow = suits[led]
-            for pos in followers[leader]:
-                hand = hands[pos]
-                legal = hand & follow or hand  # "Players must follow suit if able to"
-                n = int(rand() * legal.bit_count())
-                while n:
-                    legal &= legal - 1
-                    n -= 1
-                bit = legal & -legal
-                hands[pos] = hand ^ bit
-                mask |= bit
-                c = bit.bit_length() - 1
-                s = c >> 4
-                if s == trump:
-                    key = 200 + (c & 15)
-                elif s == led:
-                    key = 100 + (c & 15)
-                else:
-                    key = 0
-                if key > best:
-                    best, winner = key, pos
-                plays.append((pos, c))
-            taken[winner] |= mask
-            tricks_won[winner] += 1
-            completed.append((leader, plays, winner))
-            leader = winner
-        play.leader = play.turn = leader
-        self.tricks_left = 0
-        self._score()
-
-    def _play_orders(self) -> list[tuple[int, ...]]:
-        """For each leader, the active positions in order of play."""
-        key = tuple(self.active)
-        orders = self._orders.get(key)
-        if orders is None:
-            live = [p for p in range(len(key)) if key[p]]
-            orders = [tuple(live[live.index(q) :] + live[: live.index(q)]) if key[q] else () for q in range(len(key))]
-            self._orders[key] = orders
-        return orders
-
-    def _take_from_stack(self, pos: int, c: int) -> None:
-        for i, stack in enumerate(self.stacks[pos - 2]):
-            if stack and stack[-1] == c:
-                stack.pop()
-                self.turned_pending[(pos - 2) * SILENT_STACKS + i] = True
-                return
-
-    # --- the end of a deal -------------------------------------------------------------------------------------
-
-    def _throw_in(self, misdeal: int | None = None) -> None:
-        """ "If all four players pass, the hands are thrown in without score"; a misdeal is redealt by the same
-        dealer."""
-        result = {"score_change": [0] * self.table.units, "thrown_in": True, "made": None, "contract": None}
-        if misdeal is not None:
-            result["misdeal"] = misdeal
-            result["explain"] = f"seat {misdeal} called a misdeal: the same dealer deals again"
-            self.redeal_same_dealer = True
-        else:
-            result["explain"] = "everyone passed: thrown in without score"
-        self.deal_results.append(result)
-        self.step, self.phase = OVER, BETWEEN_DEALS
-
-    def _discard_owner(self) -> int:
-        """The position whose side counts the discard's points."""
-        owner = exchange.DISCARD_OWNER[self.options["kitty_discard"]]
-        completed = self.play.completed
-        if owner == "last_trick":
-            return completed[-1][2]  # "count for the side that wins the last trick"
-        if owner == "first_trick":
-            return completed[0][2]  # "award the points in the discard to the side that wins the first trick"
-        if owner == "contractor":
-            return self.contractor  # "Some count the discarded points for the contractor"
-        # "any points in it count to the contractor's opponents": with several, the contractor's left-hand opponent
-        pos = self.contractor
-        contracting = self._contracting_units()
-        while True:
-            pos = (pos + 1) % self.table.positions
-            if self.active[pos] and self.table.unit_of[pos] not in contracting:
-                return pos
-
-    def _contracting_units(self) -> tuple[int, ...]:
-        t = self.table
-        units = {t.unit_of[self.contractor]}
-        if self.partner >= 0:
-            units.add(t.unit_of[self.partner])
-        return tuple(sorted(units))
-
-    def sides(self) -> list[Side]:
-        """The contractor's side first, then each opposing side, with card points and best bids."""
-        t = self.table
-        points = [card_points(taken) for taken in self.play.taken]
-        if self.discard:
-            points[self._discard_owner()] += card_points(self.discard)
-        best_bid = self.auction.best_bid
-        if t.layout == "called_partner":  # temporary teams: the contractor and partner against the rest
-            pair = (self.contractor, self.partner)
-            rest = [p for p in range(t.positions) if p not in pair]
-            return [
-                Side(self._contracting_units(), sum(points[p] for p in pair), max(best_bid[p] for p in pair)),
-                Side(tuple(rest), sum(points[p] for p in rest), max(best_bid[p] for p in rest)),
-            ]
-        contracting = t.unit_of[self.contractor]
-        units = [contracting] + [u for u in range(t.units) if u != contracting and u not in self.dropped]
-        out = []
-        for u in units:
-            members = t.members[u]
-            out.append(Side((u,), sum(points[p] for p in members), max(best_bid[p] for p in members)))
-        return out
-
-    def _score(self) -> None:
-        sides = self.sides()
-        multiplier = 2 if self.trump == NO_TRUMP else 1  # "No trump games score double"
-        change, made, explain = score_deal(self.scoring, self.unit_scores, sides, self.bid, multiplier)
-        if self.auction.no_bid:
-            explain = "contract without a bid: " + explain  # "the contractor's team cannot lose points"
-        for u, d in enumerate(change):
-            self.unit_scores[u] += d
-        contracting = sides[0].units
-        contractor_unit = self.table.unit_of[self.contractor]
-        took_all = sides[0].points == TOTAL_POINTS
-        end = game_end(self.scoring, self.unit_scores, self.active_units(), contracting, contractor_unit, made)
-        if self.options["bloutte"] and took_all:
-            end = GameEnd(True, contractor_unit)  # "if the bidders take 100 points ... they win the whole game"
-            explain += "; a bloutte: all 100 points win the game"
-        if self.hundred_announced:
-            # "if they succeed they win the whole game, but if they lose the other team wins"
-            end = GameEnd(True, contractor_unit if took_all else 1 - contractor_unit)
-            explain += "; announced all 100 points: " + (
-                "made, the game is won" if took_all else "failed, the game is lost"
-            )
-        self.deal_results.append({
-            "score_change": change,
-            "thrown_in": False,
-            "made": made,
-            "contract": self.contract_json(),
-            "points": [s.points for s in sides],
-            "sides": [list(s.units) for s in sides],
-            "explain": explain,
-        })  # fmt: skip
-        self._drop(end.drop)
-        self.step = OVER
-        if end.over:
-            self.phase, self.winner = GAME_OVER, end.winner
-            self.skunk = self._is_skunk()
-        else:
-            self.phase = BETWEEN_DEALS
-
-    def active_units(self) -> list[int]:
-        return [u for u in range(self.table.units) if u not in self.dropped]
-
-    def _drop(self, units: tuple[int, ...]) -> None:
-        """ "the losing team drops out while the other two teams ... continue playing a four-player game"."""
-        for u in units:
-            self.dropped.append(u)
-            for p in self.table.unit_positions(u):
-                self.active[p] = False
-        if units and not self.active[self.dealer]:
-            self.dealer = self._previous_active(self.dealer)
-
-    def _previous_active(self, pos: int) -> int:
-        while not self.active[pos]:
-            pos = (pos - 1) % self.table.positions
-        return pos
-
-    def _is_skunk(self) -> bool:
-        """ "if a team wins while the other team is in the hole (below zero), this is considered a skunk"; "Others use
-        the term skunk for the case where the losers neither won nor lost any points"."""
-        rule = self.options["skunk"]
-        if rule == "none" or self.winner is None:
-            return False
-        losers = [u for u in range(self.table.units) if u != self.winner]
-        if rule == "in_the_hole":
-            return all(self.unit_scores[u] < 0 for u in losers)
-        return all(all(r["score_change"][u] == 0 for r in self.deal_results) for u in losers)
-
-    # --- reading the state -------------------------------------------------------------------------------------
-
-    def hand(self, seat: int) -> list[int]:
-        return list(iter_cards(self.play.hands[seat])) if hasattr(self, "play") else []
-
-    def scores(self) -> list[int]:
-        return list(self.unit_scores)
-
-    def contract_json(self) -> dict | None:
-        if self.contractor < 0:
-            return None
-        out: dict = {
-            "seat": self.table.controller[self.contractor],
-            "bid": self.bid,
-            "team": self.table.unit_of[self.contractor],
-        }
-        if self.auction.no_bid:
-            out["without_bid"] = True
-        if self.partner_card is not None:
-            out["partner_card"] = CARD_NAMES[self.partner_card]
-            if self.play.completed and any(c == self.partner_card for t in self.play.completed for _, c in t[1]):
-                out["partner"] = self.partner
-        if self.hundred_announced:
-            out["announced_hundred"] = True
-        return out
-
-    def state_json(self) -> dict:
-        if not hasattr(self, "play"):
-            return {}
-        t = self.table
-        out: dict = {
-            "trump": None if self.trump is None else SUIT_LETTERS[self.trump],
-            "contract": self.contract_json(),
-            "trick": [
-                {"seat": t.controller[p], "cards": [CARD_NAMES[c]], **({"silent": True} if t.silent[p] else {})}
-                for p, c in self.play.trick
-            ],
-            "step": self.step,
-            "hands": [[CARD_NAMES[c] for c in iter_cards(self.play.hands[s])] for s in range(t.players)],
-            "auction": [
-                {"seat": t.controller[p], "type": k, **({"value": v} if v is not None else {})}
-                for p, k, v in self.auction.history
-            ],
-            "tricks_won": [self.play.tricks_won[p] for p in range(t.positions)],
-            "points_taken": [card_points(self.play.taken[p]) for p in range(t.positions)],
-        }
-        if self.stacks:
-            out["silent_face_up"] = [[CARD_NAMES[c] for c in iter_cards(self.visible(p))] for p in (2, 3)]
-        if self.discard:
-            out.update(self._discard_info())
-        if self.dropped:
-            out["dropped_out"] = list(self.dropped)
-        if self.phase == GAME_OVER and self.options["skunk"] != "none":
-            out["skunk"] = self.skunk
-        return out
-
-    def _discard_info(self) -> dict:
-        rule = self.options["kitty_discard"]
-        if self.step == OVER:
-            return {"discard": [CARD_NAMES[c] for c in iter_cards(self.discard)]}  # shown at the end of the play
-        if rule == "show_trumps" and self.trump is not None and self.trump != NO_TRUMP:
-            # "any trumps that are discarded must be shown to the other players after trumps are announced"
-            return {"discard_trumps_shown": [CARD_NAMES[c] for c in iter_cards(self.discard & SUIT_MASKS[self.trump])]}
-        if rule == "announce_points":
-            # "require the contractor to inform the other players if there are any point cards in the discard"
-            return {"discard_has_points": bool(card_points(self.discard))}
-        return {}
 
     # --- copying -----------------------------------------------------------------------------------------------
 
