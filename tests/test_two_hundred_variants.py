@@ -615,3 +615,54 @@ def test_game_over_refuses_more_actions():
     assert m.phase == GAME_OVER
     with pytest.raises(IllegalAction, match="the game is over"):
         act(m, 0, "bid", value=50)
+
+
+def test_single_round_ends_at_once_on_the_highest_bid():
+    """ "until somone bids 100, the highest possible bid" holds in a single round too."""
+    m = new_match({"single_round": True}, dealer=0, hands=SUITED)
+    act(m, 1, "bid", value=100)
+    assert m.phase == TRUMP and m.output()["contract"]["seat"] == 1
+
+
+def test_the_dealer_may_keep_100_for_200():
+    """ "a bid of 100 (or 100 for 200) by a player other than the dealer does not automatically end the auction\""""
+    m = new_match({"dealer_keeps": True, "hundred_for_two_hundred": True}, dealer=0, hands=SUITED)
+    act(m, 1, "bid", value=200)
+    act(m, 2, "pass")
+    act(m, 3, "pass")
+    assert bids(m) == ["pass", "keep"]
+    act(m, 0, "keep")
+    assert m.output()["contract"] == {"seat": 0, "bid": 200, "team": 0}
+
+
+def test_two_teams_of_three_score_together():
+    """ "The bidding, play and scoring work the same way as in the four-player game.\""""
+    m = new_match({"players": 6}, dealer=5, seed=8)
+    contract(m, 0, players=6)
+    play_out(m, random.Random(8))
+    result = m.deal_results[-1]
+    assert result["sides"] == [[0], [1]] and sum(result["points"]) == 100 and len(result["score_change"]) == 2
+
+
+@pytest.mark.parametrize("action, message", [
+    ({"seat": 1, "type": "counter"}, "you cannot counter now: the auction is on: bid, pass"),
+    ({"seat": 1, "type": "bid", "value": "fifty"}, "a bid needs a number of points"),
+    ({"seat": 1, "type": "play", "cards": ["ZZ"]}, "'ZZ' is not a card"),
+    ({"seat": 4, "type": "pass"}, "there is no seat 4 at a 4-player table"),
+])  # fmt: skip
+def test_illegal_actions_in_records_are_exit_1_with_a_message(action, message):
+    deal = {"hands": [h.split() for h in SUITED], "kitty": [], "actions": [action]}
+    record = {"format": "cardtable-record/1", "game": "two_hundred", "first_dealer": 0, "deals": [deal]}
+    status, out = replay_text(json.dumps(record))
+    assert status == 1 and message in out["error"]["message"]
+
+
+def test_two_player_records_put_the_stacks_in_the_kitty():
+    """The two-player record: two hands and the 18 stack cards as the kitty; anything else is exit 2."""
+    deal = {"hands": [SUITED[0].split(), SUITED[1].split()], "kitty": (SUITED[2] + " " + SUITED[3]).split()}
+    record = {"format": "cardtable-record/1", "game": "two_hundred", "options": {"players": 2}, "deals": [deal]}
+    status, out = replay_text(json.dumps(record))
+    assert status == 0 and out["silent_face_up"] == [["5D", "9D", "QD"], ["5C", "9C", "QC"]]  # each stack's third card
+    deal["kitty"] = deal["kitty"][:9]
+    status, out = replay_text(json.dumps(record))
+    assert status == 2 and "the kitty must hold 18 cards" in out["error"]["message"]
