@@ -326,6 +326,6 @@ def test_clone_is_independent():
 
 
 def test_a_card_dealt_twice_is_named():
-    """"The cards of a deal must be exactly the pack" (record spec): the message names the card."""
+    """ "The cards of a deal must be exactly the pack" (record spec): the message names the card."""
     with pytest.raises(RecordError, match="AS dealt more than once; 5S missing"):
         new_match(hands=[SUITED[0].replace("5S", "AS"), *SUITED[1:]])
