@@ -9,7 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.clock import Clock, SystemClock
 from bot.components import TableButton, TableSelect
+from bot.idle import ClockService, Fanout
 from bot.presenter import Presenter
 from bot.settings import Settings
 from bot.store import Store
@@ -18,15 +20,19 @@ from cogs.acting import OOPS
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.tables", "cogs.play", "cogs.leaderboard")
+COGS = ("cogs.tables", "cogs.play", "cogs.leaderboard", "cogs.clocks", "cogs.admin")
 
 
 class CardTableBot(commands.Bot):
-    def __init__(self, settings: Settings, *, rng: random.Random | None = None, **client_options):
+    def __init__(
+        self, settings: Settings, *, rng: random.Random | None = None, clock: Clock | None = None, **client_options
+    ):
         # No privileged intents: the bot works from interactions, and DMs it sends.
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **client_options)
         self.settings = settings
         self._rng = rng
+        self.clock: Clock = clock or SystemClock()  # tests pass a FakeClock (bot/clock.py)
+        self.clocks: ClockService | None = None
         self.store: Store | None = None
         self.presenter = Presenter(self)
         self.manager: TableManager | None = None
@@ -37,8 +43,11 @@ class CardTableBot(commands.Bot):
         self.store = await Store.open(self.settings.db_path)
         self.manager = TableManager(self.store, self.presenter, ai_delay=self.settings.ai_delay, rng=self._rng)
         self.presenter.manager = self.manager
+        self.clocks = ClockService(self, self.manager, self.clock)  # turn clocks, idle players (bot/idle.py)
+        self.manager.listener = Fanout(self.presenter, self.clocks)
         resumed = await self.manager.resume_all()
         log.info("resumed %d table(s) from %s", len(resumed), self.settings.db_path)
+        await self.clocks.resume()  # deadlines and away seats re-armed from the store
         self.add_dynamic_items(TableButton, TableSelect)
         for cog in COGS:
             await self.load_extension(cog)
@@ -77,6 +86,8 @@ class CardTableBot(commands.Bot):
             pass
 
     async def close(self) -> None:
+        if self.clocks is not None:
+            await self.clocks.close()
         if self.manager is not None:
             await self.manager.close()
             for table in list(self.manager.tables.values()):

@@ -18,6 +18,7 @@ import discord
 
 from bot import images
 from bot.choices import SELECT_LIMIT, SUIT_SYMBOLS, card_label, encode, label, past_tense, plan
+from bot.clock_view import clock_buttons, clock_label, clock_lines, lobby_clock_line
 from bot.components import ComponentId, TableButton, TableSelect, view_of
 from bot.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables import Outcome, Table, TableManager
@@ -87,6 +88,7 @@ def lobby_content(table: Table) -> str:
     lines = [
         f"**{game_name(table.game)}** — table #{table.id}, hosted by <@{table.row.host_id}>",
         f"Options: {options_text(table)}",
+        *([lobby_clock_line(table)] if lobby_clock_line(table) else []),
         "",
     ]
     for seat in range(table.players):
@@ -172,6 +174,7 @@ def table_content(table: Table, state: dict) -> str:
     elif match.to_move is not None:
         verb = PHASE_VERBS.get(match.phase, "to act")
         lines.append(f"➡️ {mention(table, match.to_move)} {verb}")
+        lines.extend(clock_lines(table))
     return "\n".join(lines)
 
 
@@ -188,7 +191,10 @@ def winner_text(table: Table, state: dict) -> str:
 def table_view(table: Table) -> discord.ui.View | None:
     if table.status != PLAYING:
         return None
-    return view_of(TableButton(ComponentId(table.id, "hand"), "My hand", discord.ButtonStyle.primary, emoji="🂠"))
+    return view_of(
+        TableButton(ComponentId(table.id, "hand"), "My hand", discord.ButtonStyle.primary, emoji="🂠"),
+        *clock_buttons(table),
+    )
 
 
 async def table_file(table: Table, state: dict) -> discord.File | None:
@@ -201,6 +207,7 @@ async def table_file(table: Table, state: dict) -> discord.File | None:
         title=f"{game_name(table.game)} · table #{table.id}",
         show_last_trick=bool(table.last_trick or state.get("last_trick")) and not state.get("trick"),
         last_trick=table.last_trick or state.get("last_trick"),
+        clock=clock_label(table),
     )
     return discord.File(io.BytesIO(png), filename=f"table-{table.id}.png") if png else None
 

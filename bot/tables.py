@@ -90,6 +90,8 @@ class Table:
     closed_dms: set[int] = field(default_factory=set)
     # Presenter's per-table scratch space (message bookkeeping); never persisted.
     extra: dict[str, Any] = field(default_factory=dict)
+    # Human seats whose clock ran out: a computer stands in until they are back (bot/idle.py stores this).
+    away: set[int] = field(default_factory=set)
 
     @property
     def id(self) -> int:
@@ -124,6 +126,12 @@ class Table:
 
     def is_computer(self, seat: int | None) -> bool:
         return seat is not None and seat in self.row.seats and self.row.seats[seat].computer is not None
+
+    def stands_in(self, seat: int | None) -> bool:
+        """A computer plays this away player's seat; when every human is away nobody plays and the table waits."""
+        if seat is None or seat not in self.away:
+            return False
+        return any(r.user_id is not None and s not in self.away for s, r in self.seats.items())
 
     def deal_index(self) -> int:
         return len(self.record.deals) - 1 if self.record else -1
@@ -309,12 +317,14 @@ class TableManager:
         if user_id != table.row.host_id:
             raise Refusal(f"Only the host of table #{table.id} can {what}.")
 
-    async def cancel(self, table_id: int, user_id: int) -> None:
+    async def cancel(self, table_id: int, user_id: int, *, admin: bool = False) -> None:
+        """The host cancels (or closes a running game); ``admin``: a server admin, checked by the caller."""
         table = await self.get(table_id)
         async with table.lock:
             if table.status not in (LOBBY, PLAYING):
                 raise Refusal(f"Table #{table_id} has already ended.")
-            self._host_only(table, user_id, "cancel it")
+            if not admin:
+                self._host_only(table, user_id, "cancel it")
             await self._close(table, CANCELLED)
 
     async def _close(self, table: Table, status: str) -> None:
@@ -452,7 +462,7 @@ class TableManager:
         match = table.match
         if match is None or match.phase in (BETWEEN_DEALS, GAME_OVER) or match.to_move is None:
             return False
-        if table.is_computer(match.to_move):
+        if table.is_computer(match.to_move) or table.stands_in(match.to_move):
             return True
         return match.phase == DEAL and any(a.type == "draw" and a.seat == match.to_move for a in match.legal_actions())
 
@@ -469,6 +479,8 @@ class TableManager:
                     seat = match.to_move
                     if table.is_computer(seat):
                         action = make_player(table.seats[seat].computer or "random").choose(match, self.rng)
+                    elif table.stands_in(seat):
+                        action = self._stand_in(table, seat)
                     else:
                         action = Action(seat, "draw")
                     outcome = await self._apply(table, action, by_computer=True)
@@ -477,6 +489,17 @@ class TableManager:
             raise
         except Exception:
             log.exception("table %d: a computer player failed", table.id)
+
+    def _stand_in(self, table: Table, seat: int) -> Action:
+        """The move of the computer standing in for an away player: the heuristic player, from the seat's view."""
+        from rules.ai import choose_action
+
+        assert table.match is not None and table.record is not None
+        try:
+            return choose_action("heuristic", table.match, seat, self.rng, history=table.record.deals[-1].actions)
+        except Exception:
+            log.exception("table %d: the stand-in failed; a random legal move instead", table.id)
+            return make_player("random").choose(table.match, self.rng)
 
     # --- start-up and shut-down --------------------------------------------------------------------------------
 

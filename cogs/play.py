@@ -159,9 +159,12 @@ class Play(commands.Cog):
     async def tables(self, interaction: discord.Interaction) -> None:
         async with answering_errors(interaction):
             mine = manager_of(interaction).tables_of(interaction.user.id, None, None)
+            if interaction.guild_id is not None:  # across this server (all servers from a DM)
+                mine = [t for t in mine if t.row.guild_id == interaction.guild_id]
             if not mine:
                 raise Refusal("You are not seated at any open table.")
-            lines = [f"#{t.id} {t.game} ({t.status}) in <#{t.row.channel_id}>" for t in mine]
+            clocks = interaction.client.clocks  # type: ignore[attr-defined]
+            lines = [clocks.table_line(t, interaction.user.id) for t in sorted(mine, key=lambda t: t.id)]
             await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
 

@@ -10,7 +10,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.choices import decode
+from bot.clock_view import CLOCK_VERBS
 from bot.components import ComponentId
+from bot.guild_settings import check_new_table
 from bot.presenter import game_name, lobby_content, lobby_view, table_content, table_file, table_view
 from bot.presets import GAME_CHOICES, OptionsError, game_id, presets_for, resolve
 from bot.store import CANCELLED, FINISHED, LOBBY, PLAYING
@@ -24,6 +26,8 @@ from cogs.acting import (
     perform,
     show_hand,
 )
+from cogs.admin import computers_allowed
+from cogs.clocks import is_admin
 
 log = logging.getLogger(__name__)
 
@@ -48,15 +52,25 @@ class Tables(commands.Cog):
         game="200, 500, belote or dabaifen",
         preset="a named rule set (see the list)",
         options="rule options as key=value, e.g. kitty=true target=300",
+        clock="time a turn: live (60 s), casual (10 min), async (24 h) or e.g. 5m (default: the server's)",
     )
     async def new(
-        self, interaction: discord.Interaction, game: str, preset: str | None = None, options: str | None = None
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        preset: str | None = None,
+        options: str | None = None,
+        clock: str | None = None,
     ) -> None:
         async with answering_errors(interaction):
             if interaction.channel_id is None or interaction.guild_id is None:
                 raise Refusal("Open tables in a server channel, not in a direct message.")
             gid = game_id(game)
-            preset, chosen = resolve(gid, preset, options)
+            # The server's settings (bot/guild_settings.py): channel allowed and not full, clock allowed, defaults.
+            server, clock_choice = await check_new_table(
+                manager_of(interaction).store, interaction.guild_id, interaction.channel_id, gid, clock
+            )
+            preset, chosen = resolve(gid, server.preset_for(gid, preset), options)
             channel = interaction.channel
             table = await manager_of(interaction).create(
                 game=gid,
@@ -69,6 +83,7 @@ class Tables(commands.Cog):
                 guild_id=interaction.guild_id,
                 guild_name=interaction.guild.name if interaction.guild else "",
             )
+            await interaction.client.clocks.setup_table(table, clock_choice)  # type: ignore[attr-defined]
             response = await interaction.response.send_message(lobby_content(table), view=lobby_view(table))
             if response.message_id is not None:
                 table.row.message_id = response.message_id
@@ -82,6 +97,12 @@ class Tables(commands.Cog):
             for key in GAME_CHOICES
             if current.lower() in f"{key} {GAME_LABELS[key]}".lower()
         ]
+
+    @new.autocomplete("clock")
+    async def _clock_autocomplete(self, interaction: discord.Interaction, current: str):
+        from cogs.admin import clock_choices
+
+        return clock_choices(current)
 
     @new.autocomplete("preset")
     async def _preset_autocomplete(self, interaction: discord.Interaction, current: str):
@@ -131,7 +152,7 @@ class Tables(commands.Cog):
     async def cancel_command(self, interaction: discord.Interaction, table: int | None = None) -> None:
         async with answering_errors(interaction):
             found = await find_table(interaction, table, playing=False)
-            await manager_of(interaction).cancel(found.id, interaction.user.id)
+            await manager_of(interaction).cancel(found.id, interaction.user.id, admin=is_admin(interaction))
             await answer(interaction, f"Table #{found.id} is cancelled.")
             await self._refresh_lobby_message(found)
 
@@ -147,6 +168,9 @@ class Tables(commands.Cog):
             manager = manager_of(interaction)
             user = interaction.user
             verb = cid.verb
+            if verb in CLOCK_VERBS:  # idle players: I'm back, nudge, substitutes (cogs/clocks.py)
+                await self.bot.get_cog("Clocks").on_component(interaction, cid, values)  # type: ignore[union-attr]
+                return
             if verb in ("join", "leave", "cpu", "uncpu", "seat", "start", "cancel"):
                 await self._lobby_click(interaction, cid, values)
                 return
@@ -187,11 +211,12 @@ class Tables(commands.Cog):
         elif verb == "leave":
             await manager.leave(cid.table, user.id)
         elif verb == "cpu":
+            await computers_allowed(interaction)
             await manager.add_computer(cid.table, user.id)
         elif verb == "uncpu":
             await manager.remove_computer(cid.table, user.id)
         elif verb == "cancel":
-            await manager.cancel(cid.table, user.id)
+            await manager.cancel(cid.table, user.id, admin=is_admin(interaction))
         elif verb == "start":
             table = await manager.start(cid.table, user.id)
             await self._show_started(interaction, table)

@@ -1,0 +1,262 @@
+"""Per-server settings and the turn clocks they allow: validated here, stored as JSON in ``guild_settings``.
+
+Clocks: ``live`` (60 s a turn), ``casual`` (10 min), ``async`` (24 h), or a custom duration written ``90s``, ``5m``,
+``2h``, ``3d`` (15 seconds to 7 days).  Settings: the server's default clock, per game a default clock and a default
+rule preset, which clocks may be chosen, which channels may host tables (none listed = any), the most tables being
+played or waiting in one channel, and whether computer players may fill seats.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from bot.presets import OptionsError, game_id, presets_for
+from bot.store import LOBBY, PLAYING, Store
+
+CLOCK_PRESETS = {"live": 60, "casual": 600, "async": 86_400}
+CLOCK_KINDS = ("live", "casual", "async", "custom")
+CUSTOM_MIN, CUSTOM_MAX = 15, 7 * 86_400
+# Games whose turn is this long or longer are played asynchronously: reminders and summaries come by DM.
+ASYNC_FROM = 3600
+_UNITS = {"s": 1, "sec": 1, "m": 60, "min": 60, "h": 3600, "hr": 3600, "d": 86_400, "day": 86_400, "days": 86_400}
+_DURATION = re.compile(r"^\s*(?:custom[\s:=]*)?(\d+(?:\.\d+)?)\s*([a-z]*)\s*$")
+
+
+class SettingsRefusal(OptionsError):
+    """A setting or clock that cannot be used; the message says why and what is allowed."""
+
+
+@dataclass(frozen=True)
+class ClockChoice:
+    kind: str  # live, casual, async or custom
+    seconds: int
+
+    @property
+    def name(self) -> str:
+        return self.kind if self.kind != "custom" else f"custom {duration_text(self.seconds)}"
+
+    @property
+    def is_async(self) -> bool:
+        return self.seconds >= ASYNC_FROM
+
+    def spec(self) -> str:
+        """How it is written in settings: the preset's name, or the custom duration in seconds."""
+        return self.kind if self.kind != "custom" else f"{self.seconds}s"
+
+
+def duration_text(seconds: float) -> str:
+    """60 → "1 min", 5400 → "1 h 30 min", 86400 → "24 h", 3 days → "3 days"."""
+    seconds = max(0, int(round(seconds)))
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        m, s = divmod(seconds, 60)
+        return f"{m} min" + (f" {s} s" if s else "")
+    if seconds <= 48 * 3600:
+        h, rest = divmod(seconds, 3600)
+        return f"{h} h" + (f" {rest // 60} min" if rest // 60 else "")
+    d, rest = divmod(seconds, 86_400)
+    return f"{d} days" + (f" {rest // 3600} h" if rest // 3600 else "")
+
+
+def parse_clock(text: str) -> ClockChoice:
+    key = text.strip().lower()
+    if key in CLOCK_PRESETS:
+        return ClockChoice(key, CLOCK_PRESETS[key])
+    match = _DURATION.match(key)
+    if not match or match[2] not in ("", *_UNITS):
+        raise SettingsRefusal(
+            f"'{text}' is not a clock: choose live (60 s a turn), casual (10 min), async (24 h), "
+            "or a duration such as 90s, 5m, 2h or 3d."
+        )
+    seconds = int(float(match[1]) * _UNITS.get(match[2] or "s", 1))
+    if not CUSTOM_MIN <= seconds <= CUSTOM_MAX:
+        raise SettingsRefusal(
+            f"A custom clock must be between {CUSTOM_MIN} s and {CUSTOM_MAX // 86_400} days a turn, "
+            f"not {duration_text(seconds)}."
+        )
+    return ClockChoice("custom", seconds)
+
+
+@dataclass
+class GuildSettings:
+    default_clock: str = "casual"
+    game_clocks: dict[str, str] = field(default_factory=dict)
+    game_presets: dict[str, str] = field(default_factory=dict)
+    allowed_clocks: list[str] = field(default_factory=lambda: list(CLOCK_KINDS))
+    channels: list[int] = field(default_factory=list)  # empty: any channel
+    max_tables: int = 5
+    computers: bool = True
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GuildSettings:
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        return cls(**known)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    # --- what the settings allow -----------------------------------------------------------------------------
+
+    def clock_for(self, game: str, requested: str | None) -> ClockChoice:
+        """The table's clock: the one asked for (if this server allows it), else the game's or server's default."""
+        if requested is None or not requested.strip():
+            return parse_clock(self.game_clocks.get(game) or self.default_clock)
+        choice = parse_clock(requested)
+        if choice.kind not in self.allowed_clocks:
+            raise SettingsRefusal(
+                f"This server does not allow {choice.kind} clocks; allowed: {', '.join(self.allowed_clocks)}. "
+                "(Admins set this with /cardtable settings.)"
+            )
+        return choice
+
+    def preset_for(self, game: str, requested: str | None) -> str | None:
+        return requested if requested else self.game_presets.get(game)
+
+    def check_channel(self, channel_id: int) -> None:
+        if self.channels and channel_id not in self.channels:
+            where = ", ".join(f"<#{c}>" for c in self.channels)
+            raise SettingsRefusal(f"Tables cannot be opened in this channel on this server; use {where}.")
+
+    # --- changing them ----------------------------------------------------------------------------------------
+
+    def describe(self) -> str:
+        default = parse_clock(self.default_clock)
+        lines = [
+            f"**Default clock:** {default.name} ({clock_text(default)})",
+            f"**Allowed clocks:** {', '.join(self.allowed_clocks)}",
+            "**Channels that may host tables:** "
+            + (", ".join(f"<#{c}>" for c in self.channels) if self.channels else "any channel"),
+            f"**Most tables per channel:** {self.max_tables}",
+            f"**Computer players may fill seats:** {'yes' if self.computers else 'no'}",
+        ]
+        games = sorted(set(self.game_clocks) | set(self.game_presets))
+        for game in games:
+            parts = []
+            if game in self.game_presets:
+                parts.append(f"preset {self.game_presets[game]}")
+            if game in self.game_clocks:
+                parts.append(f"clock {parse_clock(self.game_clocks[game]).name}")
+            lines.append(f"**{game}:** " + ", ".join(parts))
+        return "\n".join(lines)
+
+
+def clock_text(choice: ClockChoice) -> str:
+    return f"{duration_text(choice.seconds)} a turn"
+
+
+def parse_channels(text: str) -> list[int]:
+    """``<#1> <#2>`` or ids; ``all``/``any`` for every channel."""
+    if text.strip().lower() in ("all", "any", "none", "*", ""):
+        return []
+    ids = []
+    for word in re.split(r"[\s,]+", text.strip()):
+        match = re.fullmatch(r"<#(\d+)>|(\d+)", word)
+        if not match:
+            raise SettingsRefusal(f"'{word}' is not a channel: mention channels like #tables, or write all.")
+        ids.append(int(match[1] or match[2]))
+    return list(dict.fromkeys(ids))
+
+
+def parse_allowed(text: str) -> list[str]:
+    words = [w for w in re.split(r"[\s,]+", text.strip().lower()) if w]
+    if words in (["all"], ["any"]):
+        return list(CLOCK_KINDS)
+    bad = [w for w in words if w not in CLOCK_KINDS]
+    if bad or not words:
+        raise SettingsRefusal(
+            f"Allowed clocks are a list of {', '.join(CLOCK_KINDS)} (or all); "
+            + (f"'{bad[0]}' is not one." if bad else "the list is empty.")
+        )
+    return [k for k in CLOCK_KINDS if k in words]
+
+
+def apply_changes(settings: GuildSettings, changes: dict[str, Any]) -> GuildSettings:
+    """A new settings object with ``changes`` applied and checked as a whole; ``SettingsRefusal`` says what is wrong."""
+    new = GuildSettings.from_json(json.loads(json.dumps(settings.to_json())))
+    game = changes.get("game")
+    if game is not None:
+        game = game_id(game)
+    if changes.get("allowed_clocks") is not None:
+        new.allowed_clocks = parse_allowed(changes["allowed_clocks"])
+    if changes.get("clock") is not None:
+        choice = parse_clock(changes["clock"])
+        if game:
+            new.game_clocks[game] = choice.spec()
+        else:
+            new.default_clock = choice.spec()
+    if changes.get("preset") is not None:
+        if not game:
+            raise SettingsRefusal("Say which game the default preset is for, with the `game` option.")
+        preset = changes["preset"].strip().lower()
+        if preset in ("", "none"):
+            new.game_presets.pop(game, None)
+        elif preset not in presets_for(game):
+            raise SettingsRefusal(f"Unknown preset '{preset}' for {game}: choose from {', '.join(presets_for(game))}.")
+        else:
+            new.game_presets[game] = preset
+    if changes.get("channels") is not None:
+        new.channels = parse_channels(changes["channels"])
+    if changes.get("max_tables") is not None:
+        value = changes["max_tables"]
+        if not isinstance(value, int) or not 1 <= value <= 50:
+            raise SettingsRefusal(f"The most tables per channel must be between 1 and 50, not {value}.")
+        new.max_tables = value
+    if changes.get("computers") is not None:
+        new.computers = bool(changes["computers"])
+    # The defaults must stay allowed, or nobody could open a table without naming a clock.
+    for label_, spec in [("the default clock", new.default_clock)] + [
+        (f"the default clock of {g}", s) for g, s in sorted(new.game_clocks.items())
+    ]:
+        kind = parse_clock(spec).kind
+        if kind not in new.allowed_clocks:
+            raise SettingsRefusal(
+                f"{label_[0].upper()}{label_[1:]} is {kind}, which would not be allowed "
+                f"(allowed: {', '.join(new.allowed_clocks)}). Change both together."
+            )
+    return new
+
+
+# --- the store ------------------------------------------------------------------------------------------------
+
+
+async def load(store: Store, guild_id: int | None) -> GuildSettings:
+    if guild_id is None:
+        return GuildSettings()
+    async with store.db.execute("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cur:
+        row = await cur.fetchone()
+    return GuildSettings.from_json(json.loads(row[0])) if row else GuildSettings()
+
+
+async def save(store: Store, guild_id: int, settings: GuildSettings, user_id: int | None) -> None:
+    await store._one(
+        "INSERT INTO guild_settings (guild_id, settings, updated_by) VALUES (?, ?, ?) ON CONFLICT (guild_id) DO UPDATE"
+        " SET settings = excluded.settings, updated_by = excluded.updated_by,"
+        " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+        (guild_id, json.dumps(settings.to_json()), user_id),
+    )
+
+
+async def open_tables_in(store: Store, channel_id: int) -> int:
+    async with store.db.execute(
+        "SELECT COUNT(*) FROM tables WHERE channel_id = ? AND status IN (?, ?)", (channel_id, LOBBY, PLAYING)
+    ) as cur:
+        row = await cur.fetchone()
+    return int(row[0])
+
+
+async def check_new_table(store: Store, guild_id: int | None, channel_id: int, game: str, clock: str | None):
+    """What ``/table new`` must pass: the channel may host tables and has room, the clock is allowed.
+    Returns the server's settings and the table's clock."""
+    settings = await load(store, guild_id)
+    settings.check_channel(channel_id)
+    count = await open_tables_in(store, channel_id)
+    if count >= settings.max_tables:
+        raise SettingsRefusal(
+            f"This channel already has {count} open table{'s' if count != 1 else ''} (the most this server allows "
+            f"is {settings.max_tables}); finish or cancel one, or play in another channel."
+        )
+    return settings, settings.clock_for(game, clock)

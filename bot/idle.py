@@ -1,0 +1,624 @@
+"""Turn clocks, idle players and abandoned tables.  ``ClockService`` listens to the table manager next to the
+presenter (``Fanout``) and keeps, for every table with a clock:
+
+- a **deadline** for the human whose turn it is (stored in ``table_clocks``, re-armed at start-up);
+- a **reminder** before it: a mention in the channel, or a DM when the clock is asynchronous (an hour a turn or
+  more), "it is your turn at table #X in #channel, 3 h left"; with asynchronous clocks the player also gets, when
+  their turn comes, a DM summary of what happened since their last move;
+- at the deadline a **stand-in**: the seat is marked away and the heuristic computer player plays it (through the
+  table manager, so only legal moves) until its player presses **I'm back** or acts.  If everyone is away the
+  table pauses instead;
+- after ``SUBSTITUTE_AFTER`` stand-in turns in a row, the host (or, if the host is the one away, any other seated
+  player) may **offer the seat** to a substitute; anyone not seated may then **take the seat**;
+- a **close** timer: a table (or lobby) where no human did anything for ``close_after(clock)`` is cancelled, its
+  record and an unrated result kept, and the reason stored in ``table_closures``.
+
+All times come from a ``bot.clock.Clock``; tests use a ``FakeClock``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.choices import past_tense
+from bot.clock import Clock, Timers
+from bot.clock_view import TableClock, clock_of
+from bot.guild_settings import ClockChoice, duration_text, parse_clock
+from bot.store import CANCELLED, LOBBY, PLAYING, SeatRow
+from bot.tables import Outcome, Refusal, Table, TableListener, TableManager
+
+if TYPE_CHECKING:
+    from bot.client import CardTableBot
+
+log = logging.getLogger(__name__)
+
+SUBSTITUTE_AFTER = 3  # stand-in turns in a row before the seat may be offered to a substitute
+REMIND_LEAD = {"live": 15, "casual": 120, "async": 3 * 3600}
+CLOSE_AFTER = {"live": 15 * 60, "casual": 2 * 3600, "async": 7 * 86_400}
+LOBBY_CLOSE_MIN = 3600  # a lobby is never closed sooner than an hour after its last change
+SUMMARY_LIMIT = 15  # lines of "since your last move"
+
+
+def remind_lead(choice: ClockChoice) -> int:
+    """How long before the deadline the reminder comes."""
+    if choice.kind in REMIND_LEAD:
+        return REMIND_LEAD[choice.kind]
+    return max(5, choice.seconds // (8 if choice.is_async else 4))
+
+
+def close_after(choice: ClockChoice, lobby: bool = False) -> int:
+    """How long a table may go without any human doing anything before it is closed."""
+    seconds = CLOSE_AFTER.get(choice.kind) or min(14 * 86_400, max(15 * 60, 10 * choice.seconds))
+    return max(seconds, LOBBY_CLOSE_MIN) if lobby else seconds
+
+
+class Fanout:
+    """A ``TableListener`` that tells several listeners in turn; a failing secondary one never hurts the first."""
+
+    def __init__(self, primary: TableListener, *others: TableListener):
+        self.primary = primary
+        self.others = others
+
+    async def _all(self, name: str, *args: Any) -> None:
+        await getattr(self.primary, name)(*args)
+        for other in self.others:
+            try:
+                await getattr(other, name)(*args)
+            except Exception:
+                log.exception("listener %s.%s failed", type(other).__name__, name)
+
+    async def lobby_changed(self, table: Table) -> None:
+        await self._all("lobby_changed", table)
+
+    async def game_started(self, table: Table) -> None:
+        await self._all("game_started", table)
+
+    async def acted(self, table: Table, outcome: Outcome) -> None:
+        await self._all("acted", table, outcome)
+
+    async def table_closed(self, table: Table) -> None:
+        await self._all("table_closed", table)
+
+
+class ClockService:
+    def __init__(self, bot: CardTableBot, manager: TableManager, clock: Clock):
+        self.bot = bot
+        self.manager = manager
+        self.store = manager.store
+        self.clock = clock
+        self.timers = Timers(clock)
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task] = set()
+        self.rng = random.Random()
+
+    # --- helpers ---------------------------------------------------------------------------------------------
+
+    def _lock(self, table: Table) -> asyncio.Lock:
+        return self._locks.setdefault(table.id, asyncio.Lock())
+
+    def _spawn(self, coro) -> None:
+        """Discord output in the background: a listener must not hold up the player's answer."""
+        task = asyncio.create_task(self._guarded(coro))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        self.clock.track(task)
+
+    @staticmethod
+    async def _guarded(coro) -> None:
+        try:
+            await coro
+        except Exception:
+            log.exception("clock output failed")
+
+    async def settle(self) -> None:
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    def _refresh(self, table: Table) -> None:
+        if table.match is not None and table.status == PLAYING:
+            from bot.presenter import REFRESH
+
+            self.bot.presenter._queue(table, REFRESH)
+
+    def _channel(self, table: Table) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
+
+    def where(self, table: Table) -> str:
+        return f"**{table.row.guild_name or 'a server'}** › <#{table.row.channel_id}>"
+
+    async def _save(self, table: Table) -> None:
+        clock = clock_of(table)
+        if clock is None:
+            return
+        await self.store._one(
+            "UPDATE table_clocks SET seat = ?, turn = ?, deadline = ?, reminded = ?, nudged_by = ?, last_activity = ?"
+            " WHERE table_id = ?",
+            (
+                clock.seat,
+                clock.turn,
+                clock.deadline,
+                int(clock.reminded),
+                json.dumps(sorted(clock.nudged_by)),
+                clock.last_activity,
+                table.id,
+            ),
+        )
+
+    async def _save_seat(self, table: Table, seat: int) -> None:
+        clock = clock_of(table)
+        assert clock is not None
+        await self.store._one(
+            "INSERT INTO idle_seats (table_id, seat, away, idle_turns, open) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (table_id, seat) DO UPDATE SET away = excluded.away, idle_turns = excluded.idle_turns,"
+            " open = excluded.open",
+            (table.id, seat, int(seat in table.away), clock.idle_turns.get(seat, 0), int(seat in clock.open_seats)),
+        )
+
+    # --- set-up and start-up ---------------------------------------------------------------------------------
+
+    async def setup_table(self, table: Table, choice: ClockChoice) -> None:
+        """A new table's clock (``/table new``), stored before its lobby message is shown."""
+        now = self.clock.now()
+        await self.store._one(
+            "INSERT OR REPLACE INTO table_clocks (table_id, preset, turn_seconds, last_activity) VALUES (?, ?, ?, ?)",
+            (table.id, choice.spec(), choice.seconds, now),
+        )
+        table.extra["clock"] = TableClock(choice, now)
+        self._arm_close(table)
+
+    async def resume(self) -> None:
+        """After a restart: every running table's clock, away seats and timers, from the store."""
+        async with self.store.db.execute("SELECT * FROM table_clocks") as cur:
+            rows = {r["table_id"]: r for r in await cur.fetchall()}
+        async with self.store.db.execute("SELECT * FROM idle_seats") as cur:
+            seats = await cur.fetchall()
+        for table in list(self.manager.tables.values()):
+            row = rows.get(table.id)
+            if row is None or table.status not in (LOBBY, PLAYING):
+                continue
+            try:
+                choice = parse_clock(row["preset"])
+            except Exception:
+                choice = ClockChoice("custom", int(row["turn_seconds"]))
+            clock = TableClock(
+                choice,
+                row["last_activity"],
+                seat=row["seat"],
+                turn=row["turn"],
+                deadline=row["deadline"],
+                reminded=bool(row["reminded"]),
+                nudged_by=set(json.loads(row["nudged_by"] or "[]")),
+            )
+            table.extra["clock"] = clock
+            for s in seats:
+                if s["table_id"] != table.id:
+                    continue
+                if s["away"]:
+                    table.away.add(s["seat"])
+                if s["idle_turns"]:
+                    clock.idle_turns[s["seat"]] = s["idle_turns"]
+                if s["open"]:
+                    clock.open_seats.add(s["seat"])
+            self._arm_close(table)
+            if table.status == PLAYING:
+                await self.rearm(table, announce=False)
+
+    async def close(self) -> None:
+        await self.timers.close()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    # --- the listener ----------------------------------------------------------------------------------------
+
+    async def lobby_changed(self, table: Table) -> None:
+        await self.touch(table)
+
+    async def game_started(self, table: Table) -> None:
+        await self.touch(table)
+        await self.rearm(table)
+
+    async def acted(self, table: Table, outcome: Outcome) -> None:
+        clock = clock_of(table)
+        if clock is None:
+            return
+        seat = outcome.action.seat
+        if not outcome.by_computer:
+            if seat in table.away or clock.idle_turns.get(seat):
+                await self._back(table, seat)
+            clock.last_activity = self.clock.now()
+            self._arm_close(table)
+        elif outcome.by_computer and seat in table.away:
+            clock.idle_turns[seat] = clock.idle_turns.get(seat, 0) + 1
+            await self._save_seat(table, seat)
+            if clock.idle_turns[seat] == SUBSTITUTE_AFTER:
+                self._spawn(self._offer_prompt(table, seat))
+        await self.rearm(table)
+
+    async def table_closed(self, table: Table) -> None:
+        self.timers.cancel_prefix(("deadline", table.id))
+        self.timers.cancel_prefix(("remind", table.id))
+        self.timers.cancel_prefix(("close", table.id))
+        clock = clock_of(table)
+        if clock is not None:
+            clock.deadline = clock.seat = None
+            await self._save(table)
+        await self.store._one(
+            "INSERT OR IGNORE INTO table_closures (table_id, reason) VALUES (?, ?)", (table.id, "cancelled")
+        )
+
+    async def touch(self, table: Table) -> None:
+        clock = clock_of(table)
+        if clock is None:
+            return
+        clock.last_activity = self.clock.now()
+        await self._save(table)
+        self._arm_close(table)
+
+    # --- deadlines -------------------------------------------------------------------------------------------
+
+    def human_to_move(self, table: Table) -> int | None:
+        """The seat whose clock runs: a human's turn that no computer plays and that is no automatic draw."""
+        match = table.match
+        if table.status != PLAYING or match is None or match.to_move is None:
+            return None
+        seat = match.to_move
+        row = table.seats.get(seat)
+        if row is None or row.user_id is None or seat in table.away:
+            return None
+        if self.manager._automatic(table):
+            return None
+        return seat
+
+    async def rearm(self, table: Table, *, announce: bool = True) -> None:
+        """Start the deadline of the turn now running (kept if it is the same turn), or stop it."""
+        clock = clock_of(table)
+        if clock is None:
+            return
+        async with self._lock(table):
+            seat = self.human_to_move(table)
+            if seat is None:
+                if clock.deadline is not None:
+                    clock.deadline = clock.seat = clock.turn = None
+                    await self._save(table)
+                self.timers.cancel(("deadline", table.id))
+                self.timers.cancel(("remind", table.id))
+                return
+            same = clock.seat == seat and clock.turn == table.version and clock.deadline is not None
+            if not same:
+                clock.seat, clock.turn = seat, table.version
+                clock.deadline = self.clock.now() + clock.choice.seconds
+                clock.reminded = False
+                clock.nudged_by = set()
+                await self._save(table)
+                if announce and clock.choice.is_async:
+                    self._spawn(self._turn_summary(table, seat))
+            deadline, turn = clock.deadline, clock.turn
+            assert deadline is not None and turn is not None
+            self.timers.at(("deadline", table.id), deadline, lambda: self._on_deadline(table.id, seat, turn))
+            if not clock.reminded:
+                lead = remind_lead(clock.choice)
+                if lead < clock.choice.seconds:
+                    self.timers.at(("remind", table.id), deadline - lead, lambda: self._on_remind(table.id, seat, turn))
+
+    def _current(self, table_id: int, seat: int, turn: int) -> Table | None:
+        table = self.manager.tables.get(table_id)
+        clock = clock_of(table) if table else None
+        if table is None or clock is None or table.status != PLAYING:
+            return None
+        if clock.seat != seat or clock.turn != turn or table.version != turn:
+            return None
+        return table
+
+    async def _on_remind(self, table_id: int, seat: int, turn: int) -> None:
+        table = self._current(table_id, seat, turn)
+        if table is None:
+            return
+        clock = clock_of(table)
+        assert clock is not None and clock.deadline is not None
+        clock.reminded = True
+        await self._save(table)
+        left = duration_text(clock.deadline - self.clock.now())
+        await self.tell(table, seat, f"it is your turn at table #{table.id} in {self.where(table)}, {left} left.")
+
+    async def tell(self, table: Table, seat: int, text: str, *, prefix: str = "⏳") -> None:
+        """A word for the player of ``seat``: by DM in asynchronous games (a mention when DMs are closed), else a
+        mention in the table's channel."""
+        row = table.seats[seat]
+        clock = clock_of(table)
+        if clock is not None and clock.choice.is_async and not row.dm_closed and row.user_id is not None:
+            try:
+                channel = await self.bot.create_dm(discord.Object(row.user_id))
+                await channel.send(f"{prefix} {text[0].upper()}{text[1:]}"[:2000])
+                return
+            except discord.Forbidden as e:
+                if e.code != 50007:
+                    raise
+                await self.manager.mark_dm_closed(table, seat)
+        await self._channel(table).send(
+            f"{prefix} <@{row.user_id}>, {text}"[:2000],
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(row.user_id)]),
+        )
+
+    async def _on_deadline(self, table_id: int, seat: int, turn: int) -> None:
+        table = self._current(table_id, seat, turn)
+        if table is None:
+            return
+        async with table.lock:
+            if self._current(table_id, seat, turn) is None or seat != self.human_to_move(table):
+                return
+            clock = clock_of(table)
+            assert clock is not None
+            table.away.add(seat)
+            clock.deadline = clock.seat = clock.turn = None
+            await self._save_seat(table, seat)
+            await self._save(table)
+        self.timers.cancel(("remind", table.id))
+        user = table.seats[seat].user_id
+        if table.stands_in(seat):
+            text = (
+                f"⏰ <@{user}> ran out of time at table #{table.id}: a computer plays seat {seat + 1} "
+                "until they press **I'm back** (or play)."
+            )
+        else:
+            text = (
+                f"⏰ <@{user}> ran out of time at table #{table.id}, and every player is away: the table waits. "
+                f"Press **I'm back** to play on; without anyone it closes "
+                f"<t:{int(clock.last_activity + close_after(clock.choice))}:R>."
+            )
+        from bot.clock_view import clock_buttons
+        from bot.components import view_of
+
+        self.manager._schedule_computers(table)
+        if table.computer_task is not None:
+            self.clock.track(table.computer_task)  # a FakeClock waits for the stand-in's moves
+        self._refresh(table)
+        await self._channel(table).send(text, view=view_of(*clock_buttons(table)[:1]))
+
+    # --- players' requests -----------------------------------------------------------------------------------
+
+    def _playing(self, table: Table) -> TableClock:
+        clock = clock_of(table)
+        if table.status != PLAYING or table.match is None:
+            raise Refusal(f"Table #{table.id} is not being played.")
+        if clock is None:
+            raise Refusal(f"Table #{table.id} has no clock.")
+        return clock
+
+    async def back(self, table: Table, user_id: int) -> int:
+        """The player takes their seat back from the stand-in, at once."""
+        self._playing(table)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise Refusal(f"You are not seated at table #{table.id}.")
+        if seat not in table.away:
+            raise Refusal(f"Nobody plays for you at table #{table.id}: your seat is yours.")
+        async with table.lock:
+            await self._back(table, seat)
+        await self.touch(table)
+        await self.rearm(table)
+        self._refresh(table)
+        return seat
+
+    async def _back(self, table: Table, seat: int) -> None:
+        clock = clock_of(table)
+        assert clock is not None
+        table.away.discard(seat)
+        clock.idle_turns.pop(seat, None)
+        clock.open_seats.discard(seat)
+        await self._save_seat(table, seat)
+
+    async def nudge(self, table: Table, user_id: int) -> int:
+        clock = self._playing(table)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise Refusal(f"Only the players of table #{table.id} can nudge.")
+        to_move = self.human_to_move(table)
+        if to_move is None or clock.deadline is None:
+            raise Refusal("Nobody's clock is running: a computer is playing (or the table waits).")
+        if to_move == seat:
+            raise Refusal("It is your own turn!")
+        if user_id in clock.nudged_by:
+            raise Refusal("You already nudged this turn; once per turn is enough.")
+        clock.nudged_by.add(user_id)
+        await self._save(table)
+        left = duration_text(clock.deadline - self.clock.now())
+        self._spawn(
+            self.tell(
+                table,
+                to_move,
+                f"{table.seats[seat].name} nudges you: it is your turn at table #{table.id} in "
+                f"{self.where(table)}, {left} left.",
+                prefix="🔔",
+            )
+        )
+        return to_move
+
+    async def _offer_prompt(self, table: Table, seat: int) -> None:
+        from bot.components import ComponentId, TableButton, view_of
+
+        row = table.seats[seat]
+        view = view_of(
+            TableButton(ComponentId(table.id, "offer", None, str(seat)), f"Offer seat {seat + 1} to a substitute")
+        )
+        await self._channel(table).send(
+            f"🪑 A computer has played {SUBSTITUTE_AFTER} turns in a row for <@{row.user_id}> (seat {seat + 1}) "
+            f"at table #{table.id}. The host can offer the seat to a substitute (any other player can when the host "
+            "is the one away); until someone takes it, its player can still press **I'm back**.",
+            view=view,
+        )
+
+    async def offer(self, table: Table, user_id: int, seat: int, *, admin: bool = False) -> None:
+        clock = self._playing(table)
+        if seat not in table.away or clock.idle_turns.get(seat, 0) < SUBSTITUTE_AFTER:
+            raise Refusal(
+                f"Seat {seat + 1} can be offered only after a computer played it {SUBSTITUTE_AFTER} turns in a row."
+            )
+        if seat in clock.open_seats:
+            raise Refusal(f"Seat {seat + 1} is already open to a substitute.")
+        host = table.row.host_id
+        host_away = table.seat_of(host) in table.away if table.seat_of(host) is not None else True
+        mine = table.seat_of(user_id)
+        allowed = admin or user_id == host or (host_away and mine is not None and mine not in table.away)
+        if not allowed:
+            raise Refusal(f"Only the host of table #{table.id} (or a server admin) can offer a seat.")
+        clock.open_seats.add(seat)
+        await self._save_seat(table, seat)
+        await self.touch(table)
+        self._refresh(table)
+        from bot.components import ComponentId, TableButton, view_of
+
+        view = view_of(
+            TableButton(
+                ComponentId(table.id, "take", None, str(seat)), f"Take seat {seat + 1}", discord.ButtonStyle.success
+            )
+        )
+        self._spawn(
+            self._channel(table).send(
+                f"🪑 Seat {seat + 1} at table #{table.id} is open: anyone not playing there can take it and play on "
+                f"from where it stands.",
+                view=view,
+            )
+        )
+
+    async def take(self, table: Table, user_id: int, name: str, seat: int) -> None:
+        clock = self._playing(table)
+        if table.seat_of(user_id) is not None:
+            raise Refusal(f"You already play at table #{table.id}.")
+        async with table.lock:
+            if seat not in clock.open_seats or seat not in table.away:
+                raise Refusal(f"Seat {seat + 1} at table #{table.id} is not open (any more).")
+            dm_closed = user_id in table.closed_dms
+            seats = dict(table.seats)
+            seats[seat] = SeatRow(seat=seat, name=name, user_id=user_id, dm_closed=dm_closed)
+            await self.manager._save_seats(table, seats)
+            await self._back(table, seat)
+        await self.touch(table)
+        await self.rearm(table)
+        self._refresh(table)
+        self._spawn(self.bot.presenter.send_hand_dm(table, seat))
+
+    # --- closing abandoned tables ----------------------------------------------------------------------------
+
+    def _arm_close(self, table: Table) -> None:
+        clock = clock_of(table)
+        if clock is None or table.status not in (LOBBY, PLAYING):
+            return
+        when = clock.last_activity + close_after(clock.choice, lobby=table.status == LOBBY)
+        self.timers.at(("close", table.id), when, lambda: self._on_close(table.id))
+
+    async def _on_close(self, table_id: int) -> None:
+        table = self.manager.tables.get(table_id)
+        clock = clock_of(table) if table else None
+        if table is None or clock is None or table.status not in (LOBBY, PLAYING):
+            return
+        idle_for = close_after(clock.choice, lobby=table.status == LOBBY)
+        if self.clock.now() < clock.last_activity + idle_for:
+            self._arm_close(table)
+            return
+        await self.close_table(table, "abandoned", None)
+        await self._channel(table).send(
+            f"🧹 Table #{table.id} was closed: nobody played there for {duration_text(idle_for)}. "
+            + (
+                f"Its record is kept: `/table record table:{table.id}`."
+                if table.match is not None
+                else "The channel is free for a new table."
+            )
+        )
+
+    async def close_table(self, table: Table, reason: str, user_id: int | None) -> None:
+        await self.store._one(
+            "INSERT OR REPLACE INTO table_closures (table_id, reason, closed_by) VALUES (?, ?, ?)",
+            (table.id, reason, user_id),
+        )
+        was_lobby = table.status == LOBBY
+        async with table.lock:
+            if table.status not in (LOBBY, PLAYING):
+                return
+            await self.manager._close(table, CANCELLED)
+        if was_lobby and table.row.message_id is not None:
+            from bot.presenter import lobby_content, lobby_view
+
+            await (
+                self._channel(table)
+                .get_partial_message(table.row.message_id)
+                .edit(content=lobby_content(table), view=lobby_view(table))
+            )
+
+    # --- async comfort ---------------------------------------------------------------------------------------
+
+    async def _turn_summary(self, table: Table, seat: int) -> None:
+        """Asynchronous games: when a player's turn comes, a DM of what happened since their last move."""
+        row = table.seats.get(seat)
+        clock = clock_of(table)
+        if row is None or row.user_id is None or row.dm_closed or clock is None or clock.deadline is None:
+            return
+        lines = since_last_move(table, seat)
+        text = (
+            f"⏰ Your turn at table #{table.id} in {self.where(table)}: {duration_text(clock.choice.seconds)} to play "
+            f"(until <t:{int(clock.deadline)}:f>)."
+        )
+        if lines:
+            text += "\nSince your last move:\n" + "\n".join(f"• {line}" for line in lines)
+        try:
+            channel = await self.bot.create_dm(discord.Object(row.user_id))
+            await channel.send(text[:2000])
+        except discord.Forbidden as e:
+            if e.code != 50007:
+                raise
+            await self.manager.mark_dm_closed(table, seat)
+
+    def table_line(self, table: Table, user_id: int) -> str:
+        """One line of ``/tables``: where, which game, whose turn and how long is left."""
+        from bot.presenter import game_name
+
+        head = f"#{table.id} {game_name(table.game)} in <#{table.row.channel_id}>"
+        if table.status == LOBBY:
+            return f"{head} — lobby, {len(table.seats)}/{table.players} seated"
+        match = table.match
+        if match is None or match.to_move is None:
+            return f"{head} — {table.status}"
+        seat = match.to_move
+        clock = clock_of(table)
+        left = ""
+        if clock is not None and clock.deadline is not None and clock.seat == seat:
+            left = f" ({duration_text(clock.deadline - self.clock.now())} left)"
+        if table.seat_of(user_id) == seat:
+            who = "**your turn**" + left
+        else:
+            row = table.seats.get(seat)
+            name = row.name if row else f"seat {seat + 1}"
+            who = f"{name}'s turn" + left + (" (a computer stands in)" if table.stands_in(seat) else "")
+        return f"{head} — {who}"
+
+
+def since_last_move(table: Table, seat: int) -> list[str]:
+    """What the others did since ``seat`` last acted, newest last, at most ``SUMMARY_LIMIT`` lines."""
+    if table.record is None:
+        return []
+    names = table.names()
+    lines: list[str] = []
+    for index in range(len(table.record.deals) - 1, -1, -1):
+        deal_lines = []
+        stop = False
+        for action in reversed(table.record.deals[index].actions):
+            data = action if isinstance(action, dict) else action.to_json()
+            if data.get("seat") == seat:
+                stop = True
+                break
+            who = names[data["seat"]] if data.get("seat") is not None else "The table"
+            deal_lines.append(f"{who} {past_tense(data)}")
+        lines = list(reversed(deal_lines)) + lines
+        if stop:
+            break
+        if index > 0:
+            lines = [f"— deal {index + 1} began"] + lines
+    if len(lines) > SUMMARY_LIMIT:
+        lines = [f"… {len(lines) - SUMMARY_LIMIT} earlier moves"] + lines[-SUMMARY_LIMIT:]
+    return lines

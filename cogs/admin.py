@@ -1,0 +1,120 @@
+"""``/cardtable settings``: a server's defaults and limits for tables (manage-server permission, checked here on the
+server side as well as hidden by Discord's default permissions).  Validation lives in ``bot/guild_settings.py``."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import guild_settings as gs
+from bot.presets import GAME_CHOICES
+from bot.tables import Refusal
+from cogs.acting import answering_errors, manager_of
+
+NOT_ADMIN = "Only members with the Manage Server permission can change this server's card table settings."
+
+
+def require_admin(interaction: discord.Interaction) -> int:
+    """The guild id, if the user may manage it; a refusal otherwise (whatever the client showed them)."""
+    if interaction.guild_id is None:
+        raise Refusal("Server settings are set in a server, not in a direct message.")
+    if not interaction.permissions.manage_guild:
+        raise Refusal(NOT_ADMIN)
+    return interaction.guild_id
+
+
+async def computers_allowed(interaction: discord.Interaction) -> None:
+    """The lobby's "Add computer": refused when the server does not let computer players fill seats."""
+    settings = await gs.load(manager_of(interaction).store, interaction.guild_id)
+    if not settings.computers:
+        raise Refusal("This server does not let computer players fill seats (an admin setting).")
+
+
+class Admin(commands.Cog):
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+
+    cardtable = app_commands.Group(
+        name="cardtable",
+        description="Card table administration for this server",
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    @cardtable.command(name="settings", description="Show or change this server's table settings (admins)")
+    @app_commands.describe(
+        game="the game a default clock or preset applies to (200, 500, belote, dabaifen)",
+        clock="default clock: live, casual, async or a duration like 5m (for the game, or the server)",
+        preset="the game's default rule preset (none to clear)",
+        allowed_clocks="clocks players may choose, e.g. live,casual (or all)",
+        channels="channels that may host tables, e.g. #cards #club (or all)",
+        max_tables="the most open tables in one channel (1-50)",
+        computers="whether computer players may fill seats",
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        game: str | None = None,
+        clock: str | None = None,
+        preset: str | None = None,
+        allowed_clocks: str | None = None,
+        channels: str | None = None,
+        max_tables: int | None = None,
+        computers: bool | None = None,
+    ) -> None:
+        async with answering_errors(interaction):
+            guild_id = require_admin(interaction)
+            store = manager_of(interaction).store
+            current = await gs.load(store, guild_id)
+            changes = {
+                "game": game,
+                "clock": clock,
+                "preset": preset,
+                "allowed_clocks": allowed_clocks,
+                "channels": channels,
+                "max_tables": max_tables,
+                "computers": computers,
+            }
+            changed = any(v is not None for k, v in changes.items() if k != "game")
+            if game is not None and not changed:
+                raise Refusal("Say what to set for that game: a `clock` or a `preset`.")
+            if changed:
+                new = gs.apply_changes(current, changes)
+                if new.channels and interaction.guild is not None:
+                    unknown = [c for c in new.channels if interaction.guild.get_channel(c) is None]
+                    if unknown:
+                        raise Refusal(f"<#{unknown[0]}> is not a channel of this server.")
+                await gs.save(store, guild_id, new, interaction.user.id)
+                head = "✅ Settings saved. This server's card tables now use:"
+            else:
+                new = current
+                head = "This server's card table settings:"
+            await interaction.response.send_message(f"{head}\n{new.describe()}", ephemeral=True)
+
+    @settings.autocomplete("game")
+    async def _game(self, interaction: discord.Interaction, current: str):
+        return [app_commands.Choice(name=k, value=k) for k in GAME_CHOICES if current.lower() in k]
+
+    @settings.autocomplete("clock")
+    async def _clock(self, interaction: discord.Interaction, current: str):
+        return clock_choices(current)
+
+
+def clock_choices(current: str) -> list[app_commands.Choice[str]]:
+    out = [
+        app_commands.Choice(name=f"{k} ({gs.duration_text(v)} a turn)", value=k)
+        for k, v in gs.CLOCK_PRESETS.items()
+        if current.lower() in k
+    ]
+    if current.strip() and not out:
+        try:
+            choice = gs.parse_clock(current)
+            out.append(app_commands.Choice(name=f"custom: {gs.duration_text(choice.seconds)} a turn", value=current))
+        except gs.SettingsRefusal:
+            pass
+    return out
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Admin(bot))
