@@ -400,10 +400,10 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
             raise IllegalAction("at this table your first lead sets trump: lead a card of the suit you want")
         self.trump = a.suit
         self.play.trump = -1 if a.suit == NO_TRUMP else a.suit
-        self._next_step() if self.step == NAME_FIRST else self._trump_known()
-
-    def _trump_known(self) -> None:
-        self.step, self.phase = TRICKS, PLAY
+        if self.step == NAME_FIRST:
+            self._next_step()  # on to the discard
+        else:
+            self.step, self.phase = TRICKS, PLAY
 
     # --- copying -----------------------------------------------------------------------------------------------
 
