@@ -89,11 +89,13 @@ class PlayPhase:
 
     def random_playout(self, rng) -> None:
         """Play the rest of the deal with uniformly random legal cards, for Monte-Carlo players: the same as calling
-        ``play_card(random legal card)`` until the deal ends, with the per-card overhead inlined."""
+        ``play_card(random legal card)`` until the deal ends, with the per-card overhead inlined.  It starts once
+        trump is known (step "play"); before that it does nothing."""
         rand = rng.random
         play = self.play
-        first_lead_rule = self.options["compulsory_trump_lead"] and not play.completed
-        while self.step == TRICKS and (self.stacks or first_lead_rule):  # silent partners, compulsory trump lead
+        first_lead_rule = self.options["compulsory_trump_lead"]
+        # Silent partners' stacks and the compulsory trump lead of the first trick take the ordinary path.
+        while self.step == TRICKS and (self.stacks or (first_lead_rule and not play.completed)):
             legal = self.legal_card_mask()
             self.play_card(nth_card(legal, int(rand() * legal.bit_count())))
         while self.step == TRICKS and play.trick:  # finish the trick in progress
