@@ -72,7 +72,7 @@ def test_each_may_pass_or_bid_higher_and_a_pass_is_final():
     assert "not higher than the bid of 6♠ (40)" in refused(m, 2, "bid", value=6, suit="S")
     bid(m, 2, "7S")
     assert m.to_move == 1  # seat 0 passed and is skipped
-    assert "not your turn" in refused(m, 0, "bid", value=9, suit="NT")
+    assert "may not bid again" in refused(m, 0, "bid", value=9, suit="NT")
     bid(m, 1, "7C")
     act(m, 2, "pass")
     assert m.phase == "exchange" and m.soloist == 1
@@ -484,3 +484,59 @@ def test_five_player_misere_is_played_alone_without_a_call():
 
 def test_bid_table_keys():
     assert BID_BY_KEY[(10, NO_TRUMP, None)].value == 520 and parse_card("13D") in FiveHundred({"players": 6}).pack()
+
+
+# --- sentences of the text pinned by the audit ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("trump", ["S", "H", "D", "C"])
+def test_ten_trumps_seven_in_the_same_colour_eight_in_the_others(trump):
+    """ "Hence there are ten cards in the trump suit, seven in the other suit of the same colour, and eight each in
+    suits of the opposite colour." (the 33-card pack)"""
+    from rules.cards import parse_suit
+    from rules.five_hundred.packs import SAME_COLOUR, suit_cards
+
+    t = parse_suit(trump)
+    pack = sum(1 << c for c in FiveHundred().pack())
+    sizes = [(suit_cards(t)[s] & pack).bit_count() for s in range(4)]
+    assert sizes[t] == 10 and sizes[SAME_COLOUR[t]] == 7
+    assert sorted(n for s, n in enumerate(sizes) if s not in (t, SAME_COLOUR[t])) == [8, 8]
+
+
+def test_plain_suits_rank_naturally_in_a_trump_game():
+    """ "Normal ranking from high to low is AKQ(J)T987": in a plain suit of the other colour the jack sits between
+    queen and ten."""
+    m = new_deal({0: "10S 7H 8H 9H 10H 7D 8D 9D 10D 7C", 1: "JS 8S 9S QH KH AD KD QD JC 8C", 2: "QS 7S KS AS"}, WIDOW)
+    win_auction(m, 0, "6H")
+    play(m, "10S", "JS", "QS")
+    assert m.tp.completed[-1][2] == 2  # Q♠ beats J♠ beats 10♠
+
+
+def test_each_player_receives_ten_cards_and_three_go_to_the_widow():
+    """ "Each player receives ten cards dealt as follows: a batch of three to each player, then three face down to the
+    table, then four each, and finally three each. The face-down cards form the “widow”"."""
+    import random
+
+    m = FiveHundred()
+    cards_dealt = m.random_deal(random.Random(5))
+    assert [len(h) for h in cards_dealt.hands] == [10, 10, 10] and len(cards_dealt.kitty) == 3
+    m.start_deal(cards_dealt)
+    assert m.output()["widow"] == [__import__("rules.cards", fromlist=["x"]).CARD_NAMES[c] for c in cards_dealt.kitty]
+
+
+def test_a_player_who_passed_is_told_he_may_not_re_enter():
+    """ "Once a player has passed he may not re-enter": the refusal says so in a player's words."""
+    m = new_deal(HEARTS_DEAL, WIDOW)
+    act(m, 0, "pass")
+    bid(m, 1, "6S")
+    assert refused(m, 0, "bid", value=7, suit="S") == "you have passed: once passed you may not bid again this deal"
+    assert refused(m, 0, "pass") == "you have passed: once passed you may not bid again this deal"
+
+
+def test_a_misere_bidders_partner_is_told_he_sits_out():
+    """Four players, misère: the bidder's partner takes no part (docs' choice); a card from him is refused plainly."""
+    m = new_deal({}, "", {"players": 4})
+    win_auction(m, 0, "misere")
+    assert "your partner is playing misère alone: you sit out this deal" == refused(
+        m, 2, "play", cards=[m.output()["hands"][2][0]]
+    )

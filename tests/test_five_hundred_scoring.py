@@ -178,3 +178,93 @@ def test_four_player_partnership_winner_is_a_team():
     all_pass(m)
     play_out(m)
     assert m.phase == "game_over" and m.winner == 1 and len(m.scores()) == 2
+
+
+# --- the end of the game through whole deals (the match keeps the order of the tricks) ---------------------------
+
+
+def deal_with_totals(totals, hands, widow, options=None):
+    m = FiveHundred(options, first_dealer=(options or {}).get("players", 3) - 1)
+    m.totals = list(totals)
+    return new_deal(hands, widow, match=m)
+
+
+def test_all_pass_several_reach_500_the_first_trick_there_wins():
+    """ "if both opponents reach 500 but not the soloist, then the winner is the one who took the trick that gave him
+    500 first"; rule-decisions: "if several reach it in one deal ... the one whose trick took them there first" — after
+    all pass every player is scored trick by trick."""
+    m = deal_with_totals([490, 490, 490], {}, "")
+    all_pass(m)
+    play_out(m)
+    first_trick_winner = m.tp.completed[0][2]
+    out = m.output()
+    assert out["phase"] == "game_over" and out["winner"] == first_trick_winner
+    assert all(s >= 500 for s, n in zip(m.scores(), out["deal_results"][0]["tricks_won"], strict=True) if n)
+
+
+def test_the_soloist_scores_first_through_the_match():
+    """ "If two or more stand to reach 500 in the same deal the soloist scores first and wins if he thereby reaches
+    the target" — even when an opponent's trick came earlier in the deal."""
+    m = deal_with_totals([470, 490, 490], {0: "JK JS JC AS KS QS 10S AH AD 7C"}, "8H 9H 10H")
+    win_auction(m, 0, "6S")
+    play_out(m)
+    tricks = m.deal_results[0]["tricks_won"]
+    assert m.deal_results[0]["made"] is True and tricks[1] + tricks[2] >= 1  # an opponent reached 500 too
+    assert m.phase == "game_over" and m.winner == 0
+
+
+def test_a_failed_soloist_the_opponent_first_to_500_wins_through_the_match():
+    """ "if both opponents reach 500 but not the soloist, then the winner is the one who took the trick that gave him
+    500 first"."""
+    m = deal_with_totals([0, 490, 490], {0: "7S 8S 9S 7H 8H 9H 7D 8D 9D 7C"}, "10S 10H 10D")
+    win_auction(m, 0, "10NT")
+    play_out(m)
+    first_opponent_trick = next(w for _, _, w in m.tp.completed if w != 0)
+    assert m.deal_results[0]["made"] is False and m.winner == first_opponent_trick
+
+
+def test_minus_500_ends_the_game_through_the_match_and_the_greatest_score_wins():
+    """ "or the player with the greatest score if and when one player is reduced to minus 500 or more"."""
+    m = deal_with_totals([-300, 120, 80], {0: "7S 8S 9S 7H 8H 9H 7D 8D 9D 7C"}, "10S 10H 10D")
+    win_auction(m, 0, "8NT")
+    play_out(m)
+    out = m.output()
+    assert out["deal_results"][0]["made"] is False and m.scores()[0] == -620
+    assert out["phase"] == "game_over" and out["winner"] == max(range(3), key=lambda s: m.scores()[s])
+
+
+def test_lost_open_misere_through_the_match():
+    """ "In a lost misère the soloist is set back by 250 (520) and each opponent scores 10 per trick taken by the
+    soloist" (their own tricks do not count)."""
+    m = new_deal({0: "JK AS AH AD AC KS KH KD KC QS"}, "7S 7H 7D")
+    win_auction(m, 0, "open_misere")
+    play_out(m)
+    result = m.deal_results[0]
+    taken = result["tricks_won"][0]
+    assert result["made"] is False and taken >= 1
+    assert result["score_change"] == [-520, 10 * taken, 10 * taken]
+
+
+def test_four_players_the_team_scores_through_the_match():
+    """Four players: "Play in partnerships. Follow the rules of the three-hand game" — the partners' tricks count
+    together for the contract, the other team scores 10 per trick."""
+    m = new_deal({0: "JK JH JD AH KH QH 10H 9H 8H 7H"}, "", {"players": 4})
+    win_auction(m, 0, "6H")
+    play_out(m)
+    result = m.deal_results[0]
+    by_side = result["tricks_by_side"]
+    assert result["made"] is True and by_side[0] >= 6
+    assert result["score_change"] == [100 if by_side[0] < 10 else 250, 10 * by_side[1]]
+
+
+def test_six_players_three_pairs_each_opposing_pair_scores_its_tricks():
+    """Six players, method 1: "play in three partnerships of two players each ... and play as in the three-hand
+    game" — each of the two other pairs scores 10 per trick it took."""
+    m = new_deal({0: "JK AH KH QH AS KS 2S 3S 2D 2C"}, "", {"players": 6})
+    win_auction(m, 0, "7NT")
+    play_out(m)
+    result = m.deal_results[0]
+    by_side = result["tricks_by_side"]
+    own = 220 if by_side[0] >= 7 else -220
+    assert by_side[1] and by_side[2]  # both other pairs took tricks
+    assert result["score_change"] == [own, 10 * by_side[1], 10 * by_side[2]]

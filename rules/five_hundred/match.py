@@ -257,6 +257,16 @@ class FiveHundred(Match):
 
     # --- applying actions ------------------------------------------------------------------------------------
 
+    def check_turn(self, action: Action) -> None:
+        """The core's checks, with the two cases where "not your turn" would not tell the player why."""
+        seat = action.seat
+        if 0 <= seat < self.players and seat != self.to_move:
+            if self.phase == BIDDING and self.passed[seat]:
+                raise IllegalAction("you have passed: once passed you may not bid again this deal")
+            if self.phase == PLAY and seat in self.sitting_out:
+                raise IllegalAction("your partner is playing misère alone: you sit out this deal")
+        super().check_turn(action)
+
     def apply(self, action: Action) -> None:
         self.check_turn(action)
         kind = action.type
