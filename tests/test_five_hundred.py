@@ -537,6 +537,7 @@ def test_a_misere_bidders_partner_is_told_he_sits_out():
     """Four players, misère: the bidder's partner takes no part (docs' choice); a card from him is refused plainly."""
     m = new_deal({}, "", {"players": 4})
     win_auction(m, 0, "misere")
-    assert "your partner is playing misère alone: you sit out this deal" == refused(
-        m, 2, "play", cards=[m.output()["hands"][2][0]]
+    assert (
+        refused(m, 2, "play", cards=[m.output()["hands"][2][0]])
+        == "your partner is playing misère alone: you sit out this deal"
     )
