@@ -69,7 +69,7 @@ def check_deal_conserves_cards(match, dealt):
     assert sum(result["points"]) == 100  # "there are 100 card points in the deck altogether"
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(st.sampled_from(range(len(OPTION_SETS))), st.integers(0, 10**6))
 def test_random_games_keep_the_books_and_replay(index, seed):
     options = OPTION_SETS[index]
@@ -81,7 +81,7 @@ def test_random_games_keep_the_books_and_replay(index, seed):
     assert json.dumps(again.output(), sort_keys=True) == json.dumps({**match.output(), "error": None}, sort_keys=True)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.sampled_from(range(len(OPTION_SETS))), st.integers(0, 10**6))
 def test_random_playout_equals_playing_card_by_card(index, seed):
     """The fast path gives the same deal as legal_card_mask() + play_card() with the same random numbers."""
