@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from bot.records import replay_text
+from bot.records import GameRecord, replay_text
 from rules.actions import Action, DiscardChoice
 from rules.cards import CARD_NAMES, nth_card, parse_card
 from rules.da_bai_fen import DaBaiFen, level_name, outcome, trump_order
@@ -17,8 +17,8 @@ from tests.test_da_bai_fen_helpers import (
     base_match,
     cards,
     draw_all,
-    finish_with,
     play,
+    play_deal_to,
     stock_giving,
 )
 
@@ -138,8 +138,8 @@ def test_later_deals_leader_is_starter_and_any_player_may_expose():
     """
     "In subsequent hands the leader is the same player as the starter"; "in subsequent hands it is the current
     score of the declarers" (the trump rank); an opponent's exposure fixes the suit without changing the leader."""
-    match = base_match()
-    finish_with(match, 15)  # declarers (team 0) +1 → 3; next starter: the leader's partner
+    match = DaBaiFen({}, 0)
+    play_deal_to(match, 15, exposer=0)  # declarers (team 0) +1 → 3; next starter: the leader's partner
     assert match.scores() == [3, 2] and match.next_dealer() == 2
     match.start_deal(DealCards(stock=stock_giving(2, {1: cards("3C")})))
     assert match.leader == 2 and match.trump_rank == 3
@@ -468,28 +468,78 @@ def test_twenty_point_table(points, decl, opp, stay):
     assert (o.declarers_gain, o.opponents_gain, o.declarers_stay) == (decl, opp, stay)
 
 
-@pytest.mark.parametrize("points, decl_gain, opp_gain, next_starter", [(0, 2, 0, 2), (20, 1, 0, 2), (60, 0, 0, 1),
-                                                                       (90, 0, 1, 1), (100, 0, 2, 1)])  # fmt: skip
-def test_result_table_declarers_and_next_starter(points, decl_gain, opp_gain, next_starter):
+# Every row of both tables through real play: the first deal, starter 0, seat 1 exposes and leads (so the leader is
+# not the starter: "Previous leader's partner" is seat 3, "Player to previous leader's right" seat 2).  Points above
+# 100 come from the kitty: KS 10S 5S discarded (25) and the last trick won by the opponents (doubled: 50).
+KITTY_25 = "KS 10S 5S 3S 4S 6S"
+ROWS_40 = [(0, [0, 2], True), (5, [0, 1], True), (35, [0, 1], True), (40, [0, 0], False), (75, [0, 0], False),
+           (80, [1, 0], False), (95, [1, 0], False), (100, [2, 0], False), (125, [2, 0], False)]  # fmt: skip
+ROWS_20 = [(0, [0, 3], True), (5, [0, 2], True), (15, [0, 2], True), (20, [0, 1], True), (35, [0, 1], True),
+           (40, [0, 0], False), (55, [0, 0], False), (60, [1, 0], False), (75, [1, 0], False), (80, [2, 0], False),
+           (95, [2, 0], False), (100, [3, 0], False), (115, [3, 0], False), (120, [4, 0], False)]  # fmt: skip
+
+
+def check_row_through_play(options, points, change, stay):
+    match = DaBaiFen(options, 0)
+    result = play_deal_to(match, points, exposer=1, discard=KITTY_25 if points > 100 else None)
+    assert result["leader"] == 1 and result["declarers"] == 1
+    assert result["score_change"] == change and result["made"] is stay
+    assert match.scores() == [2 + change[0], 2 + change[1]]
+    # "No change" / "Opponents become new declarers"; "Previous leader's partner" / "Player to previous leader's right"
+    assert match.declarers == (1 if stay else 0) and match.next_dealer() == (3 if stay else 2)
+    # the next hand: "the leader is the same player as the starter", the trump rank "the current score of the declarers"
+    rank = level_name(match.levels[match.declarers])
+    nxt = play_deal_to(match, 50, exposer=0, suit="H")
+    assert nxt["leader"] == (3 if stay else 2) and nxt["trump_rank"] == rank
+
+
+@pytest.mark.parametrize("points, change, stay", ROWS_40)
+def test_result_table_rows_through_real_play(points, change, stay):
     """
-    "Starter for next hand: Previous leader's partner" when the declarers stay, else "Player to previous leader's
-    right" (the next seat in the order of play)."""
-    match = base_match()
-    finish_with(match, points)
-    result = match.deal_results[-1]
-    assert result["score_change"] == [decl_gain, opp_gain] and match.next_dealer() == next_starter
-    assert match.declarers == (0 if points < 40 else 1)
+    "Zero: Declarers score 2, No change, Previous leader's partner / 5 to 35: Declarers score 1, No change, Previous
+    leader's partner / 40 to 75: No score, Opponents become new declarers, Player to previous leader's right / 80 to
+    95: Opponents score 1 ... / 100 or more: Opponents score 2 ...\""""
+    check_row_through_play({}, points, change, stay)
+
+
+@pytest.mark.parametrize("points, change, stay", ROWS_20)
+def test_twenty_point_table_rows_through_real_play(points, change, stay):
+    """
+    "Zero: Declarers score 3 / 5 to 15: Declarers score 2 / 20 to 35: Declarers score 1 / 40 to 55: No score / 60 to
+    75: Opponents score 1 / 80 to 95: Opponents score 2 / 100 to 115: Opponents score 3"; "(With a lot of points in
+    the discard the opponents could in principle score more than 115 points by winning the last trick, in which case
+    the table is extended in the obvious way.)\""""
+    check_row_through_play({"level_step": 20}, points, change, stay)
+
+
+def test_kitty_doubled_to_the_last_trick_through_real_play():
+    """
+    "Any counting cards among the six discarded by the dealer at the beginning of the hand are worth double (20 for
+    Kings and tens, 10 for fives) and are won by the side which wins the last trick.\""""
+    won = play_deal_to(DaBaiFen({}, 0), 60, exposer=1, discard=KITTY_25, opponents_take_last=True)
+    assert won["kitty_points"] == 25 and won["last_trick_winner"] % 2 == 0  # the opponents (team 0) took it
+    assert won["opponent_points"] == 60 and won["declarer_points"] == 75 + 50 - 60
+    lost = play_deal_to(DaBaiFen({}, 0), 60, exposer=1, discard=KITTY_25, opponents_take_last=False)
+    assert lost["last_trick_winner"] % 2 == 1 and lost["declarer_points"] == 75 + 50 - 60
+    single = play_deal_to(DaBaiFen({"kitty_multiplier": "last_trick_size"}, 0), 60, exposer=1, discard=KITTY_25,
+                          opponents_take_last=True)  # fmt: skip
+    assert single["declarer_points"] == 75 + 25 - 60  # "an ordinary single trick ... the points ... are not doubled"
 
 
 def test_forty_exactly_is_a_draw_option():
     """
     "Some play that if the opponents score 40 points exactly, the result is a draw, and in the next deal the first
-    person who exposes a card with rank equal to his or her side's score becomes the leader\""""
+    person who exposes a card with rank equal to his or her side's score becomes the leader, and this person's team
+    are the declarers.\""""
     assert outcome(40, 40, forty_is_draw=True).draw and not outcome(45, 40, forty_is_draw=True).draw
-    match = base_match(options={"forty_is_draw": True})
-    finish_with(match, 40)
-    assert match.deal_results[-1]["draw"] and match.deal_results[-1]["score_change"] == [0, 0]
-    assert match.next_mode == "special" and match.declarers is None and match.next_dealer() == 2
+    match = DaBaiFen({"forty_is_draw": True}, 0)
+    play_deal_to(match, 35, exposer=0)  # team 0: 2 → 3, team 1 stays on 2
+    result = play_deal_to(match, 40, exposer=1)
+    assert result["draw"] and result["score_change"] == [0, 0] and match.scores() == [3, 2]
+    assert match.next_mode == "special" and match.declarers is None and match.next_dealer() == 0
+    special = play_deal_to(match, 10, exposer=3, suit="D")  # seat 3 exposes a two: team 1's level
+    assert special["leader"] == 3 and special["declarers"] == 1 and special["trump_rank"] == "2"
+    assert match.scores() == [3, 3]
 
 
 def test_worked_example_of_a_game():
@@ -499,47 +549,42 @@ def test_worked_example_of_a_game():
     score).  West exposes a three, and E-W take 40 points.  The score is still three to N-S and two to E-W, but now
     E-W become the declarers with West as starter.  The trump rank is now two (E-W's score).  East exposes a 2 and N-S
     take no points at all.  E-W now have a score of four.  Four is the trump rank and East is the starter."
-    Seats in order of play: North 0, West 1, South 2, East 3."""
+    Seats in order of play: North 0, West 1, South 2, East 3.  Every deal is drawn, exposed and played for real, and
+    the record of the game replays to the same state."""
     north, west, south, east = 0, 1, 2, 3
     match = DaBaiFen({}, north)
-    match.start_deal(DealCards(stock=stock_giving(north, {south: cards("2H")})))
-    draw_all(match, {10: (south, "2H")})
-    assert match.leader == south and match.declarers == 0
-    finish_with(match, 15)
+    record = GameRecord("da_bai_fen", {}, north)
+    first = play_deal_to(match, 15, exposer=south, suit="H", record=record)
+    assert first["leader"] == south and first["declarers"] == 0 and first["trump"] == "H"
     assert match.scores() == [3, 2] and match.next_dealer() == north
-    match.start_deal(DealCards(stock=stock_giving(north, {west: cards("3D")}, seed=1)))
-    assert match.trump_rank == 3 and match.leader == north
-    draw_all(match, {30: (west, "3D")})
-    finish_with(match, 40)
+    second = play_deal_to(match, 40, exposer=west, suit="D", record=record)
+    assert second["trump_rank"] == "3" and second["leader"] == north and second["trump"] == "D"
     assert match.scores() == [3, 2] and match.declarers == 1 and match.next_dealer() == west
-    match.start_deal(DealCards(stock=stock_giving(west, {east: cards("2C")}, seed=2)))
-    assert match.trump_rank == 2 and match.leader == west
-    draw_all(match, {40: (east, "2C")})
-    finish_with(match, 0)
+    third = play_deal_to(match, 0, exposer=east, suit="C", record=record)
+    assert third["trump_rank"] == "2" and third["leader"] == west and third["declarers"] == 1
     assert match.scores() == [3, 4] and match.next_dealer() == east
-    match.start_deal(DealCards(stock=stock_giving(east, {}, seed=3)))
-    assert match.trump_rank == 4 and match.leader == east
+    fourth = play_deal_to(match, 20, exposer=north, suit="S", record=record)
+    assert fourth["trump_rank"] == "4" and fourth["leader"] == east
+    status, out = replay_text(record.dumps())
+    assert status == 0 and out["scores"] == match.scores() == [3, 5]
+    assert [r["leader"] for r in out["deal_results"]] == [south, north, west, east]
 
 
 def test_worked_example_of_winning_above_ace():
     """
     "Suppose N-S have a score of king and E-W are on queen.  E-W are declarers but N-S take 90 points.  The result
     is that N-S have a score of ace and become declarers, but they have not won the game yet - they need to score
-    another point to win.\""""
-    match = base_match()
-    finish_with(match, 60)  # E-W (team 1) become declarers
-    match.levels = [13, 12]
-    match.start_deal(DealCards(stock=stock_giving(match.next_dealer(), {}, seed=4)))
-    assert match.trump_rank == 12
-    draw_all(match)
-    match.draw_card()
-    finish_with(match, 90)
-    assert match.scores() == [14, 12] and match.winner is None and match.phase == "between_deals"
-    match.start_deal(DealCards(stock=stock_giving(match.next_dealer(), {}, seed=5)))
-    assert match.trump_rank == 14 and match.declarers == 0
-    draw_all(match)
-    match.draw_card()
-    finish_with(match, 20)
+    another point to win."  Reached through real play from queens ("start_level")."""
+    match = DaBaiFen({"start_level": "Q"}, 0)
+    play_deal_to(match, 20, exposer=0)  # N-S (team 0) declare at Q: +1 → K
+    play_deal_to(match, 50, exposer=1)  # N-S declare at K, E-W take 50: E-W become declarers
+    assert match.scores() == [13, 12] and match.declarers == 1
+    result = play_deal_to(match, 90, exposer=2, suit="H")
+    assert result["trump_rank"] == "Q" and result["score_change"] == [1, 0]
+    assert match.scores() == [14, 12] and match.declarers == 0 and match.winner is None
+    assert match.phase == "between_deals"
+    last = play_deal_to(match, 20, exposer=3, suit="C")
+    assert last["trump_rank"] == "A" and last["declarers"] == 0
     assert match.scores() == [15, 12] and match.winner == 0 and match.phase == "game_over"
     assert level_name(15) == "A+1"
 
@@ -550,11 +595,10 @@ def test_shorter_game_and_starting_level():
     might be a better idea"."""
     match = DaBaiFen({"target": "7", "start_level": "5"}, 0)
     assert match.scores() == [5, 5]
-    match.start_deal(DealCards(stock=stock_giving(0, {1: cards("5H")})))
-    assert match.trump_rank == 5
-    draw_all(match, {3: (1, "5H")})
-    finish_with(match, 0)  # team 1 declarers: +2 → 7, not above seven
+    play_deal_to(match, 0, exposer=1, suit="H")  # team 1 declarers: +2 → 7, not above seven
     assert match.scores() == [5, 7] and match.winner is None
+    play_deal_to(match, 30, exposer=0)  # team 1 declare at 7: +1 → 8, above seven
+    assert match.scores() == [5, 8] and match.winner == 1 and match.phase == "game_over"
     with pytest.raises(RecordError, match="above the target"):
         DaBaiFen({"target": "5", "start_level": 7})
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 
+from bot.records import GameRecord
 from rules.actions import Action
-from rules.cards import parse_card
-from rules.da_bai_fen import DaBaiFen
-from rules.da_bai_fen.order import PACK
+from rules.cards import CARD_NAMES, card, cards_of, parse_card
+from rules.da_bai_fen import DaBaiFen, trump_order
+from rules.da_bai_fen.order import PACK, POINTS, points_of
+from rules.da_bai_fen.scoring import level_rank
 from rules.dealing import DealCards
 
 
@@ -89,9 +91,127 @@ def play(match: DaBaiFen, seat: int, text: str) -> None:
     match.apply(Action(seat, "play", cards=tuple(cards(text))))
 
 
-def finish_with(match: DaBaiFen, opponent_points: int) -> None:
-    """Test shortcut: end the deal now as though the opponents had taken ``opponent_points``."""
-    opponents = 1 - match.declarers
-    match.points = [0, 0]
-    match.points[opponents] = opponent_points
-    match._score_deal()
+# --- whole deals through real actions ---------------------------------------------------------------------------
+
+
+def _groups(order, in_play: int, exposed: int) -> list[list[int]]:
+    """Split one effective suit's cards in play (a multiple of four) into tricks of four: each trick's top card is
+    strictly stronger than the other three (so who wins never depends on the order of play), the counting cards are
+    spread one per trick as far as possible, and the exposed card is never a top (its holder is fixed)."""
+    st = order.strength
+    ranked = sorted(cards_of(in_play), key=lambda c: -st[c])
+    n = len(ranked) // 4
+    tops: list[int] = []
+    for c in ranked:
+        if len(tops) == n:
+            break
+        if c != exposed and all(st[c] != st[t] for t in tops):
+            tops.append(c)
+    groups = [[t] for t in tops]
+    rest = [c for c in ranked if c not in tops]
+    rest.sort(key=lambda c: (c != exposed, POINTS[c] == 0))  # the exposed card, then counting cards, then the rest
+    for c in rest:
+        fits = [g for g in groups if len(g) < 4 and st[c] < st[g[0]]]
+        assert fits, f"cannot place {CARD_NAMES[c]}"
+        min(fits, key=lambda g: (sum(POINTS[x] > 0 for x in g), len(g))).append(c)
+    return groups
+
+
+def play_deal_to(
+    match: DaBaiFen,
+    opponent_points: int,
+    exposer: int,
+    suit: str = "S",
+    discard: str | None = None,
+    opponents_take_last: bool | None = None,
+    record: GameRecord | None = None,
+) -> dict:
+    """Start the match's next deal and play it through real actions (draws, an exposure, the discard, twelve tricks)
+    so that the opponents take exactly ``opponent_points`` card points; returns the deal's result.
+
+    ``exposer`` exposes the card of the deal's trump rank in ``suit`` as soon as they draw it (in the first deal and
+    in a special deal the exposer becomes the leader).  Every player holds one card of each trick, all of the trick's
+    suit, so everybody follows suit and the trick's top card wins; which side wins each trick is chosen so that the
+    points add up (the kitty's counting cards, ``discard`` — six trumps, by default six without points — go to the
+    last trick's winner, doubled or as the options say).  With ``record`` the deal and its actions are appended."""
+    starter = match.dealer if match.deal_index < 0 else match.next_dealer()
+    mode = match.next_mode
+    if mode == "normal":
+        level, leader, declarers = match.levels[match.declarers], starter, match.declarers
+    else:
+        level = match.start_level if mode == "first" else match.levels[exposer & 1]
+        leader, declarers = exposer, exposer & 1
+    exposed = card(level_rank(level), "SHDC".index(suit))
+    order = trump_order(level_rank(level), "SHDC".index(suit), match.twos_trump)
+    st = order.strength
+    if discard is None:
+        trumps = cards_of(order.trump_mask)
+        kitty = sorted((c for c in trumps if not POINTS[c] and c != exposed), key=lambda c: st[c])[:6]
+    else:
+        kitty = cards(discard)
+    kitty_mask = sum(1 << c for c in kitty)
+    assert len(kitty) == 6 and kitty_mask & order.trump_mask == kitty_mask and exposed not in kitty
+    groups = [g for s in range(5) for g in _groups(order, order.suit_masks[s] & ~kitty_mask, exposed)]
+    assert len(groups) == 12
+    values = [sum(POINTS[c] for c in g) for g in groups]
+    factor = 2 if match.options["kitty_multiplier"] == "double" else 1
+    bonus = points_of(kitty_mask) * factor
+    chosen = None
+    for bits in range(1 << 12):  # which tricks the opponents win; the one played last takes the kitty
+        taken = sum(v for i, v in enumerate(values) if bits >> i & 1)
+        for last in range(12):
+            opp_last = bool(bits >> last & 1)
+            if opponents_take_last is not None and opp_last != opponents_take_last:
+                continue
+            if taken + (bonus if opp_last else 0) == opponent_points:
+                chosen = bits, last
+                break
+        if chosen:
+            break
+    assert chosen, f"no way to give the opponents exactly {opponent_points}"
+    bits, last = chosen
+    hands: list[list[int]] = [[], [], [], []]
+    plan = []
+    for i in [i for i in range(12) if i != last] + [last]:
+        team = 1 - declarers if bits >> i & 1 else declarers
+        winner = leader if team == declarers else (leader + 1) % 4
+        group = list(groups[i])
+        cards_by_seat = {}
+        if exposed in group:
+            if winner == exposer:
+                winner = (winner + 2) % 4  # the exposer holds the exposed card in this trick: the partner wins it
+            cards_by_seat[exposer] = exposed
+            group.remove(exposed)
+        cards_by_seat[winner] = group.pop(0)
+        for seat in range(4):
+            if seat not in cards_by_seat:
+                cards_by_seat[seat] = group.pop(0)
+        for seat, c in cards_by_seat.items():
+            hands[seat].append(c)
+        plan.append(cards_by_seat)
+    deal = DealCards(stock=stock_for(hands, kitty, starter))
+    match.start_deal(deal)
+    if record is not None:
+        record.add_deal(deal)
+
+    def act(action: Action) -> None:
+        match.apply(action)
+        if record is not None:
+            record.append(action)
+
+    position = deal.stock.index(exposed)
+    while match.phase == "deal":
+        if match.drawn == position + 1:
+            act(Action(exposer, "expose", card=exposed))
+        if match.phase == "deal":
+            act(Action(match.to_move, "draw"))
+    assert match.leader == leader and match.declarers == declarers
+    act(Action(leader, "discard", cards=tuple(kitty)))
+    for cards_by_seat in plan:
+        first = match.trick_leader
+        for k in range(4):
+            seat = (first + k) % 4
+            act(Action(seat, "play", cards=(cards_by_seat[seat],)))
+    result = match.deal_results[-1]
+    assert result["opponent_points"] == opponent_points and result["failed_throw"] is None
+    return result
