@@ -239,6 +239,8 @@ class ClockService:
             await self._save_seat(table, seat)
             if clock.idle_turns[seat] == SUBSTITUTE_AFTER:
                 self._spawn(self._offer_prompt(table, seat))
+        if outcome.game_over:
+            self.timers.cancel(("close", table.id))
         await self.rearm(table)
 
     async def table_closed(self, table: Table) -> None:
@@ -249,9 +251,10 @@ class ClockService:
         if clock is not None:
             clock.deadline = clock.seat = None
             await self._save(table)
-        await self.store._one(
-            "INSERT OR IGNORE INTO table_closures (table_id, reason) VALUES (?, ?)", (table.id, "cancelled")
-        )
+        if table.status == CANCELLED:  # by its host or an admin, unless a closure reason was written first
+            await self.store._one(
+                "INSERT OR IGNORE INTO table_closures (table_id, reason) VALUES (?, ?)", (table.id, "cancelled")
+            )
 
     async def touch(self, table: Table) -> None:
         clock = clock_of(table)

@@ -61,6 +61,8 @@ async def act_for(client, table, seat, rng=RNG):
     """A random legal action for a human seat, through the table manager."""
     mine = [a for a in table.match.legal_json() if a.get("seat") == seat]
     action = {k: v for k, v in rng.choice(mine).items() if k != "seat"}
+    if action["type"] == "discard":
+        action = {"type": "discard", "cards": rng.sample(action["from"], action["choose"])}
     await client.manager.act(table.id, table.seats[seat].user_id, action, expected_version=table.version)
 
 
@@ -279,3 +281,30 @@ async def test_the_host_or_an_admin_closes_a_running_table(world):
         assert table.status == "cancelled"
         await advance(world, client, 3600)  # no timer fires on a closed table
         assert not [t for t in channel_texts(world) if "ran out of time" in t]
+
+
+@pytest.mark.parametrize("game", ["200", "500", "belote", "dabaifen"])
+async def test_the_stand_in_plays_every_real_game_with_the_computer_player(world, game, caplog):
+    async with running(world) as client:
+        result = await world.slash(world.alice, "table", {"game": game, "clock": "live"}, subcommand="new")
+        lobby = result.message
+        await world.click(world.bob, lobby, "join")
+        table = client.manager.tables[int(find_id(lobby, "join").split(":")[1])]
+        while not table.is_full():
+            await world.click(world.alice, lobby, "cpu")
+        await world.click(world.alice, lobby, "start")
+        await world.settle(client)
+        bob = table.seat_of(world.bob.id)
+        played = 0
+        for _ in range(300):
+            if played >= 4 or table.status != "playing":
+                break
+            await world.settle(client)
+            seat = table.match.to_move
+            if seat == bob and bob not in table.away:
+                await advance(world, client, 61)
+            elif seat is not None and table.seats[seat].user_id == world.alice.id:
+                await act_for(client, table, seat)
+            played = clock_of(table).idle_turns.get(bob, 0)
+        assert played >= 4
+        assert "stand-in failed" not in caplog.text
