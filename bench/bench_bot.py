@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import random
 import statistics
 import sys
@@ -163,7 +164,11 @@ class Bench:
                     fake.add_member(guild, user)
                     users.append(user)
                 settings = Settings(
-                    token=fake.token, db_path=str(Path(tmp) / "bench.db"), dev_guild_id=guild.id, ai_delay=args.ai_delay
+                    token=fake.token,
+                    db_path=str(Path(tmp) / "bench.db"),
+                    dev_guild_id=guild.id,
+                    ai_delay=args.ai_delay,
+                    edit_interval=args.edit_interval,
                 )
                 client = CardTableBot(settings, rng=random.Random(args.seed), guild_ready_timeout=0.05)
                 async with fake.running(client, timeout=60):
@@ -199,6 +204,7 @@ class Bench:
                     cards_start = self.cards_played(client)
                     actions_start = self.actions(client)
                     window_start = time.monotonic()
+                    cpu_start = time.process_time()
                     lag = asyncio.create_task(self.loop_lag())
                     profiler = None
                     if args.profile:
@@ -211,6 +217,7 @@ class Bench:
                         profiler.disable()
                         profiler.dump_stats(args.profile)
                     window = time.monotonic() - window_start
+                    self.cpu = (time.process_time() - cpu_start) / window
                     self.measuring = False
                     calls = fake.calls(since=rest_start)
                     cards = self.cards_played(client) - cards_start
@@ -252,6 +259,7 @@ class Bench:
             return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000 if lat else float("nan")
 
         print(f"game {args.game}, {args.tables} tables, ai delay {args.ai_delay} s, think {args.think} s, "
+              f"edit interval {args.edit_interval} s, "
               f"images {'on' if args.images else 'off'}")  # fmt: skip
         print(f"window {window:.1f} s: {actions} actions ({actions / window:.0f}/s), {cards} cards played")
         print(f"REST calls: {len(calls)} → {len(calls) / max(cards, 1):.2f} per card played "
@@ -268,6 +276,8 @@ class Bench:
             lags = sorted(self.lags)
             print(f"event loop lag: median {statistics.median(lags) * 1000:.1f} ms, "
                   f"p99 {lags[int(0.99 * (len(lags) - 1))] * 1000:.1f} ms")  # fmt: skip
+        print(f"this process used {self.cpu:.0%} of one core (bot, fake Discord and simulated players together); "
+              f"machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")  # fmt: skip
         if self.refusals:
             print(f"problems: {dict(self.refusals)}")
 
@@ -279,6 +289,7 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--game", default="two_hundred")
     parser.add_argument("--ai-delay", type=float, default=1.0, help="computer players' pause before acting")
+    parser.add_argument("--edit-interval", type=float, default=1.0, help="seconds between table-message edits")
     parser.add_argument("--think", type=float, default=3.0, help="a human's mean thinking time (s)")
     parser.add_argument("--images", action="store_true", help="draw table and hand images (render/)")
     parser.add_argument("--seed", type=int, default=1)

@@ -27,14 +27,16 @@ class CardTableBot(commands.Bot):
     def __init__(
         self, settings: Settings, *, rng: random.Random | None = None, clock: Clock | None = None, **client_options
     ):
-        # No privileged intents: the bot works from interactions, and DMs it sends.
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), **client_options)
+        # Only the guilds intent: the bot works from interactions alone, so message events (one per message the bot
+        # itself sends or edits) and the message cache would be pure overhead.
+        client_options.setdefault("max_messages", None)
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True), **client_options)
         self.settings = settings
         self._rng = rng
         self.clock: Clock = clock or SystemClock()  # tests pass a FakeClock (bot/clock.py)
         self.clocks: ClockService | None = None
         self.store: Store | None = None
-        self.presenter = Presenter(self)
+        self.presenter = Presenter(self, edit_interval=settings.edit_interval)
         self.manager: TableManager | None = None
         self._resumed = False
         self.tree.on_error = self._on_app_command_error

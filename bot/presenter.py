@@ -306,12 +306,16 @@ class TableOutput:
     jobs: collections.deque = field(default_factory=collections.deque)
     worker: asyncio.Task | None = None
     hands_sent_for: int = -1  # the deal whose hands were sent by DM
+    last_edit: float = float("-inf")  # loop time of the last table-message edit
 
 
 class Presenter:
-    def __init__(self, bot: discord.Client):
+    def __init__(self, bot: discord.Client, *, edit_interval: float = 1.0):
         self.bot = bot
         self.manager: TableManager | None = None  # set once the manager exists
+        # At most one edit of a table's message per interval: moves made meanwhile show in the next edit.  Discord
+        # limits edits per channel anyway, and several tables share a channel.
+        self.edit_interval = edit_interval
 
     # --- the queue ---------------------------------------------------------------------------------------
 
@@ -334,6 +338,12 @@ class Presenter:
             job = out.jobs.popleft()
             try:
                 if job is REFRESH:
+                    wait = out.last_edit + self.edit_interval - asyncio.get_running_loop().time()
+                    if wait > 0:
+                        await asyncio.sleep(wait)
+                    while out.jobs and out.jobs[0] is REFRESH:  # asked again while waiting: one edit does
+                        out.jobs.popleft()
+                    out.last_edit = asyncio.get_running_loop().time()
                     await self._edit_table_message(table)
                 else:
                     await job()  # type: ignore[operator]

@@ -71,6 +71,8 @@ class Settings:
     log_level: str = "INFO"
     # Seconds a computer player "thinks" before acting, so humans can follow the game; 0 in tests.
     ai_delay: float = 1.0
+    # Seconds between two edits of one table's message (moves in between are shown together); 0 in tests.
+    edit_interval: float = 1.0
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None, env_file: str | None = ".env") -> Settings:
@@ -90,4 +92,5 @@ class Settings:
             dev_guild_id=_int_or_none("CARDTABLE_DEV_GUILD", values.get("CARDTABLE_DEV_GUILD")),
             log_level=level,
             ai_delay=_float("CARDTABLE_AI_DELAY", values.get("CARDTABLE_AI_DELAY"), 1.0),
+            edit_interval=_float("CARDTABLE_EDIT_INTERVAL", values.get("CARDTABLE_EDIT_INTERVAL"), 1.0),
         )

@@ -69,6 +69,7 @@ class BotWorld:
             db_path=self.db_path,
             dev_guild_id=self.guild.id,
             ai_delay=overrides.pop("ai_delay", 0.0),
+            edit_interval=overrides.pop("edit_interval", 0.0),
         )
         return CardTableBot(settings, rng=random.Random(seed), guild_ready_timeout=0.05, **overrides)
 
