@@ -286,8 +286,9 @@ def test_successful_throw_and_followers_play_as_many():
     match = base_match()
     play(match, 0, "AH KH")
     assert match.phase == "play" and match.failed_throws == []
-    refused(match, Action(1, "play", cards=tuple(cards("JH"))), "play 2 cards, as many as were led")
-    refused(match, Action(1, "play", cards=tuple(cards("JH QS"))), "you must play hearts as far as you can")
+    refused(match, Action(1, "play", cards=tuple(cards("JH"))), "2 cards were led: play 2 cards")
+    refused(match, Action(1, "play", cards=tuple(cards("JH QS"))), "you must follow with hearts: you hold 3 hearts, "
+            "so play 2 hearts")  # fmt: skip
     legal = {a.cards for a in match.legal_actions()}
     assert legal == {tuple(sorted(p)) for p in [cards("JH 10H"), cards("JH 4H"), cards("10H 4H")]}
     play(match, 1, "JH 4H")
@@ -302,7 +303,8 @@ def test_following_with_too_few_cards_of_the_suit():
     match = base_match([("8H", "4C")])  # seat 2 keeps one heart (9H)
     play(match, 0, "AH KH")
     play(match, 1, "10H 4H")
-    refused(match, Action(2, "play", cards=tuple(cards("10S 9S"))), "you hold 1 and must play 1 of them")
+    refused(match, Action(2, "play", cards=tuple(cards("10S 9S"))), "you must follow with hearts: you hold only "
+            "1 heart (9H), so play it and 1 other card")  # fmt: skip
     assert all(parse_card("9H") in a.cards for a in match.legal_actions())
     play(match, 2, "9H 10C")
     play(match, 3, "7H 5H")
@@ -389,9 +391,43 @@ def test_equal_trump_rank_cards_do_not_beat_a_throw():
 
 def test_multi_card_lead_must_be_one_suit():
     match = base_match()
-    refused(match, Action(0, "play", cards=tuple(cards("AH AD"))), "all be of one suit")
+    """
+    "A player may lead any single card, or a group of cards of the same suit"; "During the play, Jokers and cards
+    of the trump rank all count as belonging to the trump suit, not to the suits marked on them.\""""
+    refused(match, Action(0, "play", cards=tuple(cards("AH AD"))), "cards led together must be of one suit: AH is "
+            "a heart, AD is a diamond")  # fmt: skip
     refused(match, Action(0, "play", cards=tuple(cards("AH AH"))), "you listed AH twice")
-    refused(match, Action(0, "play", cards=tuple(cards("AH 2S"))), "jokers and trump-rank cards count as trumps")
+    refused(match, Action(0, "play", cards=tuple(cards("AH 2S"))), "AH is a heart, 2S is a trump (the jokers and "
+            "every 2 are trumps)")  # fmt: skip
+    play(match, 0, "RJ 2S AS KS")  # a joker, the trump-suit 2 and spades: all trumps, one suit, accepted ...
+    # ... and "a card of the suit led which beats any one of the cards": the black joker is of the suit led (trumps)
+    assert match.deal_results[-1]["failed_throw"]["beaten_by"] == {"seat": 1, "card": "BJ"}
+
+
+def test_follow_refusals_in_a_players_words():
+    """
+    "Each of the other three players in turn must play the same number of cards as were led.  As far as possible
+    they must play cards of the suit led.  Having run out of cards of the suit led a player may play any cards he
+    chooses.\""""
+    match = base_match()
+    play(match, 0, "AH KH QH")
+    refused(match, Action(1, "play", cards=tuple(cards("JH 10H QS"))), "you must follow with hearts: you hold 3 "
+            "hearts, so play 3 hearts")  # fmt: skip
+    refused(match, Action(1, "play", cards=tuple(cards("JH 10H 4H 5C"))), "3 cards were led: play 3 cards (you "
+            "gave 4)")  # fmt: skip
+    play(match, 1, "JH 10H 4H")
+    refused(match, Action(2, "play", cards=tuple(cards("9H 2H 10S"))), "you must follow with hearts: you hold only 2 "
+            "hearts (9H 8H), so play both and 1 other card (2H is a trump, not a heart)")  # fmt: skip
+    play(match, 2, "9H 8H 2H")
+    single = base_match()
+    play(single, 0, "RJ")
+    refused(single, Action(1, "play", cards=tuple(cards("AC"))), "you must follow with trumps: you hold BJ, QS, JS")
+    one_left = base_match([("6H", "4C"), ("5H", "3C")])  # seat 3: 7H the only heart
+    play(one_left, 0, "AH KH")
+    play(one_left, 1, "JH 4H")
+    play(one_left, 2, "9H 8H")
+    refused(one_left, Action(3, "play", cards=tuple(cards("8C 2C"))), "you hold only 1 heart (7H), so play it and 1 "
+            "other card")  # fmt: skip
 
 
 def test_failed_throw_played_as_lowest_card_option():

@@ -57,6 +57,11 @@ def _describe_cards(cards) -> str:
     return " ".join(CARD_NAMES[c] for c in cards)
 
 
+def _count(n: int, word: str) -> str:
+    """'1 card', '3 cards' (the word is given in the singular, or already plural for n != 1)."""
+    return f"{n} {word}" if n == 1 or word.endswith("s") else f"{n} {word}s"
+
+
 class DaBaiFen(Match):
     game_id = "da_bai_fen"
     OPTIONS = (
@@ -536,9 +541,11 @@ class DaBaiFen(Match):
         at once, all the cards led must be higher than any card of the suit led remaining in any player's hand.\""""
         order = self.order
         suit = order.effective_suit[cards[0]]
-        if any(order.effective_suit[c] != suit for c in cards):
+        other = next((c for c in cards if order.effective_suit[c] != suit), None)
+        if other is not None:
             raise IllegalAction(
-                "cards led together must all be of one suit (jokers and trump-rank cards count as trumps)"
+                f"cards led together must be of one suit: {self._card_is(cards[0])}, {self._card_is(other)}"
+                + (self._trumps_note() if TRUMP in (suit, order.effective_suit[other]) else "")
             )
         others = 0
         for s in range(4):
@@ -589,18 +596,54 @@ class DaBaiFen(Match):
 
     def _check_follow(self, seat: int, cards: tuple[int, ...], mask: int) -> None:
         """
-        "Each of the other three players in turn must play the same number of cards as were led.  As far as
-        possible they must play cards of the suit led.\""""
+        "Each of the other three players in turn must play the same number of cards as were led.  As far as possible
+        they must play cards of the suit led.  Having run out of cards of the suit led a player may play any cards
+        he chooses.\""""
         n = self.lead_size
         if len(cards) != n:
-            raise IllegalAction(f"play {n} card{'s' if n > 1 else ''}, as many as were led")
+            raise IllegalAction(f"{_count(n, 'card')} {'was' if n == 1 else 'were'} led: play {_count(n, 'card')}"
+                                f" (you gave {len(cards)})")  # fmt: skip
         suited = self.hands[seat] & self.order.suit_masks[self.led_suit]
         have = suited.bit_count()
         if (mask & suited).bit_count() < min(n, have):
-            what = "trumps" if self.led_suit == TRUMP else describe_suit(self.led_suit)
-            raise IllegalAction(
-                f"you must play {what} as far as you can: you hold {have} and must play {min(n, have)} of them"
-            )
+            raise IllegalAction(self._follow_refusal(cards, suited, n))
+
+    def _suit_word(self, suit: int, count: int = 2) -> str:
+        """'hearts' / 'heart', 'trumps' / 'trump'."""
+        plural = "trumps" if suit == TRUMP else describe_suit(suit)
+        return plural if count != 1 else plural[:-1]
+
+    def _card_is(self, c: int) -> str:
+        return f"{CARD_NAMES[c]} is a {self._suit_word(self.order.effective_suit[c], 1)}"
+
+    def _trumps_note(self) -> str:
+        rank = level_name(self.trump_rank)
+        if self.twos_trump and rank != "2":
+            return f" (the jokers, every {rank} and every 2 are trumps)"
+        return f" (the jokers and every {rank} are trumps)"
+
+    def _follow_refusal(self, cards: tuple[int, ...], suited: int, n: int) -> str:
+        """Why a follow is refused, in a player's words: 'you must follow with hearts: you hold 3 hearts, so play 3
+        hearts'; with too few, which cards of the suit they hold and that they must play them all."""
+        led, order = self.led_suit, self.order
+        words = self._suit_word(led)
+        held = sorted(cards_of(suited), key=lambda c: -order.strength[c])
+        have = len(held)
+        if n == 1:
+            text = f"you must follow with {words}: you hold {', '.join(CARD_NAMES[c] for c in held)}"
+        elif have >= n:
+            text = f"you must follow with {words}: you hold {_count(have, self._suit_word(led, have))}, so play " \
+                   f"{_count(n, self._suit_word(led, n))}"  # fmt: skip
+        else:
+            them = "it" if have == 1 else "both" if have == 2 else f"all {have}"
+            text = f"you must follow with {words}: you hold only {_count(have, self._suit_word(led, have))} " \
+                   f"({_describe_cards(held)}), so play {them} and {_count(n - have, 'other card')}"  # fmt: skip
+        if led != TRUMP:
+            # a trump-rank card of the led suit's colour is a trump: say so when the player offered one
+            marked = [c for c in cards if c < 64 and suit_of(c) == led and order.effective_suit[c] == TRUMP]
+            if marked:
+                text += f" ({CARD_NAMES[marked[0]]} is a trump, not a {self._suit_word(led, 1)})"
+        return text
 
     def _add_to_trick(self, seat: int, cards: tuple[int, ...], mask: int) -> None:
         self.hands[seat] &= ~mask
