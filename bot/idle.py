@@ -300,7 +300,8 @@ class ClockService:
                 clock.reminded = False
                 clock.nudged_by = set()
                 await self._save(table)
-                if announce and clock.choice.is_async:
+                if announce and clock.choice.is_async and last_mover(table) != seat:
+                    # (not when the same player goes on, e.g. leading after winning a trick: they are here)
                     self._spawn(self._turn_summary(table, seat))
             deadline, turn = clock.deadline, clock.turn
             assert deadline is not None and turn is not None
@@ -599,6 +600,14 @@ class ClockService:
             name = row.name if row else f"seat {seat + 1}"
             who = f"{name}'s turn" + left + (" (a computer stands in)" if table.stands_in(seat) else "")
         return f"{head} — {who}"
+
+
+def last_mover(table: Table) -> int | None:
+    """The seat of the last action in the current deal (None at a deal's start)."""
+    if table.record is None or not table.record.deals or not table.record.deals[-1].actions:
+        return None
+    action = table.record.deals[-1].actions[-1]
+    return (action if isinstance(action, dict) else action.to_json()).get("seat")
 
 
 def since_last_move(table: Table, seat: int) -> list[str]:
