@@ -180,7 +180,14 @@ class ClockService:
             seats = await cur.fetchall()
         for table in list(self.manager.tables.values()):
             row = rows.get(table.id)
-            if row is None or table.status not in (LOBBY, PLAYING):
+            if table.status not in (LOBBY, PLAYING):
+                continue
+            if row is None:  # opened before clocks existed: the server's default clock, from now on
+                from bot.guild_settings import load
+
+                await self.setup_table(table, (await load(self.store, table.row.guild_id)).clock_for(table.game, None))
+                if table.status == PLAYING:
+                    await self.rearm(table, announce=False)
                 continue
             try:
                 choice = parse_clock(row["preset"])

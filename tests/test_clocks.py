@@ -308,3 +308,16 @@ async def test_the_stand_in_plays_every_real_game_with_the_computer_player(world
             played = clock_of(table).idle_turns.get(bob, 0)
         assert played >= 4
         assert "stand-in failed" not in caplog.text
+
+
+async def test_tables_from_before_clocks_get_the_server_default_at_start_up(world):
+    async with running(world) as client:
+        table = await started(world, client, world.alice, world.bob)
+        table_id = table.id
+        await client.store._one("DELETE FROM table_clocks WHERE table_id = ?", (table_id,))
+    async with running(world) as client:
+        table = client.manager.tables[table_id]
+        clock = clock_of(table)
+        assert clock.choice.kind == "casual" and clock.deadline == world.clock.now() + 600
+        await advance(world, client, 601)
+        assert table.away
