@@ -562,6 +562,19 @@ def test_kitty_doubled_to_the_last_trick_through_real_play():
     assert single["declarer_points"] == 75 + 25 - 60  # "an ordinary single trick ... the points ... are not doubled"
 
 
+def test_kitty_multiplied_by_a_double_last_trick_through_real_play():
+    """
+    "Some play that if the opponents win the last trick, the points in the discard, instead of being doubled, are
+    multiplied by the number of cards played together by each player in the last trick.  So if the last trick is an
+    ordinary single trick won by the opponents, the points in the discard are not doubled, if it is a double trick
+    they are doubled\""""
+    match = DaBaiFen({"kitty_multiplier": "last_trick_size"}, 0)
+    result = play_deal_to(match, 100, exposer=1, discard=KITTY_25, opponents_take_last=True, double_last=True)
+    assert [len(p["cards"]) for p in match.output()["last_trick"]] == [2, 2, 2, 2]
+    assert result["last_trick_winner"] % 2 == 0 and result["declarer_points"] == 75 + 2 * 25 - 100
+    assert result["score_change"] == [2, 0]
+
+
 def test_forty_exactly_is_a_draw_option():
     """
     "Some play that if the opponents score 40 points exactly, the result is a draw, and in the next deal the first

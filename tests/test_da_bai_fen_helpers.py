@@ -124,6 +124,7 @@ def play_deal_to(
     suit: str = "S",
     discard: str | None = None,
     opponents_take_last: bool | None = None,
+    double_last: bool = False,
     record: GameRecord | None = None,
 ) -> dict:
     """Start the match's next deal and play it through real actions (draws, an exposure, the discard, twelve tricks)
@@ -133,7 +134,8 @@ def play_deal_to(
     in a special deal the exposer becomes the leader).  Every player holds one card of each trick, all of the trick's
     suit, so everybody follows suit and the trick's top card wins; which side wins each trick is chosen so that the
     points add up (the kitty's counting cards, ``discard`` — six trumps, by default six without points — go to the
-    last trick's winner, doubled or as the options say).  With ``record`` the deal and its actions are appended."""
+    last trick's winner, doubled or as the options say; with ``double_last`` the last trick is a two-card lead that
+    stands).  With ``record`` the deal and its actions are appended."""
     starter = match.dealer if match.deal_index < 0 else match.next_dealer()
     mode = match.next_mode
     if mode == "normal":
@@ -154,8 +156,12 @@ def play_deal_to(
     groups = [g for s in range(5) for g in _groups(order, order.suit_masks[s] & ~kitty_mask, exposed)]
     assert len(groups) == 12
     values = [sum(POINTS[c] for c in g) for g in groups]
-    factor = 2 if match.options["kitty_multiplier"] == "double" else 1
+    factor = 2 if match.options["kitty_multiplier"] == "double" else 2 if double_last else 1
     bonus = points_of(kitty_mask) * factor
+    # With double_last the last trick is the first plain suit's two top tricks led together by the player who holds
+    # both tops (they beat every other card of the suit: a throw that stands), so that player must win trick 10 too.
+    plain = next(s for s in range(4) if s != order.suit)
+    pair = [i for i, g in enumerate(groups) if order.effective_suit[g[0]] == plain][:2]
     chosen = None
     for bits in range(1 << 12):  # which tricks the opponents win; the one played last takes the kitty
         taken = sum(v for i, v in enumerate(values) if bits >> i & 1)
@@ -163,31 +169,46 @@ def play_deal_to(
             opp_last = bool(bits >> last & 1)
             if opponents_take_last is not None and opp_last != opponents_take_last:
                 continue
-            if taken + (bonus if opp_last else 0) == opponent_points:
-                chosen = bits, last
-                break
+            if taken + (bonus if opp_last else 0) != opponent_points:
+                continue
+            if double_last:
+                if last != pair[1] or opp_last != bool(bits >> pair[0] & 1):
+                    continue
+                tenth = [k for k in range(12) if k not in pair and bool(bits >> k & 1) == opp_last]
+                tenth = [k for k in tenth if exposed not in groups[k]]
+                if not tenth:
+                    continue
+                order_of_play = [k for k in range(12) if k not in pair and k != tenth[0]] + [tenth[0], pair]
+            else:
+                order_of_play = [i for i in range(12) if i != last] + [last]
+            chosen = bits, order_of_play
+            break
         if chosen:
             break
     assert chosen, f"no way to give the opponents exactly {opponent_points}"
-    bits, last = chosen
+    bits, order_of_play = chosen
     hands: list[list[int]] = [[], [], [], []]
     plan = []
-    for i in [i for i in range(12) if i != last] + [last]:
-        team = 1 - declarers if bits >> i & 1 else declarers
+    for step in order_of_play:
+        together = step if isinstance(step, list) else [step]
+        team = 1 - declarers if bits >> together[0] & 1 else declarers
         winner = leader if team == declarers else (leader + 1) % 4
-        group = list(groups[i])
-        cards_by_seat = {}
-        if exposed in group:
-            if winner == exposer:
-                winner = (winner + 2) % 4  # the exposer holds the exposed card in this trick: the partner wins it
-            cards_by_seat[exposer] = exposed
-            group.remove(exposed)
-        cards_by_seat[winner] = group.pop(0)
-        for seat in range(4):
-            if seat not in cards_by_seat:
-                cards_by_seat[seat] = group.pop(0)
-        for seat, c in cards_by_seat.items():
-            hands[seat].append(c)
+        cards_by_seat: dict[int, tuple[int, ...]] = {}
+        for i in together:
+            group = list(groups[i])
+            dealt = {}
+            if exposed in group:
+                if winner == exposer:
+                    winner = (winner + 2) % 4  # the exposer holds the exposed card in this trick: the partner wins
+                dealt[exposer] = exposed
+                group.remove(exposed)
+            dealt[winner] = group.pop(0)
+            for seat in range(4):
+                if seat not in dealt:
+                    dealt[seat] = group.pop(0)
+            for seat, c in dealt.items():
+                hands[seat].append(c)
+                cards_by_seat[seat] = cards_by_seat.get(seat, ()) + (c,)
         plan.append(cards_by_seat)
     deal = DealCards(stock=stock_for(hands, kitty, starter))
     match.start_deal(deal)
@@ -211,7 +232,7 @@ def play_deal_to(
         first = match.trick_leader
         for k in range(4):
             seat = (first + k) % 4
-            act(Action(seat, "play", cards=(cards_by_seat[seat],)))
+            act(Action(seat, "play", cards=cards_by_seat[seat]))
     result = match.deal_results[-1]
     assert result["opponent_points"] == opponent_points and result["failed_throw"] is None
     return result
