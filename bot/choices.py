@@ -33,7 +33,7 @@ TYPE_LABELS = {
     "counter": "Counter (double)",
     "recounter": "Recounter",
     "draw": "Draw",
-    "claim_draw": "Show hand: no trumps",
+    "claim_draw": "Show my hand: annul the deal",
 }
 
 

@@ -461,9 +461,21 @@ class Presenter:
         view = table_view(table)
         if view is not None:
             kwargs["view"] = view
+        old = table.row.message_id
         message = await self._channel(table).send(table_content(table, state)[:2000], **kwargs)
         table.row.message_id = message.id
         await self.manager.store.set_message(table.id, message.id)
+        if old is not None:
+            # The old message would still say whose turn it was: point to the new one, keep its picture.
+            await (
+                self._channel(table)
+                .get_partial_message(old)
+                .edit(
+                    content=f"**{game_name(table.game)}** — table #{table.id}: that deal is over; the game goes on "
+                    f"below ({message.jump_url}).",
+                    view=None,
+                )
+            )
 
     async def _edit_table_message(self, table: Table) -> None:
         if table.match is None:

@@ -51,6 +51,10 @@ async def test_a_whole_game(tmp_path, game, options, humans, computers):
         assert stored.to_json() == table.record.to_json()
         sheet = await world.fake.wait_for_message(world.channel, lambda m: "is over" in m.content)
         assert "table #1" in sheet.content
+        # one table message per deal; the earlier ones point to the newer instead of showing a stale turn
+        over = [m for m in world.fake.messages(world.channel) if "that deal is over" in m.content]
+        assert len(over) == len(table.record.deals) - 1
+        assert all(m.components == [] for m in over)
         # hands went only to their owners, by DM (never into the channel)
         for message in world.fake.messages(world.channel):
             assert "Your hand" not in message.content
