@@ -321,3 +321,26 @@ async def test_tables_from_before_clocks_get_the_server_default_at_start_up(worl
         assert clock.choice.kind == "casual" and clock.deadline == world.clock.now() + 600
         await advance(world, client, 601)
         assert table.away
+
+
+async def test_the_table_image_carries_the_clock(tmp_path):
+    from bot import images
+
+    async with bot_world(tmp_path, images_on=True) as world:
+        world.clock = FakeClock()
+        calls = []
+        real = images.table_image
+
+        async def spy(state, names, **kwargs):
+            calls.append(kwargs.get("clock"))
+            return await real(state, names, **kwargs)
+
+        images.table_image = spy
+        try:
+            async with running(world) as client:
+                table = await started(world, client, world.alice, world.bob, clock="async")
+                assert table_message(world, table).attachments
+                assert calls and calls[-1] == "24 h / turn"
+        finally:
+            images.table_image = real
+            images.enabled = False
