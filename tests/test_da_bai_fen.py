@@ -19,6 +19,7 @@ from tests.test_da_bai_fen_helpers import (
     draw_all,
     play,
     play_deal_to,
+    stock_for,
     stock_giving,
 )
 
@@ -329,6 +330,37 @@ def test_a_void_player_ruffing_with_all_trumps_wins_a_throw():
     play(mixed, 2, "9H 8H")
     play(mixed, 3, "BJ 8C")
     assert mixed.trick_leader == 0
+
+
+RUFFERS = [
+    "2S AH KH RJ BJ 9S 10S KD AD KC AC 4D",
+    "2D 3S 4S 6S QD JD 10D 9D QC JC 10C 9C",  # no hearts
+    "QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H QS",
+    "2C AS 7S 8S 8D 7D 6D 5D 8C 7C 6C 5C",  # no hearts
+]
+RUFFERS_KITTY = "5S JS KS 3D 3C 4C"
+
+
+@pytest.mark.parametrize(
+    "seat1, seat3, winner",
+    [("2D 3S", "2C AS", 1), ("3S 4S", "2C AS", 3), ("3S 4S", "2C 8D", 1), ("2D QD", "2C AS", 3)],
+)
+def test_two_void_players_ruff_a_double_lead(seat1, seat3, winner):
+    """
+    "If one or more players play nothing but trumps to the trick, the trick is won by whichever of these played
+    the highest trump.  Among trumps of equal rank the one which is played earliest beats the others."  2D then 2C
+    (equal trump-rank cards): the first played wins; 4S then 2C: the 2C; a play mixing a trump and a plain card
+    cannot win, whatever its trump."""
+    match = DaBaiFen({}, 0)
+    match.start_deal(DealCards(stock=stock_for([cards(h) for h in RUFFERS], cards(RUFFERS_KITTY), 0)))
+    draw_all(match, {1: (0, "2S")})
+    match.apply(Action(0, "discard", cards=tuple(cards(RUFFERS_KITTY))))
+    play(match, 0, "AH KH")
+    assert match.failed_throws == []  # nobody else holds a heart above the king
+    play(match, 1, seat1)
+    play(match, 2, "QH JH")
+    play(match, 3, seat3)
+    assert match.trick_leader == winner and match.points == ([0, 10] if winner % 2 else [10, 0])
 
 
 def test_equal_trumps_first_played_wins():
