@@ -699,6 +699,23 @@ def test_twos_always_trump_changes_who_may_claim_a_draw():
             assert st[parse_card("3H")] > st[parse_card("2S")] > st[parse_card("2C")] > st[parse_card("AS")]
 
 
+@pytest.mark.parametrize("yuan_zhu", [False, True])
+def test_twos_always_trump_in_following(yuan_zhu):
+    """
+    "Some play that twos are always trumps, no matter what the score is": with threes trump a player whose only
+    heart-marked card is 2H has no heart to follow a heart lead with (yuan zhu), or must play it (the main game)."""
+    match = DaBaiFen({"start_level": "3", "twos_always_trump": yuan_zhu}, 0)
+    hands = {0: cards("3S AH"), 1: cards("2H 4D 5D 6D 7D 8D 9D 10D JD QD KD AD")}
+    match.start_deal(DealCards(stock=stock_giving(0, hands, seed=7)))
+    draw_all(match, {1: (0, "3S")})
+    match.apply(Action(0, "discard", cards=tuple(match.stock[48:])))
+    play(match, 0, "AH")
+    if yuan_zhu:
+        play(match, 1, "4D")
+    else:
+        refused(match, Action(1, "play", cards=tuple(cards("4D"))), "you must follow with hearts: you hold 2H")
+
+
 def test_playout_is_the_same_as_playing_card_by_card():
     """The fast path gives exactly the state the same random choices give through draw_rest/play_card."""
     for seed in range(5):

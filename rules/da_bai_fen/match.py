@@ -639,7 +639,7 @@ class DaBaiFen(Match):
             text = f"you must follow with {words}: you hold only {_count(have, self._suit_word(led, have))} " \
                    f"({_describe_cards(held)}), so play {them} and {_count(n - have, 'other card')}"  # fmt: skip
         if led != TRUMP:
-            # a trump-rank card of the led suit's colour is a trump: say so when the player offered one
+            # a card marked with the led suit that is a trump here (trump rank, yuan zhu two): say so if it was offered
             marked = [c for c in cards if c < 64 and suit_of(c) == led and order.effective_suit[c] == TRUMP]
             if marked:
                 text += f" ({CARD_NAMES[marked[0]]} is a trump, not a {self._suit_word(led, 1)})"
