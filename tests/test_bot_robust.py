@@ -194,3 +194,33 @@ async def test_a_risky_da_bai_fen_throw_asks_for_confirmation(world):
         assert table.match.to_move == 0  # nothing played yet
         r = await world.click(world.alice, r.message, "throw")
         assert "✅" in r.content or "⛔" in r.content  # applied (the lead may fail), or refused by the engine
+
+
+async def test_a_lobby_survives_a_restart(world):
+    async with world.running():
+        lobby = await world.new_table(world.alice, "toy")
+    async with world.running(seed=3) as client:
+        r = await world.click(world.bob, lobby, "join")  # the old message's button, handled by the new bot
+        assert r.callback_type == 7 and f"<@{world.bob.id}>" in r.message.content
+        r = await world.click(world.alice, lobby, "start")
+        await world.settle(client)
+        assert client.manager.tables[1].status == "playing"
+
+
+async def test_a_restart_mid_deal_of_belote_with_computers(world):
+    async with world.running() as client:
+        lobby = await world.new_table(world.alice, "belote", options="target=300")
+        for _ in range(3):
+            await world.click(world.alice, lobby, "cpu")
+        await world.click(world.alice, lobby, "start")
+        table = client.manager.tables[1]
+        await play_to_the_end(world, client, 1, stop=lambda t: t.match.phase == "play" and len(t.match.hand(0)) <= 5)
+        actions = sum(len(d.actions) for d in table.record.deals)
+    async with world.running(seed=4) as client:
+        table = client.manager.tables[1]
+        assert sum(len(d.actions) for d in table.record.deals) >= actions  # nothing acknowledged was lost
+        await play_to_the_end(world, client, 1)
+        await world.settle(client)
+        assert table.match.phase == "game_over"
+        stored = await client.store.load_record(table.row)
+        assert stored.to_json() == table.record.to_json()
