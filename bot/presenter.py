@@ -23,6 +23,7 @@ from bot.components import ComponentId, TableButton, TableSelect, view_of
 from bot.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables import Outcome, Table, TableManager
 from rules.game import BETWEEN_DEALS, DEAL, GAME_OVER, PLAY
+from rules.players import PLAYERS
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +41,11 @@ PHASE_VERBS = {
     "play": "to play",
 }
 DM_CLOSED = 50007  # Discord: cannot send messages to this user
+COMPUTER_LEVELS = {
+    "random": "plays any legal move",
+    "heuristic": "plays sensibly, instantly (the Add computer button)",
+    "expert": "searches sampled deals; thinks about half a second",
+}
 
 
 def game_name(game: str) -> str:
@@ -123,6 +129,11 @@ def lobby_view(table: Table) -> discord.ui.View | None:
         for s in range(min(table.players, SELECT_LIMIT))
     ]
     items.append(TableSelect(ComponentId(t, "seat"), options, "Pick a seat (or a team)", row=2))
+    levels = [
+        discord.SelectOption(label=f"Add a computer: {level}", value=level, description=COMPUTER_LEVELS.get(level))
+        for level in PLAYERS
+    ]
+    items.append(TableSelect(ComponentId(t, "cpu_level"), levels, "Add a computer player of a level…", row=3))
     return view_of(*items)
 
 

@@ -29,6 +29,9 @@ from rules.registry import match_class
 
 log = logging.getLogger(__name__)
 
+# Games the computer players beyond ``random`` know (rules/ai); the tests' toy game is not one of them.
+AI_GAMES = ("two_hundred", "five_hundred", "belote", "da_bai_fen")
+
 # Actions that other seats may take while someone else is drawing (Da Bai Fen), so a stale view may still send them.
 _OUT_OF_TURN_TYPES = ("expose", "claim_draw")
 
@@ -162,6 +165,7 @@ class TableManager:
         # Deals must be unpredictable for players; tests pass a seeded generator.
         self.rng = rng or random.SystemRandom()
         self.tables: dict[int, Table] = {}
+        self._by_user: dict[int, set[int]] = {}
         self._closing = False
 
     # --- finding tables ----------------------------------------------------------------------------------------
@@ -177,13 +181,24 @@ class TableManager:
         return await self._hydrate(row)
 
     def tables_of(self, user_id: int, channel_id: int | None = None, status: str | None = PLAYING) -> list[Table]:
+        found = (self.tables.get(t) for t in sorted(self._by_user.get(user_id, ())))
         return [
             t
-            for t in self.tables.values()
-            if t.seat_of(user_id) is not None
+            for t in found
+            if t is not None
+            and t.seat_of(user_id) is not None
             and (channel_id is None or t.row.channel_id == channel_id)
             and (status is None or t.status == status)
         ]
+
+    def _index(self, table: Table) -> None:
+        """Keep the user → tables index (slash commands find the user's table without scanning them all)."""
+        for user_id in table.extra.pop("indexed_users", ()):
+            self._by_user.get(user_id, set()).discard(table.id)
+        users = {s.user_id for s in table.seats.values() if s.user_id is not None}
+        for user_id in users:
+            self._by_user.setdefault(user_id, set()).add(table.id)
+        table.extra["indexed_users"] = users
 
     # --- lobby -------------------------------------------------------------------------------------------------
 
@@ -219,6 +234,7 @@ class TableManager:
         assert row is not None
         table = Table(row, probe.players)
         self.tables[table_id] = table
+        self._index(table)
         return table
 
     async def _lobby(self, table_id: int) -> Table:
@@ -230,6 +246,7 @@ class TableManager:
     async def _save_seats(self, table: Table, seats: dict[int, SeatRow]) -> None:
         await self.store.set_seats(table.id, seats)
         table.row.seats = seats
+        self._index(table)
 
     async def join(self, table_id: int, user_id: int, name: str, seat: int | None = None) -> int:
         """Seat a user (the first free seat unless ``seat`` is given; a seated user moves).  Returns the seat."""
@@ -276,8 +293,11 @@ class TableManager:
                 await self.store.set_host(table.id, table.row.host_id)
         await self.listener.lobby_changed(table)
 
-    async def add_computer(self, table_id: int, user_id: int, level: str = "random") -> int:
+    async def add_computer(self, table_id: int, user_id: int, level: str | None = None) -> int:
+        """Seat a computer player; ``level`` defaults to ``heuristic`` in the real games (``random`` elsewhere)."""
         table = await self._lobby(table_id)
+        if level is None:
+            level = "heuristic" if table.game in AI_GAMES and "heuristic" in PLAYERS else "random"
         if level not in PLAYERS:
             raise Refusal(f"Unknown computer level {level!r}; choose from {', '.join(PLAYERS)}.")
         async with table.lock:
@@ -288,7 +308,8 @@ class TableManager:
             seat = free[0]
             number = sum(1 for r in table.seats.values() if r.computer) + 1
             seats = dict(table.seats)
-            seats[seat] = SeatRow(seat=seat, name=f"Computer {number}", computer=level)
+            name = f"Computer {number}" + ("" if level in ("random", "heuristic") else f" ({level})")
+            seats[seat] = SeatRow(seat=seat, name=name, computer=level)
             await self._save_seats(table, seats)
         await self.listener.lobby_changed(table)
         return seat
@@ -393,7 +414,7 @@ class TableManager:
         """Under the table's lock: validate and apply, save, deal the next deal when one ends."""
         match, record = table.match, table.record
         assert match is not None and record is not None
-        trick_before = match.output()["trick"] if match.phase != DEAL else []
+        trick_before = match.state_json()["trick"] if action.type == "play" else []
         try:
             match.apply(action)
         except IllegalAction as e:
@@ -427,8 +448,10 @@ class TableManager:
     def _note_last_trick(self, table: Table, trick_before: list[dict], action: Action) -> None:
         """Remember the trick an action completed, for the table message; engines that report it win."""
         assert table.match is not None
-        state_trick = table.match.output()["trick"] if table.match.phase != DEAL else []
-        if action.type == "play" and trick_before and not state_trick:
+        if action.type != "play" or not trick_before:
+            return
+        state_trick = table.match.state_json()["trick"] if table.match.phase not in (BETWEEN_DEALS, GAME_OVER) else []
+        if not state_trick:
             table.last_trick = [*trick_before, {"seat": action.seat, "cards": action.to_json()["cards"]}]
 
     async def _next_deal(self, table: Table) -> None:
@@ -455,6 +478,21 @@ class TableManager:
         if table.computer_task is None or table.computer_task.done():
             table.computer_task = asyncio.create_task(self._run_computers(table), name=f"computers-{table.id}")
 
+    async def _computer_move(self, table: Table, seat: int) -> Action:
+        """The computer's choice; the expert thinks for a while, so it thinks in a worker thread (the match is only
+        changed under the table's lock, which this holds).  A failing player gives way to a random legal move."""
+        assert table.match is not None and table.record is not None
+        level = table.seats[seat].computer or "random"
+        history = list(table.record.deals[-1].actions)
+        try:
+            player = make_player(level)
+            if level == "expert":
+                return await asyncio.to_thread(player.choose, table.match, self.rng, history=history)
+            return player.choose(table.match, self.rng, history=history)
+        except Exception:
+            log.exception("table %d: the %s player failed; a random legal move instead", table.id, level)
+            return make_player("random").choose(table.match, self.rng)
+
     @staticmethod
     def _automatic(table: Table) -> bool:
         """Computer players act by themselves, and so does drawing from a stock (Da Bai Fen): a draw is no choice,
@@ -478,7 +516,7 @@ class TableManager:
                         return
                     seat = match.to_move
                     if table.is_computer(seat):
-                        action = make_player(table.seats[seat].computer or "random").choose(match, self.rng)
+                        action = await self._computer_move(table, seat)
                     elif table.stands_in(seat):
                         action = self._stand_in(table, seat)
                     else:
@@ -532,6 +570,7 @@ class TableManager:
             await self._replay_into(table)
         if row.status in (LOBBY, PLAYING):
             self.tables[row.id] = table  # finished tables are loaded on demand and not kept
+            self._index(table)
         if row.status == PLAYING and table.match is not None and table.match.phase == BETWEEN_DEALS:
             # Stopped between the last action of a deal and the next deal's cards being saved.
             async with table.lock:

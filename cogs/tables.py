@@ -171,7 +171,7 @@ class Tables(commands.Cog):
             if verb in CLOCK_VERBS:  # idle players: I'm back, nudge, substitutes (cogs/clocks.py)
                 await self.bot.get_cog("Clocks").on_component(interaction, cid, values)  # type: ignore[union-attr]
                 return
-            if verb in ("join", "leave", "cpu", "uncpu", "seat", "start", "cancel"):
+            if verb in ("join", "leave", "cpu", "cpu_level", "uncpu", "seat", "start", "cancel"):
                 await self._lobby_click(interaction, cid, values)
                 return
             table = await manager.get(cid.table)
@@ -210,9 +210,9 @@ class Tables(commands.Cog):
             await manager.join(cid.table, user.id, display_name(user), seat=int(values[0]))
         elif verb == "leave":
             await manager.leave(cid.table, user.id)
-        elif verb == "cpu":
+        elif verb in ("cpu", "cpu_level"):
             await computers_allowed(interaction)
-            await manager.add_computer(cid.table, user.id)
+            await manager.add_computer(cid.table, user.id, values[0] if values else None)
         elif verb == "uncpu":
             await manager.remove_computer(cid.table, user.id)
         elif verb == "cancel":

@@ -158,6 +158,8 @@ async def test_cancel_and_host_rules_in_the_lobby(world):
         assert r.ephemeral and "Only the host" in r.content
         r = await world.select(world.bob, lobby, "seat", ["2"])
         assert f"`3` <@{world.bob.id}>" in r.message.content
+        r = await world.select(world.alice, lobby, "cpu_level", ["expert"])
+        assert "Computer 1 (expert)" in r.message.content or "🤖" in r.message.content
         r = await world.click(world.bob, lobby, "cancel")
         assert r.ephemeral and "Only the host" in r.content
         r = await world.click(world.alice, lobby, "cancel")
