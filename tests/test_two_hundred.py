@@ -54,8 +54,8 @@ def test_the_player_left_of_the_dealer_speaks_first_with_bids_50_to_100_by_5():
     assert bids(m) == ["pass", *range(50, 105, 5)]
 
 
-@pytest.mark.parametrize("value, message", [(45, "from 50 to 100 and a multiple of 5"), (52, "multiple of 5"),
-                                            (105, "from 50 to 100"), (200, "from 50 to 100")])  # fmt: skip
+@pytest.mark.parametrize("value, message", [(45, "at least 50 and a multiple of 5"), (52, "multiple of 5"),
+                                            (105, "at most 100"), (200, "at most 100")])  # fmt: skip
 def test_bad_bids_are_refused_in_words(value, message):
     m = new_match(hands=SUITED)
     with pytest.raises(IllegalAction, match=message):

@@ -299,7 +299,7 @@ def test_minimum_bid_options():
     """ "some set the minimum bid higher, for example at 65"; "in the game 'Le Ruff' ... there is no minimum bid".\""""
     assert bids(new_match({"min_bid": 65}, hands=SUITED))[1] == 65
     assert bids(new_match({"min_bid": 0}, hands=SUITED))[1:3] == [5, 10]
-    with pytest.raises(IllegalAction, match="from 65 to 100"):
+    with pytest.raises(IllegalAction, match="at least 65 and a multiple of 5"):
         act(new_match({"min_bid": 65}, hands=SUITED), 1, "bid", value=60)
 
 

@@ -138,8 +138,11 @@ class Auction:
         if not isinstance(value, int):
             raise IllegalAction("a bid needs a number of points")
         if value not in rules.values:
+            # "The minimum bid is 50, all bids must be multiples of 5"; 100 is "the highest possible bid"
             extra = f", or {rules.top} for '100 for 200'" if rules.top > 100 else ""
-            raise IllegalAction(f"a bid must be from {rules.lowest} to 100 and a multiple of 5{extra}; not {value}")
+            raise IllegalAction(
+                f"a bid must be at least {rules.lowest} and a multiple of 5 (at most 100{extra}); not {value}"
+            )
         if self.high is not None and value <= self.high:
             raise IllegalAction(f"a bid must be higher than the last bid ({self.high})")
 
