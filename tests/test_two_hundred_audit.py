@@ -54,8 +54,7 @@ def test_the_follow_suit_refusal_names_the_suit_held():
 
 
 def test_three_passes_after_a_bid_end_the_auction_even_before_the_bidder_speaks_again():
-    """ "If there is a bid, the bidding continues for as many circuits as necessary until three players have passed".
-    """
+    """ "If there is a bid, the bidding continues ... until three players have passed"."""
     m = new_match(dealer=0, hands=SUITED)
     act(m, 1, "pass")
     act(m, 2, "bid", value=50)
