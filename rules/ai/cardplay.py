@@ -64,20 +64,23 @@ def is_master(info: PlayInfo, c: int) -> bool:
     return all(order.st[x] <= st for x in _cards(out & _suit_mask(order, s)))
 
 
-_SUIT_MASKS: dict[tuple[int, int], int] = {}
+_SUIT_MASKS: dict[tuple[int, int], tuple[Order, int]] = {}
 
 
 def _suit_mask(order: Order, s: int) -> int:
+    # Keyed by the object's id, holding the object itself: an id is only unique while its object lives (the
+    # heuristic builds a new Order for every view, and a freed one's id is soon reused by the next deal's order).
     key = (id(order), s)
-    m = _SUIT_MASKS.get(key)
-    if m is None:
-        m = 0
-        for c, es in enumerate(order.es):
-            if es == s:
-                m |= 1 << c
-        if len(_SUIT_MASKS) > 4096:
-            _SUIT_MASKS.clear()
-        _SUIT_MASKS[key] = m
+    hit = _SUIT_MASKS.get(key)
+    if hit is not None and hit[0] is order:
+        return hit[1]
+    m = 0
+    for c, es in enumerate(order.es):
+        if es == s:
+            m |= 1 << c
+    if len(_SUIT_MASKS) > 4096:
+        _SUIT_MASKS.clear()
+    _SUIT_MASKS[key] = (order, m)
     return m
 
 
