@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from rules.actions import Action, DiscardChoice
 from rules.ai.cardplay import PlayInfo, pick_card
+from rules.ai.dbf_rollout import finish as dbf_finish
 from rules.ai.heuristic import STRICT, bidding_filter, heuristic_action, safe_action
 from rules.ai.knowledge import Knowledge
 from rules.ai.sampler import sample_world
@@ -25,6 +26,56 @@ from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY
 
 MAX_CANDIDATES = 12
 MAX_ROLLOUT_STEPS = 600
+# Games whose search keeps the heuristic's choice unless another candidate is better world by world by this many
+# standard errors (Da Bai Fen: 20-odd worlds a decision and results in whole levels make the plain best mean noisy).
+CAUTIOUS_GAMES = {"da_bai_fen": 1.0}
+FAST_DBF = True  # Da Bai Fen rollouts through rules/ai/dbf_rollout.py (the same cards as pick_card, faster)
+
+
+def _clearly_better(values: list[float], ref: list[float], z: float) -> bool:
+    n = min(len(values), len(ref))
+    if n < 2:
+        return False
+    diffs = [values[i] - ref[i] for i in range(n)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > 0 and mean * mean * n > z * z * var
+
+
+def _collapse_equivalent(cands: list[Action], k: Knowledge, base: Action) -> list[Action]:
+    """Single cards that are equivalent for the play (the same effective suit and points, no card this seat cannot
+    see ranking between them) are tried once: the heuristic's card if it is one of them, else the lowest."""
+    order = k.order
+    unseen = k.unseen()
+    es, st, pts = order.es, order.st, order.pts
+    singles = [a for a in cands if len(a.cards) == 1]
+    groups: dict[int, list[Action]] = {}
+    for a in singles:
+        groups.setdefault(es[a.cards[0]], []).append(a)
+    out_strengths: dict[int, list[int]] = {}
+    for c in range(len(es)):
+        if unseen >> c & 1 and es[c] >= 0:
+            out_strengths.setdefault(es[c], []).append(st[c])
+    drop: set[Action] = set()
+    for suit, acts in groups.items():
+        acts.sort(key=lambda a: st[a.cards[0]])
+        outs = out_strengths.get(suit, [])
+        run = [acts[0]]
+        for a in acts[1:]:
+            lo, hi = st[run[-1].cards[0]], st[a.cards[0]]
+            same = pts[run[-1].cards[0]] == pts[a.cards[0]] and (lo == hi or not any(lo <= x <= hi for x in outs))
+            if same:
+                run.append(a)
+                continue
+            drop.update(_drop_run(run, base))
+            run = [a]
+        drop.update(_drop_run(run, base))
+    return [a for a in cands if a not in drop]
+
+
+def _drop_run(run: list[Action], base: Action) -> list[Action]:
+    keep = base if base in run else run[0]
+    return [a for a in run if a is not keep and a != keep]
 
 
 @dataclass
@@ -34,6 +85,7 @@ class Stats:
     total: float = 0.0
     trick_wins: int = 0
     trick_known: int = 0
+    values: list[float] = field(default_factory=list)  # per world, in the order the worlds were sampled
 
     @property
     def mean(self) -> float:
@@ -137,10 +189,12 @@ class ExpertPlayer:
                 except Exception:
                     st.n += 1
                     st.total -= 1e6
+                    st.values.append(-1e6)
                     continue
                 value, won = rollout(w, view.seat, k, rng, self.epsilon)
                 st.n += 1
                 st.total += value
+                st.values.append(value)
                 if won is not None:
                     st.trick_known += 1
                     st.trick_wins += won
@@ -149,12 +203,20 @@ class ExpertPlayer:
             if self.max_worlds is not None and worlds >= self.max_worlds:
                 break
         best = max(stats, key=lambda s: (s.mean, s.action == base))
+        if view.game in CAUTIOUS_GAMES and best.action != base:
+            # Few worlds and coarse results: leave the heuristic's card only when the search is fairly sure (the
+            # candidates were tried in the same worlds, so compare them world by world).
+            ref = next((s for s in stats if s.action == base), None)
+            if ref is not None and not _clearly_better(best.values, ref.values, CAUTIOUS_GAMES[view.game]):
+                return Decision(base, stats, worlds, reason="search (heuristic kept: no clear gain)")
         return Decision(best.action, stats, worlds, reason="search")
 
     def _candidates(self, view: SeatView, k: Knowledge, base: Action) -> list[Action]:
         legal = [a for a in view.legal if not isinstance(a, DiscardChoice)]
         if view.phase == PLAY:
             plays = [a for a in legal if a.type == "play"]
+            if view.game == "da_bai_fen" and k.order is not None:
+                plays = _collapse_equivalent(plays, k, base)
             if len(plays) <= MAX_CANDIDATES:
                 out = list(plays)
             else:
@@ -204,8 +266,13 @@ def _bid_candidates(view: SeatView, legal: list[Action], base: Action) -> list[A
     return out[:6]
 
 
+_TEAMS4 = [frozenset({s, s ^ 2}) for s in range(4)]
+
+
 def _rollout_ctx(w, seat: int):
     """Per-seat allies and roles in a sampled world's play (computed once per rollout)."""
+    if w.game_id == "da_bai_fen":
+        return _TEAMS4, w.leader, False, [0, 1, 2, 3]
     out = w.output()
     contract = out.get("contract") or {}
     players = w.players
@@ -244,10 +311,17 @@ def rollout(w, seat: int, k: Knowledge, rng: random.Random, epsilon: float = 0.1
     root_trick_open = True
     steps = 0
     fast = hasattr(w, "play_card") and hasattr(w, "legal_card_mask")
+    dbf = FAST_DBF and w.game_id == "da_bai_fen" and fast and epsilon <= 0
     while w.phase not in (BETWEEN_DEALS, GAME_OVER) and len(w.deal_results) == root_deal:
         steps += 1
         if steps > MAX_ROLLOUT_STEPS:
             break
+        if dbf and w.phase == PLAY and (not w.trick or w.lead_size == 1):
+            played, won = dbf_finish(w, seat, played, root_trick_open)
+            if won is not None or w.phase != PLAY:
+                won_root = won_root if won is None else won
+                root_trick_open = False
+            continue
         to_move = w.to_move
         trick = ad.world_trick(w) if w.phase == PLAY else None
         if w.phase == PLAY and trick is not None and fast:

@@ -370,16 +370,47 @@ class DaBaiFenAdapter(Adapter):
         return m.hands[seat]
 
     def utility(self, m: Match, seat: int, result: dict) -> float:
+        """Levels won minus levels lost, read off the result table *smoothed* over the opponents' card points (a
+        rollout's points are a noisy estimate: a deal two points short of a step is nearly as good as one past it),
+        in units of 40 per level, plus a little for every card point (ties)."""
         if result.get("thrown_in"):
             return 0.0
-        change = result["score_change"]
         mine = seat & 1
-        levels = change[mine] - change[1 - mine]
         declarers = result.get("declarers")
         opp_points = result.get("opponent_points", 0)
-        # Card points smooth the level table's steps: the declarers want few opponent points.
+        table = _dbf_smooth_table(self.options.get("level_step", 40), bool(self.options.get("forty_is_draw")))
+        gain = table[min(max(opp_points, 0), len(table) - 1)]  # the declarers' expected level advantage
+        levels = gain if declarers == mine else -gain
         smooth = (40 - opp_points) / 40 if declarers == mine else (opp_points - 40) / 40
-        return 40.0 * levels + 10.0 * smooth
+        return 40.0 * levels + 2.0 * smooth
+
+
+_DBF_TABLES: dict[tuple, list[float]] = {}
+DBF_SMOOTH_SD = 10.0  # card points
+
+
+def _dbf_smooth_table(step: int, forty_draw: bool) -> list[float]:
+    """For 0..200 opponent points: the declarers' level gain minus the opponents', averaged over a normal spread of
+    ``DBF_SMOOTH_SD`` points around the given count (in steps of five, clamped to 0..200)."""
+    key = (step, forty_draw)
+    table = _DBF_TABLES.get(key)
+    if table is None:
+        import math
+
+        from rules.da_bai_fen.scoring import outcome
+
+        def raw(p: int) -> float:
+            o = outcome(p, step, forty_draw)
+            return float(o.declarers_gain - o.opponents_gain)
+
+        weights = [(d, math.exp(-0.5 * (d / DBF_SMOOTH_SD) ** 2)) for d in range(-30, 31, 5)]
+        total = sum(w for _, w in weights)
+        table = []
+        for p in range(201):
+            base = p - p % 5
+            table.append(sum(w * raw(min(max(base + d, 0), 200)) for d, w in weights) / total)
+        _DBF_TABLES[key] = table
+    return table
 
 
 _DBF_ORDERS: dict[int, tuple] = {}

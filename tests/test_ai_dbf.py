@@ -1,0 +1,92 @@
+"""Da Bai Fen computer players: the fast rollout plays exactly the heuristic's cards, the search's candidates and
+its smoothed utility."""
+
+from __future__ import annotations
+
+import random
+
+import rules.ai.expert as expert_mod
+from rules.ai.games import _dbf_smooth_table
+from rules.ai.knowledge import Knowledge
+from rules.ai.players import make_ai_player
+from rules.ai.sampler import sample_world
+from rules.ai.view import build_view
+from rules.game import BETWEEN_DEALS, GAME_OVER
+from rules.registry import new_match
+
+
+def _play_views(seed: int, deals: int = 2):
+    rng = random.Random(seed)
+    player = make_ai_player("heuristic")
+    out = []
+    for d in range(deals):
+        m = new_match("da_bai_fen", {}, d % 4)
+        m.start_deal(m.random_deal(rng))
+        history = []
+        while m.phase not in (BETWEEN_DEALS, GAME_OVER):
+            view = build_view(m, m.to_move, history)
+            if m.phase == "play":
+                out.append(view)
+            a = player.choose_view(view, rng)
+            m.apply(a)
+            history.append(a)
+    return out
+
+
+def test_fast_rollout_matches_pick_card():
+    rng = random.Random(3)
+    checked = 0
+    for view in _play_views(11)[::3]:
+        k = Knowledge(view)
+        world = sample_world(view, rng, k)
+        if world is None:
+            continue
+        results = []
+        for fast in (True, False):
+            expert_mod.FAST_DBF = fast
+            try:
+                w = world.clone()
+                value, won = expert_mod.rollout(w, view.seat, k, random.Random(0), 0.0)
+            finally:
+                expert_mod.FAST_DBF = True
+            results.append((value, won, w.points, w.last_trick))
+        assert results[0] == results[1]
+        checked += 1
+    assert checked > 10
+
+
+def test_equivalent_cards_are_tried_once():
+    for view in _play_views(5, deals=1):
+        if view.public.get("trick") or len(view.hand) < 10:
+            continue
+        k = Knowledge(view)
+        base = [a for a in view.legal if a.type == "play"][0]
+        plays = [a for a in view.legal if a.type == "play"]
+        kept = expert_mod._collapse_equivalent(plays, k, base)
+        assert base in kept and len(kept) <= len(plays)
+        order, unseen = k.order, k.unseen()
+        for a in plays:
+            if a in kept:
+                continue
+            c = a.cards[0]
+            # a dropped card has a kept twin: same suit and points, nothing unseen ranking between them
+            twins = [
+                b.cards[0]
+                for b in kept
+                if order.es[b.cards[0]] == order.es[c] and order.pts[b.cards[0]] == order.pts[c]
+            ]
+            assert twins
+            lo = min(order.st[c], *(order.st[t] for t in twins))
+            hi = max(order.st[c], *(order.st[t] for t in twins))
+            between = [
+                x for x in range(len(order.es)) if unseen >> x & 1 and order.es[x] == order.es[c]
+                and lo < order.st[x] < hi
+            ]  # fmt: skip
+            assert not between or len(twins) > 1
+        break
+
+
+def test_smoothed_level_table():
+    table = _dbf_smooth_table(40, False)
+    assert table[0] > table[35] > 0 > table[80] > table[120]
+    assert all(a >= b for a, b in zip(table, table[1:], strict=False))
