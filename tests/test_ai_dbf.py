@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import rules.ai.expert as expert_mod
+import rules.ai.heuristic as heuristic_mod
 from rules.ai.games import _dbf_smooth_table
 from rules.ai.knowledge import Knowledge
 from rules.ai.players import make_ai_player
@@ -13,6 +16,13 @@ from rules.ai.sampler import sample_world
 from rules.ai.view import build_view
 from rules.game import BETWEEN_DEALS, GAME_OVER
 from rules.registry import new_match
+
+
+@pytest.fixture(autouse=True)
+def strict_players():
+    heuristic_mod.STRICT = expert_mod.STRICT = True
+    yield
+    heuristic_mod.STRICT = expert_mod.STRICT = False
 
 
 def _play_views(seed: int, deals: int = 2):
@@ -90,3 +100,48 @@ def test_smoothed_level_table():
     table = _dbf_smooth_table(40, False)
     assert table[0] > table[35] > 0 > table[80] > table[120]
     assert all(a >= b for a, b in zip(table, table[1:], strict=False))
+
+
+def test_rollout_exposure_is_the_heuristics():
+    from rules.ai.dbf_rollout import _exposure
+
+    rng = random.Random(9)
+    player = make_ai_player("heuristic")
+    compared = exposed = 0
+    for d in range(6):
+        m = new_match("da_bai_fen", {}, d % 4)
+        m.start_deal(m.random_deal(rng))
+        history = []
+        while m.phase == "deal":
+            view = build_view(m, m.to_move, history)
+            a = player.choose_view(view, rng)
+            if m.exposed is None:
+                mine = _exposure(m, m.to_move)
+                assert (a.card if a.type == "expose" else None) == mine
+                compared += 1
+                exposed += a.type == "expose"
+            m.apply(a)
+            history.append(a)
+    assert compared > 50 and exposed
+
+
+def test_expert_searches_exposure_and_discard():
+    rng = random.Random(4)
+    player = make_ai_player("heuristic")
+    expert = expert_mod.ExpertPlayer(None, max_worlds=3)
+    seen = set()
+    for d in range(4):
+        m = new_match("da_bai_fen", {}, d % 4)
+        m.start_deal(m.random_deal(rng))
+        history = []
+        while m.phase in ("deal", "exchange"):
+            view = build_view(m, m.to_move, history)
+            if len(view.legal) > 1 or m.phase == "exchange":
+                decision = expert.decide(view, random.Random(1))
+                if decision.stats:
+                    seen.add(m.phase)
+                m.clone().apply(decision.action)  # legal
+            a = player.choose_view(view, rng)
+            m.apply(a)
+            history.append(a)
+    assert seen == {"deal", "exchange"}

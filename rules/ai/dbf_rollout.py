@@ -156,3 +156,53 @@ def finish(w, seat: int, played: int, root_trick_open: bool) -> tuple[int, int |
             if w.phase == "play":
                 won_root = 1 if (w.trick_leader & 1) == side else 0
     return played, won_root
+
+
+def _exposure(w, seat: int) -> int | None:
+    """The heuristic's exposure for ``seat`` about to draw (rules/ai/heuristic.py ``_da_bai_fen``), or None."""
+    from rules.da_bai_fen.scoring import level_rank
+
+    hand = w.hands[seat]
+    rank = level_rank(w.exposable_rank(seat))
+    best, best_n = None, -1
+    held = 0
+    for c in _cards(hand):
+        if c < 64 and c & 15 == rank:
+            held |= 1 << c
+    if not held:
+        return None
+    cards = _cards(hand)
+    for suit in range(4):
+        c = (suit << 4) | rank
+        if not held >> c & 1:
+            continue
+        n = sum(1 for x in cards if x >= 64 or x >> 4 == suit or x & 15 == rank)
+        if n > best_n:
+            best, best_n = c, n
+    drawn = len(cards)
+    late = w.drawn >= 44
+    if (drawn >= 4 and best_n >= max(3, 0.4 * drawn)) or (late and best_n >= 0.3 * drawn):
+        return best
+    return None
+
+
+def to_play(w, ad) -> None:
+    """Bring a world in the draw or the exchange to the first lead as the heuristic would: each seat about to draw
+    exposes by the heuristic's rule, the leader discards the heuristic's six (claims are not made)."""
+    from rules.actions import Action, DiscardChoice
+    from rules.ai.heuristic import _dbf_discard
+
+    while w.phase == "deal":
+        seat = w.to_move
+        if w.exposed is None:
+            c = _exposure(w, seat)
+            if c is not None:
+                w.apply(Action(seat, "expose", card=c))
+                if w.phase != "deal":
+                    break
+        w.draw_card()
+    if w.phase == "exchange":
+        leader = w.leader
+        choice = DiscardChoice(leader, 6, tuple(_cards(w.hands[leader])))
+        order = ad.world_order(w)
+        w.apply(_dbf_discard(choice, order, order.trump))

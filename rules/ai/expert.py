@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from rules.actions import Action, DiscardChoice
 from rules.ai.cardplay import PlayInfo, pick_card
 from rules.ai.dbf_rollout import finish as dbf_finish
+from rules.ai.dbf_rollout import to_play as dbf_to_play
 from rules.ai.heuristic import STRICT, bidding_filter, heuristic_action, safe_action
 from rules.ai.knowledge import Knowledge
 from rules.ai.sampler import sample_world
@@ -160,11 +161,17 @@ class ExpertPlayer:
         if len(legal) == 1 and not isinstance(legal[0], DiscardChoice):
             return Decision(base, reason="only move")
         phases = ("bidding", "trump", PLAY) if self.search_bids else (PLAY,)
-        if view.phase not in phases or any(isinstance(a, DiscardChoice) for a in legal):
-            return Decision(base, reason="heuristic")
         if view.game == "da_bai_fen" and any(a.type == "claim_draw" for a in legal):
             return Decision(base, reason="heuristic")
-        candidates = self._candidates(view, k, base)
+        if view.game == "da_bai_fen" and self.search_bids and view.phase in ("deal", "exchange"):
+            # The exposure (who declares, which suit is trumps) and the kitty discard are searched like a card.
+            candidates = _dbf_deal_candidates(view, k, base)
+            if candidates is None:
+                return Decision(base, reason="heuristic")
+        elif view.phase not in phases or any(isinstance(a, DiscardChoice) for a in legal):
+            return Decision(base, reason="heuristic")
+        else:
+            candidates = self._candidates(view, k, base)
         if len(candidates) == 1:
             return Decision(candidates[0], reason="only candidate")
         stats = [Stats(a) for a in candidates]
@@ -230,6 +237,41 @@ class ExpertPlayer:
             return _bid_candidates(view, legal, base)
         named = [a for a in legal if a.type == "trump"]
         return named or legal
+
+
+def _dbf_deal_candidates(view: SeatView, k: Knowledge, base: Action) -> list[Action] | None:
+    """Da Bai Fen: drawing or exposing each card I may expose; for the kitty, the heuristic's six and discards that
+    void one or two short plain suits (filled with the heuristic's next choices).  None: leave it to the heuristic."""
+    if view.phase == "deal":
+        exposes = [a for a in view.legal if a.type == "expose"]
+        draw = next((a for a in view.legal if a.type == "draw"), None)
+        if not exposes or draw is None:
+            return None
+        return [draw, *exposes]
+    choice = next((a for a in view.legal if isinstance(a, DiscardChoice)), None)
+    order = k.order
+    if choice is None or order is None or base.type != "discard":
+        return None
+    from rules.ai.heuristic import dbf_discard_ranking
+
+    ranked = dbf_discard_ranking(choice, order)
+    n = choice.choose
+    out = [base]
+    plain: dict[int, list[int]] = {}
+    for c in ranked:
+        if order.es[c] != order.trump:
+            plain.setdefault(order.es[c], []).append(c)
+    suits = sorted(plain, key=lambda s: len(plain[s]))
+    sets = [[s] for s in suits] + [[s, t] for i, s in enumerate(suits) for t in suits[i + 1 :]]
+    for group in sets:
+        cards = [c for s in group for c in plain[s]]
+        if len(cards) > n:
+            continue
+        cards += [c for c in ranked if c not in cards][: n - len(cards)]
+        a = Action(choice.seat, "discard", cards=tuple(sorted(cards)))
+        if all(set(a.cards) != set(b.cards) for b in out):
+            out.append(a)
+    return out[:8] if len(out) > 1 else None
 
 
 def _bid_candidates(view: SeatView, legal: list[Action], base: Action) -> list[Action]:
@@ -316,6 +358,9 @@ def rollout(w, seat: int, k: Knowledge, rng: random.Random, epsilon: float = 0.1
         steps += 1
         if steps > MAX_ROLLOUT_STEPS:
             break
+        if dbf and w.phase in ("deal", "exchange"):
+            dbf_to_play(w, ad)
+            continue
         if dbf and w.phase == PLAY and (not w.trick or w.lead_size == 1):
             played, won = dbf_finish(w, seat, played, root_trick_open)
             if won is not None or w.phase != PLAY:

@@ -387,11 +387,15 @@ class DaBaiFenAdapter(Adapter):
 
 _DBF_TABLES: dict[tuple, list[float]] = {}
 DBF_SMOOTH_SD = 10.0  # card points
+# What declaring the next deal is worth, in levels (heuristic self-play: declarers gain 0.42 levels a deal on average
+# over their opponents), so that the opponents' 40th point costs the declarers more than the table's one level.
+DBF_DECLARING_VALUE = 0.4
 
 
 def _dbf_smooth_table(step: int, forty_draw: bool) -> list[float]:
-    """For 0..200 opponent points: the declarers' level gain minus the opponents', averaged over a normal spread of
-    ``DBF_SMOOTH_SD`` points around the given count (in steps of five, clamped to 0..200)."""
+    """For 0..200 opponent points: the declarers' level gain minus the opponents' (and the value of declaring next),
+    averaged over a normal spread of ``DBF_SMOOTH_SD`` points around the given count (in steps of five, clamped to
+    0..200)."""
     key = (step, forty_draw)
     table = _DBF_TABLES.get(key)
     if table is None:
@@ -401,7 +405,8 @@ def _dbf_smooth_table(step: int, forty_draw: bool) -> list[float]:
 
         def raw(p: int) -> float:
             o = outcome(p, step, forty_draw)
-            return float(o.declarers_gain - o.opponents_gain)
+            stay = 0.0 if o.draw else DBF_DECLARING_VALUE if o.declarers_stay else -DBF_DECLARING_VALUE
+            return float(o.declarers_gain - o.opponents_gain) + stay
 
         weights = [(d, math.exp(-0.5 * (d / DBF_SMOOTH_SD) ** 2)) for d in range(-30, 31, 5)]
         total = sum(w for _, w in weights)

@@ -445,16 +445,21 @@ def _da_bai_fen(view: SeatView, k: Knowledge, rng: random.Random) -> Action:
     return plays[0]
 
 
-def _dbf_discard(choice: DiscardChoice, order: Order, trump: int) -> Action:
+def dbf_discard_ranking(choice: DiscardChoice, order: Order) -> list[int]:
+    """The leader's cards, the first to discard first: no trumps, no points, no aces, short suits, low cards."""
     cards = list(choice.from_cards)
     counts: dict[int, int] = {}
     for c in cards:
         counts[order.es[c]] = counts.get(order.es[c], 0) + 1
 
     def cost(c: int) -> tuple:
-        return (order.es[c] == trump, order.pts[c] > 0, order.st[c] >= 14, counts[order.es[c]], order.st[c])
+        return (order.es[c] == order.trump, order.pts[c] > 0, order.st[c] >= 14, counts[order.es[c]], order.st[c])
 
-    picked = sorted(cards, key=cost)[: choice.choose]
+    return sorted(cards, key=cost)
+
+
+def _dbf_discard(choice: DiscardChoice, order: Order, trump: int) -> Action:
+    picked = dbf_discard_ranking(choice, order)[: choice.choose]
     return Action(choice.seat, "discard", cards=tuple(picked))
 
 
