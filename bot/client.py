@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import random
 
@@ -74,6 +75,9 @@ class CardTableBot(commands.Bot):
         for table in list(self.manager.tables.values()):
             await self.presenter.resumed(table)
         self.manager.start_computers()
+        # Everything loaded so far lives as long as the process: keep it out of the collector's full passes, which
+        # otherwise walk it all and stall the event loop (measured by bench/bench_bot.py).
+        gc.freeze()
 
     async def _on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
