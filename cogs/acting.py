@@ -152,11 +152,13 @@ async def perform(
     outcome = await manager.act(table.id, interaction.user.id, action, expected_version=version)
     done = f"✅ You {past_tense(outcome.action.to_json())}."
     match = table.match
-    if match is not None and table.status == PLAYING and match.to_move == seat and legal_for(table, seat):
-        # Still (or again) your turn, e.g. you won the trick: the next choices right away.
-        await show_hand(interaction, table, note=done, edit=edit)
-        return
-    if edit:
+    if edit and match is not None and table.status == PLAYING:
+        # The message you chose from becomes your hand as it is now (with your next choices if it is your turn
+        # again, e.g. you won the trick): one edit, nothing stale left to click.
+        await show_hand(interaction, table, note=done, edit=True)
+    elif match is not None and table.status == PLAYING and match.to_move == seat and legal_for(table, seat):
+        await show_hand(interaction, table, note=done)
+    elif edit:
         await interaction.response.edit_message(content=done, attachments=[], view=None)
     else:
         await answer(interaction, done)

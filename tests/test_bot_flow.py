@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.botkit.harness import bot_world, find_id, play_to_the_end
+from tests.botkit.harness import bot_world, find_id, play_to_the_end, select_options, table_message
 
 
 @pytest.fixture
@@ -51,3 +51,32 @@ async def test_a_whole_toy_game_with_a_computer(world):
         assert len(results) == len(table.match.deal_results)
         r = await world.slash(world.alice, "table", {"table": 1}, subcommand="record")
         assert r.message.attachments[0].filename == "table-1.json"
+
+
+async def test_a_card_by_buttons_costs_two_replies_and_one_edit(tmp_path):
+    """What is sent, to whom, with which flags: My hand (ephemeral, to the player alone), the pick (the same
+    ephemeral message updated), and one edit of the table message for everybody."""
+    async with bot_world(tmp_path, images_on=True) as world, world.running() as client:
+        lobby = await world.new_table(world.alice, "toy")
+        await world.click(world.bob, lobby, "join")
+        await world.click(world.alice, lobby, "start")
+        table = client.manager.tables[1]
+        await play_to_the_end(world, client, 1, stop=lambda t: t.match.phase == "play")
+        await world.settle(client)
+        user = world.alice if table.seats[table.match.to_move].user_id == world.alice.id else world.bob
+        mark = world.fake.rest_mark()
+        hand = await world.click(user, table_message(world, table), "hand")
+        assert hand.callback_type == 4 and hand.ephemeral  # flags 64: only the clicker sees it
+        assert hand.message.attachments[0].data.startswith(b"\x89PNG")
+        cid = next(c for c in hand.message.custom_ids() if ":pick:" in c)
+        card = select_options(hand.message, cid)[0]["value"]
+        picked = await world.fake.select(user, hand.message, cid, [card])
+        await picked.wait()
+        await world.settle(client)
+        assert picked.callback_type == 7 and "✅ You played" in picked.message.content
+        calls = world.fake.calls(since=mark)
+        callbacks = [c for c in calls if c.route.endswith("/callback")]
+        edits = [c for c in calls if c.method == "PATCH" and str(table.row.message_id) in c.path]
+        assert len(callbacks) == 2 and len(edits) == 1, [f"{c.method} {c.route}" for c in calls]
+        assert edits[0].files and edits[0].files[0].filename == "table-1.png"
+        assert not any("/users/@me/channels" in c.path for c in calls)  # no DM for a move
