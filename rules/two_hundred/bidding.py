@@ -112,7 +112,7 @@ class Auction:
 
     def check(self, kind: str, value: object) -> None:
         """Raise ``IllegalAction`` in the bidder's words unless (kind, value) is legal now."""
-        forced = self.forced()
+        forced = self.forced() if self.high is None else None
         if forced == "dealer_must_bid" and not (kind == "bid" and value == self.rules.lowest):
             raise IllegalAction(f"everyone else passed: as dealer you must bid {self.rules.lowest}")
         if forced == "dealer_must_pass" and kind != "pass":
@@ -165,25 +165,33 @@ class Auction:
         self.done, self.contractor, self.no_bid = True, contractor, no_bid
 
     def _advance(self) -> None:
-        n = len(self.order)
-        if self.others_all_passed_without_bid() and self.rules.after_three_passes == "dealer_contracts":
-            # "the declarer simply becomes the contractor ... without bidding"
-            return self._finish(self.dealer, no_bid=True)
-        if self.rules.single_round:
-            waiting = list(range(self.spoken, n))  # "each player only gets one chance to bid, the dealer last"
+        rules = self.rules
+        passed = self.passed
+        high = self.high
+        n = len(passed)
+        if high is None:
+            if rules.after_three_passes == "dealer_contracts" and all(passed[:-1]):
+                # "the declarer simply becomes the contractor ... without bidding"
+                return self._finish(self.dealer, no_bid=True)
+            if all(passed):
+                return self._finish(-1)  # "If all four players pass, the hands are thrown in"
         else:
-            waiting = [i for i in range(n) if not self.passed[i] and self.order[i] != self.high_pos]
-        if self.high is None and all(self.passed):
-            return self._finish(-1)  # "If all four players pass, the hands are thrown in"
-        if self.high is not None and not waiting:
-            return self._finish(self.high_pos)  # "until three players have passed"
-        if self.high == self.rules.top and not any(self.may_keep(self.order[i]) for i in waiting):
-            return self._finish(self.high_pos)  # "or until someone bids 100, the highest possible bid"
-        if self.rules.single_round:
+            if rules.single_round:
+                waiting = range(self.spoken, n)  # "each player only gets one chance to bid, the dealer last"
+            else:
+                order, high_pos = self.order, self.high_pos
+                waiting = [i for i in range(n) if not passed[i] and order[i] != high_pos]  # type: ignore[assignment]
+            if not waiting:
+                return self._finish(self.high_pos)  # "until three players have passed"
+            if high == rules.top and not any(self.may_keep(self.order[i]) for i in waiting):
+                return self._finish(self.high_pos)  # "or until someone bids 100, the highest possible bid"
+        if rules.single_round:
             self.turn = self.spoken
             return None
-        i = (self.turn + 1) % n
-        while self.passed[i]:
-            i = (i + 1) % n
+        i = self.turn + 1
+        if i == n:
+            i = 0
+        while passed[i]:
+            i = i + 1 if i + 1 < n else 0
         self.turn = i
         return None

@@ -50,6 +50,17 @@ def _action(seat: int, kind: str, value: int | None = None, suit: int | None = N
     return action
 
 
+_PLAYS: dict[int, list[Action]] = {}
+
+
+def _play_actions(seat: int) -> list[Action]:
+    """The seat's ``play`` action of each card id, built once (the legal lists of the lead reuse them)."""
+    plays = _PLAYS.get(seat)
+    if plays is None:
+        plays = _PLAYS[seat] = [_action(seat, "play", card=c) for c in range(64)]
+    return plays
+
+
 class TwoHundred(PlayPhase, DealEnd, StateView, Match):
     game_id = "two_hundred"
     OPTIONS = OPTIONS
@@ -81,6 +92,10 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
         self._bid_orders: dict[tuple, list[int]] = {}
         self._pack_masks: dict[int, int] = {}
         self._checked: tuple[DealCards, list[int]] | None = None
+        self.compulsory_lead = o["compulsory_trump_lead"]
+        self.keeping = o["dealer_keeps"] or o["anyone_keeps"]
+        self.misdeals = o["misdeal"]
+        self.stacks: list[list[list[int]]] = []
         positions = self.table.positions
         self._play_prototype = TrickPlay([0] * positions, 0, -1, EFFECTIVE_SUIT, STRENGTH)
 
@@ -177,7 +192,7 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
         else:
             for p, hand in enumerate(cards.hands or []):
                 hands[p] = sum(1 << c for c in hand)
-        self.stacks: list[list[list[int]]] = []
+        self.stacks = []
         if t.layout == "silent_partners":
             # The kitty lists each silent partner's three stacks bottom card first: the third card is face up.
             k = list(cards.kitty)
@@ -193,6 +208,7 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
         order = self._bidding_order()
         self.auction = Auction(self.auction_rules, order, t.positions)
         self.play = self._fresh_play(hands, order[0])
+        self._next_position = self._next_positions()
         self.tricks_left = t.hand_size_with(self.active_count())
         self.contractor = -1
         self.trump: int | None = None
@@ -234,12 +250,16 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
         return self.table.controller[self.contractor]
 
     def legal_actions(self) -> list[LegalAction]:
+        step = self.step
+        if step == AUCTION:
+            return self._legal_calls(self.table.controller[self.auction.order[self.auction.turn]])
+        if step == TRICKS:
+            plays = _play_actions(self.table.controller[self.play.turn])
+            return [plays[c] for c in iter_cards(self.legal_card_mask())]
         if self.phase in (BETWEEN_DEALS, GAME_OVER):
             return []
         seat = self.to_move
         assert seat is not None
-        if self.step == AUCTION:
-            return self._legal_calls(seat)
         if self.step == ANNOUNCE:
             return [Action(seat, "call", contract="hundred"), Action(seat, "pass")]
         if self.step == DISCARD:
@@ -247,16 +267,21 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
             return [DiscardChoice(seat, DEAL_KITTY, tuple(iter_cards(allowed)))]
         if self.step == CALL:
             return [Action(seat, "call", card=c) for c in iter_cards(self.callable_cards())]
-        out = [_action(seat, "trump", suit=s) for s in self.nameable_suits()]
-        if self.step == TRUMP_OR_LEAD or self.step == TRICKS:
-            out.extend(_action(seat, "play", card=c) for c in iter_cards(self.legal_card_mask()))
+        out: list[LegalAction] = [_action(seat, "trump", suit=s) for s in self.nameable_suits()]
+        if step == TRUMP_OR_LEAD:
+            plays = _play_actions(seat)
+            out.extend([plays[c] for c in iter_cards(self.legal_card_mask())])
         return out
 
     def _legal_calls(self, seat: int) -> list[LegalAction]:
         """The auction's legal actions; the same situations recur constantly, so the lists are cached."""
         auction = self.auction
-        pos = auction.to_speak
-        key = (seat, auction.high, auction.may_keep(pos), auction.forced(), self.may_call_misdeal(pos))
+        pos = auction.order[auction.turn]
+        high = auction.high
+        key = (
+            seat, high, self.keeping and auction.may_keep(pos), high is None and auction.forced(),
+            self.misdeals and self.may_call_misdeal(pos),
+        )  # fmt: skip
         out = self._calls_cache.get(key)
         if out is None:
             out = [_action(seat, kind, value) for kind, value in auction.legal()]
@@ -286,15 +311,31 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
     # --- applying actions --------------------------------------------------------------------------------------
 
     def apply(self, action: Action) -> None:
+        step = self.step
+        # The usual case first (the seat to act, in the auction or the tricks), then the core's checks and messages.
+        if step == AUCTION:
+            if action.seat != self.table.controller[self.auction.order[self.auction.turn]]:
+                self.check_turn(action)
+            return self._apply_auction(action)
+        if step == TRICKS and action.type == "play" and action.seat == self.table.controller[self.play.turn]:
+            if len(action.cards) != 1:
+                raise IllegalAction("play one card")
+            return self._play(action.cards[0])
         self.check_turn(action)
-        handler = getattr(self, STEP_HANDLERS[self.step])
-        handler(action)
+        handler = getattr(self, STEP_HANDLERS[step])
+        return handler(action)
 
     def _wrong_type(self, action: Action, expected: str) -> IllegalAction:
         return IllegalAction(f"you cannot {action.type} now: {expected}")
 
     def _apply_auction(self, a: Action) -> None:
-        pos = self.auction.to_speak
+        auction = self.auction
+        if a.type == "pass" and auction.high is not None:  # the commonest call, never refused after a bid
+            auction.apply("pass", None)
+            if auction.done:
+                self._end_auction()
+            return None
+        pos = auction.to_speak
         if a.type == "claim_draw":
             if not self.options["misdeal"]:
                 raise IllegalAction("misdeals are not allowed at this table")

@@ -36,13 +36,13 @@ class PlayPhase:
         """The cards the position to play may play now (fast path for computer players)."""
         play = self.play
         pos = play.turn
-        hand = self.visible(pos) if self.table.silent[pos] else play.hands[pos]
-        if not play.trick:
-            if self.must_lead_trump(hand):
-                return hand & SUIT_MASKS[self.trump]  # type: ignore[index]
-            return hand
-        # "Players must follow suit if able to. A player who has no card of the suit led is free to play any card."
-        return hand & SUIT_MASKS[play.led_suit] or hand
+        hand = self.visible(pos) if self.stacks and self.table.silent[pos] else play.hands[pos]
+        if play.trick:
+            # "Players must follow suit if able to. A player who has no card of the suit led is free to play any card."
+            return hand & SUIT_MASKS[play.led_suit] or hand
+        if self.compulsory_lead and self.must_lead_trump(hand):
+            return hand & SUIT_MASKS[self.trump]  # type: ignore[index]
+        return hand
 
     def must_lead_trump(self, hand: int) -> bool:
         """Compulsory trump lead: "do not allow a non-trump to be led to the first trick"."""
@@ -70,7 +70,11 @@ class PlayPhase:
         return f"you must follow suit: {holder} {describe_suit(play.led_suit)}"
 
     def play_card(self, c: int) -> None:
-        """Play a card known to be legal (fast path for computer players: no Action, no re-checking)."""
+        """Play a card known to be legal (fast path for computer players: no Action, no re-checking).
+
+        The trick bookkeeping is ``TrickPlay.play`` written out for this game (a card's suit is ``c >> 4`` and its
+        strength ``c & 15``; the next position comes from a table), which computer players call thousands of times
+        per decision: the same fields change in the same way."""
         play = self.play
         pos = play.turn
         if self.trump is None:
@@ -80,12 +84,43 @@ class PlayPhase:
             self.step, self.phase = TRICKS, PLAY
         if self.stacks and self.table.silent[pos]:
             self._take_from_stack(pos, c)
-        if play.play(c) >= 0:
-            if self.stacks:
-                self.turned_pending = [False] * (SILENT_STACKS * 2)  # "turns the next card ... face up"
-            self.tricks_left -= 1
-            if not self.tricks_left:
-                self._score()
+        play.hands[pos] &= ~(1 << c)
+        trick = play.trick
+        suit = c >> 4
+        if trick:
+            led = play.led_suit
+        else:
+            play.led_suit = led = suit
+        trick.append((pos, c))
+        # The highest trump, else the highest card of the suit led; equal keys: the first played keeps the trick.
+        if suit == play.trump:
+            key = 200 + (c & 15)
+        elif suit == led:
+            key = 100 + (c & 15)
+        else:
+            key = 0
+        if key > play.best_key:
+            play.best_key = key
+            play.best_seat = pos
+        nxt = self._next_position[pos]
+        if nxt != play.leader:
+            play.turn = nxt
+            return
+        winner = play.best_seat
+        mask = 0
+        for _, card in trick:
+            mask |= 1 << card
+        play.taken[winner] |= mask
+        play.tricks_won[winner] += 1
+        play.completed.append((play.leader, trick, winner))
+        play.trick = []
+        play.led_suit = play.best_seat = play.best_key = -1
+        play.leader = play.turn = winner  # "The winner of each trick leads to the next."
+        if self.stacks:
+            self.turned_pending = [False] * (SILENT_STACKS * 2)  # "turns the next card ... face up"
+        self.tricks_left -= 1
+        if not self.tricks_left:
+            self._score()
 
     def random_playout(self, rng) -> None:
         """Play the rest of the deal with uniformly random legal cards, for Monte-Carlo players: the same as calling
@@ -156,6 +191,14 @@ class PlayPhase:
         play.leader = play.turn = leader
         self.tricks_left = 0
         self._score()
+
+    def _next_positions(self) -> list[int]:
+        """For each active position, the next active one in the order of play (cached like the orders)."""
+        key = (-1, *self.active)
+        nexts = self._orders.get(key)
+        if nexts is None:
+            nexts = self._orders[key] = [o[1] if len(o) > 1 else p for p, o in enumerate(self._play_orders())]
+        return nexts  # type: ignore[return-value]
 
     def _play_orders(self) -> list[tuple[int, ...]]:
         """For each leader, the active positions in order of play."""
