@@ -414,7 +414,10 @@ class Presenter:
         for seat, row in sorted(table.seats.items()):
             if row.user_id is None or row.dm_closed:
                 continue
-            await self.send_hand_dm(table, seat)
+            try:
+                await self.send_hand_dm(table, seat)
+            except Exception:  # one player's failed DM must not cost the others theirs; My hand always works
+                log.exception("table %d: could not DM seat %d their hand", table.id, seat)
         await self.manager.store.mark_hands_sent(table.id, deal_index)
 
     async def send_hand_dm(self, table: Table, seat: int) -> bool:

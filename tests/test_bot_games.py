@@ -55,7 +55,10 @@ async def test_a_whole_game(tmp_path, game, options, humans, computers):
         over = [m for m in world.fake.messages(world.channel) if "that deal is over" in m.content]
         assert len(over) == len(table.record.deals) - 1
         assert all(m.components == [] for m in over)
-        # hands went only to their owners, by DM (never into the channel)
+        # every deal's hand went to each human by DM (Da Bai Fen: once the drawing was over) ...
+        hand_dms = [m for m in world.dms(world.alice) if ": your hand" in m.content]
+        assert len(hand_dms) == len(table.record.deals)
+        # ... and only to its owner: never into the channel
         for message in world.fake.messages(world.channel):
             assert "Your hand" not in message.content
         assert world.fake.unknown_routes == []
