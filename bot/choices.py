@@ -109,6 +109,7 @@ class Plan:
     buttons: list[dict] = field(default_factory=list)
     selects: list[tuple[str, list[dict]]] = field(default_factory=list)  # (placeholder, actions)
     multi: dict | None = None  # {"type", "cards", "min", "max", "placeholder"}
+    note: str = ""  # a choice that only a slash command can make
 
 
 def plan(legal: list[dict], seat: int, hand: list[str], *, game: str, leading: bool) -> Plan:
@@ -122,6 +123,8 @@ def plan(legal: list[dict], seat: int, hand: list[str], *, game: str, leading: b
             bids.append(a)
         elif a["type"] == "play":
             plays.append(a)
+        elif a["type"] == "discard" and len(a["from"]) > SELECT_LIMIT:
+            result.note = f"Too many cards for a menu: discard with `/discard cards:` ({a['choose']} cards)."
         elif a["type"] == "discard":
             choose = a["choose"]
             result.multi = {

@@ -253,11 +253,10 @@ async def hand_view(table: Table, seat: int, *, note: str = "") -> HandView:
         return HandView("\n".join(lines), _png(png, f"hand-{table.id}.png"), None)
     lines.append("Your turn: choose below (or use the slash commands).")
     leading = match.phase == PLAY and not state.get("trick")
-    return HandView(
-        "\n".join(lines),
-        _png(png, f"hand-{table.id}.png"),
-        action_components(table, plan(state["legal"], seat, cards, game=table.game, leading=leading)),
-    )
+    choices = plan(state["legal"], seat, cards, game=table.game, leading=leading)
+    if choices.note:
+        lines.append(choices.note)
+    return HandView("\n".join(lines), _png(png, f"hand-{table.id}.png"), action_components(table, choices))
 
 
 def _hand_names(table: Table, seat: int) -> list[str]:
