@@ -91,6 +91,7 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
         self._calls_cache: dict[tuple, list[LegalAction]] = {}
         self._bid_orders: dict[tuple, list[int]] = {}
         self._pack_masks: dict[int, int] = {}
+        self._shapes: dict[tuple, tuple[list[int], int, int]] = {}  # by active positions: hand sizes, kitty, pack
         self._checked: tuple[DealCards, list[int]] | None = None
         self.compulsory_lead = o["compulsory_trump_lead"]
         self.keeping = o["dealer_keeps"] or o["anyone_keeps"]
@@ -142,24 +143,29 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
 
     def _deal_is_exact(self, cards: DealCards) -> bool:
         """A quick bitmask check that the deal is exactly the pack; the core's check explains any problem."""
-        if cards.stock is not None or cards.hands is None or len(cards.kitty) != self.kitty_size():
+        hands = cards.hands
+        shape = self._shapes.get(tuple(self.active))
+        if shape is None:
+            sizes = self.hand_sizes()
+            shape = self._shapes[tuple(self.active)] = (sizes, self.kitty_size(), self._pack_mask(self.pack()))
+        sizes, kitty_size, pack_mask = shape
+        if cards.stock is not None or hands is None or len(cards.kitty) != kitty_size or len(hands) != len(sizes):
             return False
-        sizes = self.hand_sizes()
-        if len(cards.hands) != len(sizes) or any(len(h) != n for h, n in zip(cards.hands, sizes, strict=True)):
-            return False
-        pack = self.pack()
         masks = []
-        for hand in cards.hands:
+        seen = total = 0
+        for hand, n in zip(hands, sizes, strict=True):
+            if len(hand) != n:
+                return False
             mask = 0
             for c in hand:
                 mask |= 1 << c
             masks.append(mask)
-        seen = 0
-        for mask in masks:
             seen |= mask
+            total += n
         for c in cards.kitty:
             seen |= 1 << c
-        exact = seen.bit_count() == len(pack) == sum(sizes) + len(cards.kitty) and seen == self._pack_mask(pack)
+        # The same set of cards as the pack, and as many cards as the pack: nothing doubled, nothing missing.
+        exact = seen == pack_mask and total + kitty_size == pack_mask.bit_count()
         self._checked = (cards, masks) if exact else None  # begin_deal reuses the hands' masks
         return exact
 

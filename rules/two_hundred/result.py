@@ -75,7 +75,7 @@ class DealEnd:
         out = []
         for u in units:
             members = t.members[u]
-            out.append(Side((u,), sum(points[p] for p in members), max(best_bid[p] for p in members)))
+            out.append(Side((u,), sum([points[p] for p in members]), max([best_bid[p] for p in members])))
         return out
 
     def _score(self) -> None:

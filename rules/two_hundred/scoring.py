@@ -117,7 +117,10 @@ def game_end(rules: ScoringRules, scores: list[int], active: list[int], contract
     """ "The first team to achieve a score of 200 points or more wins the game. If both teams reach 200 or more on the
     same deal then the bidding team wins.  The game also ends if one team reaches a negative score of 200 or worse
     while the other team's score is positive or zero."""
-    reached = [u for u in active if scores[u] >= rules.target]
+    target, lose_at = rules.target, -rules.lose_at
+    if all([lose_at < scores[u] < target for u in active]):
+        return GameEnd()  # the usual case: nobody at the target or at -lose_at
+    reached = [u for u in active if scores[u] >= target]
     if rules.win_only_by_contract:
         reached = [u for u in reached if made and u in contracting]
     if reached:
