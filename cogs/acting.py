@@ -15,7 +15,7 @@ import discord
 
 from bot.choices import label, past_tense
 from bot.components import ComponentId, TableButton, view_of
-from bot.presenter import hand_view
+from bot.messages import hand_view
 from bot.presets import OptionsError
 from bot.store import PLAYING
 from bot.tables import Refusal, Table, TableManager

@@ -13,7 +13,7 @@ from bot.choices import decode
 from bot.clock_view import CLOCK_VERBS
 from bot.components import ComponentId
 from bot.guild_settings import check_new_table
-from bot.presenter import game_name, lobby_content, lobby_view, table_content, table_file, table_view
+from bot.messages import game_name, lobby_content, lobby_view, table_content, table_file, table_view
 from bot.presets import GAME_CHOICES, OptionsError, game_id, presets_for, resolve
 from bot.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables import Refusal, Table

@@ -1,0 +1,295 @@
+"""What the table's messages say and offer: the lobby, the table, a player's hand and its choices.
+
+Pure builders (data in, text and components out; images through ``bot.images``), used by the presenter, which
+decides when to send them, and by the cogs, which answer interactions with them.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+import discord
+
+from bot import images
+from bot.choices import SELECT_LIMIT, SUIT_SYMBOLS, card_label, encode, label, plan
+from bot.clock_view import clock_buttons, clock_label, clock_lines, lobby_clock_line
+from bot.components import ComponentId, TableButton, TableSelect, view_of
+from bot.store import CANCELLED, LOBBY, PLAYING
+from bot.tables import Table
+from rules.cards import CARD_NAMES
+from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY
+from rules.players import PLAYERS
+
+GAME_NAMES = {
+    "two_hundred": "Two Hundred",
+    "five_hundred": "Five Hundred",
+    "belote": "Belote Contrée",
+    "da_bai_fen": "Da Bai Fen",
+}
+PHASE_VERBS = {
+    "deal": "to draw",
+    "bidding": "to bid",
+    "exchange": "to exchange",
+    "trump": "to name trump",
+    "play": "to play",
+}
+DM_CLOSED = 50007  # Discord: cannot send messages to this user
+COMPUTER_LEVELS = {
+    "random": "plays any legal move",
+    "heuristic": "plays sensibly, instantly (the Add computer button)",
+    "expert": "searches sampled deals; thinks about half a second",
+}
+
+
+def game_name(game: str) -> str:
+    return GAME_NAMES.get(game, game.replace("_", " ").title())
+
+
+def team_of(table: Table, seat: int) -> str | None:
+    """A seat's team letter in partnership games (the record spec's layouts), None in games of individuals."""
+    options, n = table.row.options, table.players
+    if table.game == "five_hundred":
+        if n == 4:
+            return "AB"[seat % 2]
+        if n == 6:
+            return "AB"[seat % 2] if options.get("six_player_method") == 2 else "ABC"[seat % 3]
+        return None
+    if table.game in GAME_NAMES and n == 4:
+        return "AB"[seat % 2]
+    return None
+
+
+def seat_label(table: Table, seat: int) -> str:
+    team = team_of(table, seat)
+    return f"seat {seat + 1}" + (f" (team {team})" if team else "")
+
+
+def mention(table: Table, seat: int) -> str:
+    row = table.seats.get(seat)
+    if row is None:
+        return f"seat {seat + 1}"
+    return f"<@{row.user_id}>" if row.user_id else f"🤖 {row.name}"
+
+
+def options_text(table: Table) -> str:
+    shown = ", ".join(f"{k}={v}" for k, v in table.row.options.items()) or "standard rules"
+    return f"preset **{table.row.preset}**, {shown}" if table.row.preset else shown
+
+
+def describe_cards(cards: list[str]) -> str:
+    return " ".join(card_label(c) for c in cards)
+
+
+# --- the lobby ------------------------------------------------------------------------------------------------
+
+
+def lobby_content(table: Table) -> str:
+    lines = [
+        f"**{game_name(table.game)}** — table #{table.id}, hosted by <@{table.row.host_id}>",
+        f"Options: {options_text(table)}",
+        *([lobby_clock_line(table)] if lobby_clock_line(table) else []),
+        "",
+    ]
+    for seat in range(table.players):
+        row = table.seats.get(seat)
+        who = "*free*" if row is None else (f"<@{row.user_id}>" if row.user_id else f"🤖 {row.name}")
+        lines.append(f"`{seat + 1}` {who}" + (f" · team {team_of(table, seat)}" if team_of(table, seat) else ""))
+    if table.status == LOBBY:
+        missing = table.players - len(table.seats)
+        lines.append("")
+        lines.append(
+            "All seats are taken: the host can start." if not missing else f"Waiting for {missing} more player(s)."
+        )
+    elif table.status == CANCELLED:
+        lines += ["", "This table was cancelled."]
+    return "\n".join(lines)
+
+
+def lobby_view(table: Table) -> discord.ui.View | None:
+    if table.status != LOBBY:
+        return None
+    t = table.id
+    items: list[discord.ui.Item] = [
+        TableButton(ComponentId(t, "join"), "Join", discord.ButtonStyle.primary, row=0),
+        TableButton(ComponentId(t, "leave"), "Leave", row=0),
+        TableButton(ComponentId(t, "cpu"), "Add computer", row=0),
+        TableButton(ComponentId(t, "uncpu"), "Remove computer", row=0),
+        TableButton(ComponentId(t, "start"), "Start", discord.ButtonStyle.success, row=1, disabled=not table.is_full()),
+        TableButton(ComponentId(t, "cancel"), "Cancel table", discord.ButtonStyle.danger, row=1),
+    ]
+    options = [
+        discord.SelectOption(label=seat_label(table, s).capitalize(), value=str(s))
+        for s in range(min(table.players, SELECT_LIMIT))
+    ]
+    items.append(TableSelect(ComponentId(t, "seat"), options, "Pick a seat (or a team)", row=2))
+    levels = [
+        discord.SelectOption(label=f"Add a computer: {level}", value=level, description=COMPUTER_LEVELS.get(level))
+        for level in PLAYERS
+    ]
+    items.append(TableSelect(ComponentId(t, "cpu_level"), levels, "Add a computer player of a level…", row=3))
+    return view_of(*items)
+
+
+# --- the table ------------------------------------------------------------------------------------------------
+
+
+def _trick_text(table: Table, trick: list[dict]) -> str:
+    return ", ".join(f"{table.names()[p['seat']]} {describe_cards(p['cards'])}" for p in trick)
+
+
+def scores_text(table: Table, state: dict) -> str:
+    scores = state.get("scores") or []
+    if table.game == "da_bai_fen":
+        names = {11: "J", 12: "Q", 13: "K", 14: "A"}
+        return " · ".join(f"team {'AB'[i]} level {names.get(v, v)}" for i, v in enumerate(scores))
+    if len(scores) < table.players:
+        return " · ".join(f"team {'ABC'[i]} {v}" for i, v in enumerate(scores))
+    return " · ".join(f"{name} {v}" for name, v in zip(table.names(), scores, strict=False))
+
+
+def table_content(table: Table, state: dict) -> str:
+    match = table.match
+    assert match is not None
+    names = table.names()
+    lines = [
+        f"**{game_name(table.game)}** — table #{table.id} · deal {state['deal'] + 1} · "
+        f"{'starter' if table.game == 'da_bai_fen' else 'dealer'} {names[state['dealer']]}"
+    ]
+    contract = state.get("contract")
+    facts = []
+    if contract and contract.get("seat") is not None:
+        detail = " ".join(str(contract[k]) for k in ("value", "suit", "contract") if contract.get(k) not in (None, ""))
+        facts.append(f"contract: {names[contract['seat']]}" + (f" {detail}" if detail else ""))
+    if state.get("trump"):
+        facts.append(f"trump: {SUIT_SYMBOLS.get(state['trump'], state['trump'])}")
+    if facts:
+        text = " · ".join(facts)
+        lines.append(text[0].upper() + text[1:])
+    if state.get("trick"):
+        lines.append(f"Trick: {_trick_text(table, state['trick'])}")
+    last = table.last_trick or state.get("last_trick")
+    if last:
+        lines.append(f"Last trick: {_trick_text(table, last)}")
+    lines.append(f"Scores: {scores_text(table, state)}")
+    if match.phase == GAME_OVER:
+        lines.append(f"🏁 Game over. {winner_text(table, state)}")
+    elif table.status == CANCELLED:
+        lines.append("This table was cancelled.")
+    elif match.to_move is not None:
+        verb = PHASE_VERBS.get(match.phase, "to act")
+        lines.append(f"➡️ {mention(table, match.to_move)} {verb}")
+        lines.extend(clock_lines(table))
+    return "\n".join(lines)
+
+
+def winner_text(table: Table, state: dict) -> str:
+    winner = state.get("winner")
+    if winner is None:
+        return "No winner."
+    if len(state.get("scores") or []) < table.players:
+        seats = [s for s in range(table.players) if team_of(table, s) == "ABC"[winner]]
+        return f"Team {'ABC'[winner]} wins ({', '.join(table.names()[s] for s in seats)})."
+    return f"{table.names()[winner]} wins."
+
+
+def table_view(table: Table) -> discord.ui.View | None:
+    if table.status != PLAYING:
+        return None
+    return view_of(
+        TableButton(ComponentId(table.id, "hand"), "My hand", discord.ButtonStyle.primary, emoji="🂠"),
+        *clock_buttons(table),
+    )
+
+
+async def table_file(table: Table, state: dict) -> discord.File | None:
+    match = table.match
+    assert match is not None
+    png = await images.table_image(
+        state,
+        table.names(),
+        to_move=match.to_move,
+        title=f"{game_name(table.game)} · table #{table.id}",
+        show_last_trick=bool(table.last_trick or state.get("last_trick")) and not state.get("trick"),
+        last_trick=table.last_trick or state.get("last_trick"),
+        clock=clock_label(table),
+    )
+    return discord.File(io.BytesIO(png), filename=f"table-{table.id}.png") if png else None
+
+
+# --- a player's hand ------------------------------------------------------------------------------------------
+
+
+@dataclass
+class HandView:
+    content: str
+    file: discord.File | None
+    view: discord.ui.View | None
+
+
+async def hand_view(table: Table, seat: int, *, note: str = "") -> HandView:
+    """The player's own hand as an image, with their legal actions as components (for them alone)."""
+    match = table.match
+    assert match is not None
+    state = match.output()
+    cards = [c for c in hand_names(table, seat)]
+    mine = [a for a in state["legal"] if a.get("seat") == seat]
+    legal_cards = {c for a in mine if a["type"] == "play" for c in a.get("cards", [])} or None
+    title = f"{table.names()[seat]} · table #{table.id} · deal {state['deal'] + 1}"
+    png = await images.hand_image(table.game, cards, state, legal_cards, title)
+    lines = [note] if note else []
+    lines.append(f"**Your hand** — {game_name(table.game)}, table #{table.id}, deal {state['deal'] + 1}")
+    if not png:
+        lines.append(describe_cards(cards) or "(no cards)")
+    if not mine:
+        if match.to_move is not None and match.phase not in (BETWEEN_DEALS, GAME_OVER):
+            lines.append(f"Waiting for {table.names()[match.to_move]} {PHASE_VERBS.get(match.phase, 'to act')}.")
+        return HandView("\n".join(lines), png_file(png, f"hand-{table.id}.png"), None)
+    lines.append("Your turn: choose below (or use the slash commands).")
+    leading = match.phase == PLAY and not state.get("trick")
+    choices = plan(state["legal"], seat, cards, game=table.game, leading=leading)
+    if choices.note:
+        lines.append(choices.note)
+    return HandView("\n".join(lines), png_file(png, f"hand-{table.id}.png"), action_components(table, choices))
+
+
+def hand_names(table: Table, seat: int) -> list[str]:
+    assert table.match is not None
+    return [CARD_NAMES[c] for c in table.match.hand(seat)]
+
+
+def png_file(data: bytes | None, name: str) -> discord.File | None:
+    return discord.File(io.BytesIO(data), filename=name) if data else None
+
+
+def action_components(table: Table, choices) -> discord.ui.View:
+    t, v = table.id, table.version
+    items: list[discord.ui.Item] = []
+    row = 0
+    for n, (placeholder, actions) in enumerate(choices.selects):
+        if row >= 4:
+            break
+        options = [discord.SelectOption(label=label(a)[:100], value=encode(a)) for a in actions]
+        items.append(TableSelect(ComponentId(t, "pick", v, str(n)), options, placeholder, row=row))
+        row += 1
+    if choices.multi and row < 5:
+        multi = choices.multi
+        options = [discord.SelectOption(label=card_label(c), value=f"{c}#{i}") for i, c in enumerate(multi["cards"])]
+        items.append(
+            TableSelect(
+                ComponentId(t, "multi", v, multi["type"]),
+                options,
+                multi["placeholder"],
+                min_values=min(multi["min"], len(options)),
+                max_values=min(multi["max"], len(options)),
+                row=row,
+            )
+        )
+        row += 1
+    for i, action in enumerate(choices.buttons):
+        button_row = row + i // 5
+        if button_row >= 5:
+            break
+        style = discord.ButtonStyle.secondary if action["type"] == "pass" else discord.ButtonStyle.primary
+        items.append(TableButton(ComponentId(t, "act", v, encode(action)), label(action)[:80], style, row=button_row))
+    return view_of(*items)
