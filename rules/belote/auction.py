@@ -131,7 +131,8 @@ class Auction:
         if self.countered_by >= 0:
             raise IllegalAction("the contract has been countered: no more bids (pass, or recounter)")
         if self.high_level == CAPOT:
-            raise IllegalAction("no bid can exceed a capot: you may only pass or counter")
+            may = "pass or counter" if self._is_opponent_of_bidder(action.seat) else "pass"
+            raise IllegalAction(f"no bid can exceed a capot: you may only {may}")
         value = action.value
         level = LEVEL_OF_VALUE.get(value) if not isinstance(value, bool) else None
         if level is None:

@@ -368,9 +368,10 @@ class Belote(Match):
         trumps = hand & self._cut
         over = trumps & self._higher[best]
         if self._best_seat == seat ^ 2:
+            overtrump = f", or overtrump ({_names(over)})" if over else ""
             return (
-                f"your partner is winning with the trump {CARD_NAMES[best]}: you may discard, or overtrump "
-                f"({_names(over)}), but not play a lower trump while you hold other cards"
+                f"your partner is winning with the trump {CARD_NAMES[best]}: you may discard{overtrump}, but not "
+                "play a lower trump while you hold other cards"
             )
         if self._cut >> best & 1:
             if over:
