@@ -59,11 +59,13 @@ class DealEnd:
     def sides(self) -> list[Side]:
         """The contractor's side first, then each opposing side, with card points and best bids."""
         t = self.table
-        points = [card_points(taken) for taken in self.play.taken]
-        if self.discard:
-            points[self._discard_owner()] += card_points(self.discard)
+        taken = self.play.taken
+        owner = self._discard_owner() if self.discard else -1
         best_bid = self.auction.best_bid
         if t.layout == "called_partner":  # temporary teams: the contractor and partner against the rest
+            points = [card_points(mask) for mask in taken]
+            if owner >= 0:
+                points[owner] += card_points(self.discard)
             pair = (self.contractor, self.partner)
             rest = [p for p in range(t.positions) if p not in pair]
             return [
@@ -75,7 +77,14 @@ class DealEnd:
         out = []
         for u in units:
             members = t.members[u]
-            out.append(Side((u,), sum([points[p] for p in members]), max([best_bid[p] for p in members])))
+            cards = bid = 0
+            for p in members:  # the cards a side took are its members' tricks together
+                cards |= taken[p]
+                if best_bid[p] > bid:
+                    bid = best_bid[p]
+            if owner in members:
+                cards |= self.discard
+            out.append(Side((u,), card_points(cards), bid))
         return out
 
     def _score(self) -> None:
