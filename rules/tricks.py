@@ -40,13 +40,15 @@ class TrickPlay:
         effective_suit: Sequence[int],
         strength: Sequence[int],
         active: Sequence[bool] | None = None,
+        suit_cards: Sequence[int] | None = None,
     ):
         self.players = len(hands)
         self.hands = list(hands)
         self.trump = trump
         self.effective_suit = effective_suit
         self.strength = strength
-        self.suit_cards = suit_masks(effective_suit)
+        # ``suit_cards``: the masks of ``suit_masks(effective_suit)``, when the game keeps them cached per trump.
+        self.suit_cards = suit_masks(effective_suit) if suit_cards is None else suit_cards
         # Seats that sit out (a two-player game's silent partners, a dropped-out team) have active False.
         self.active = list(active) if active is not None else [True] * self.players
         self.leader = leader
@@ -78,34 +80,44 @@ class TrickPlay:
     def play(self, c: int, led_suit: int | None = None) -> int:
         """Play ``c`` for the seat to move; returns the trick's winner when the trick completes, else -1.
 
-        ``led_suit`` overrides the led suit (Five Hundred's Joker led at no trumps names one).
+        ``led_suit`` overrides the led suit (Five Hundred's Joker led at no trumps names one).  Computer players call
+        this thousands of times per decision, so ``key`` is inlined and the trick is complete when the turn would
+        come back to its leader (``active`` may be replaced between deals, so nothing about it is cached).
         """
         seat = self.turn
         self.hands[seat] &= ~(1 << c)
-        if not self.trick:
-            self.led_suit = self.effective_suit[c] if led_suit is None else led_suit
-        self.trick.append((seat, c))
-        k = self.key(c)
-        if k > self.best_key:
-            self.best_key = k
+        trick = self.trick
+        suit = self.effective_suit[c]
+        if trick:
+            led = self.led_suit
+        else:
+            self.led_suit = led = suit if led_suit is None else led_suit
+        trick.append((seat, c))
+        if suit == self.trump:  # the same order as key()
+            key = 200 + self.strength[c]
+        elif suit == led:
+            key = 100 + self.strength[c]
+        else:
+            key = 0
+        if key > self.best_key:  # equal keys: the first played keeps the trick
+            self.best_key = key
             self.best_seat = seat
-        nxt = (seat + 1) % self.players
-        while not self.active[nxt]:
-            nxt = (nxt + 1) % self.players
-        if len(self.trick) < self.active.count(True):
+        active = self.active
+        nxt = seat + 1 if seat + 1 < self.players else 0
+        while not active[nxt]:
+            nxt = nxt + 1 if nxt + 1 < self.players else 0
+        if nxt != self.leader:
             self.turn = nxt
             return -1
         winner = self.best_seat
         cards_mask = 0
-        for _, card in self.trick:
+        for _, card in trick:
             cards_mask |= 1 << card
         self.taken[winner] |= cards_mask
         self.tricks_won[winner] += 1
-        self.completed.append((self.leader, self.trick, winner))
+        self.completed.append((self.leader, trick, winner))
         self.trick = []
-        self.led_suit = -1
-        self.best_seat = -1
-        self.best_key = -1
+        self.led_suit = self.best_seat = self.best_key = -1
         self.leader = self.turn = winner
         return winner
 
