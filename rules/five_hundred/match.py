@@ -9,6 +9,7 @@ played at no trumps from eldest hand.
 from __future__ import annotations
 
 import random
+from functools import cache
 
 from rules.actions import Action, DiscardChoice
 from rules.cards import CARD_NAMES, JK, NO_TRUMP, SUIT_SYMBOLS, SUITS, cards_of, describe_suit, suit_name
@@ -17,10 +18,10 @@ from rules.errors import IllegalAction, RecordError
 from rules.five_hundred.bids import BID_BY_KEY, BIDS, Bid, bid_of
 from rules.five_hundred.packs import card_order, left_bower, pack_for, pack_mask, suit_cards
 from rules.five_hundred.scoring import DealScore, decide_game, score_all_pass, score_contract
-from rules.five_hundred.tricks import FastTricks
 from rules.game import BETWEEN_DEALS, BIDDING, EXCHANGE, GAME_OVER, PLAY, LegalAction, Match
 from rules.options import Option
 from rules.seats import partnership_teams, solo_teams
+from rules.tricks import TrickPlay
 
 MAX_SEATS = 6
 TRICKS = 10
@@ -33,6 +34,7 @@ BID_ACTIONS = tuple(
 PLAY_ACTIONS = tuple(tuple(Action(s, "play", cards=(c,)) for c in range(JK + 1)) for s in range(MAX_SEATS))
 JOKER_LEADS = tuple(tuple(Action(s, "play", suit=suit, cards=(JK,)) for suit in range(4)) for s in range(MAX_SEATS))
 CALL_ALONE = tuple(Action(s, "call") for s in range(MAX_SEATS))
+BID_JSON = tuple({**b.to_json(), "name": b.name, "tricks": b.tricks, "points": b.value} for b in BIDS)  # copied out
 
 
 def card_text(c: int) -> str:
@@ -45,6 +47,23 @@ def card_text(c: int) -> str:
 
 def _positive_multiple_of_ten(value: int) -> str | None:
     return None if value > 0 and value % 10 == 0 else "the target must be a positive multiple of 10, like 500"
+
+
+@cache
+def _layout(players: int, six_player_method: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Who scores together: "Play in partnerships" (four), three pairs or two threes (six), else each alone.  The
+    sides, and each seat's side (shared by every match of that form: never changed)."""
+    if players == 4:
+        sides = partnership_teams(4, 2)
+    elif players == 6:
+        sides = partnership_teams(6, 3 if six_player_method == 1 else 2)
+    else:
+        sides = solo_teams(players)
+    side_of = [0] * players
+    for side, seats in enumerate(sides):
+        for s in seats:
+            side_of[s] = side
+    return tuple(sides), tuple(side_of)
 
 
 class FiveHundred(Match):
@@ -62,15 +81,12 @@ class FiveHundred(Match):
     def __init__(self, options: dict | None = None, first_dealer: int = 0):
         super().__init__(options, first_dealer)
         self.target: int = self.options["target"]
-        self.sides = self._sides()
-        self.side_of = [0] * self.players
-        for side, seats in enumerate(self.sides):
-            for s in seats:
-                self.side_of[s] = side
+        self.sides, self.side_of = _layout(self.players, self.options["six_player_method"])
         self.totals = [0] * len(self.sides)
         self.widow_size = 4 if self.players == 2 and self.options["two_player_method"] == 2 else 3
         self._pack = pack_for(self.players, self.options["two_player_method"])
         self._pack_mask = pack_mask(self.players, self.options["two_player_method"])
+        self._checked: tuple[DealCards, list[int]] | None = None
         self._reset_deal_state()
 
     def check_options(self) -> None:
@@ -79,14 +95,6 @@ class FiveHundred(Match):
             raise RecordError("option 'two_player_method' is for two players only")
         if self.options["six_player_method"] != 1 and players != 6:
             raise RecordError("option 'six_player_method' is for six players only")
-
-    def _sides(self) -> list[tuple[int, ...]]:
-        """Who scores together: "Play in partnerships" (four), three pairs or two threes (six), else each alone."""
-        if self.players == 4:
-            return partnership_teams(4, 2)
-        if self.players == 6:
-            return partnership_teams(6, 3 if self.options["six_player_method"] == 1 else 2)
-        return solo_teams(self.players)
 
     @property
     def partnerships(self) -> bool:
@@ -110,7 +118,7 @@ class FiveHundred(Match):
         self.partner: int | None = None
         self.trump: int | None = None
         self.sitting_out: list[int] = []
-        self.tp: FastTricks | None = None
+        self.tp: TrickPlay | None = None
         self.shown_void = [0] * self.players  # bit s: the seat discarded to a lead of suit s
         self._follow_masks: tuple[int, ...] = ()
 
@@ -123,18 +131,23 @@ class FiveHundred(Match):
         """The quick test that a deal is the whole pack in the right numbers; on any doubt the core's check, whose
         message names the wrong cards."""
         hands = cards.hands
+        self._checked = None
         if cards.stock is None and hands is not None and len(hands) == self.players:
-            seen, dealt = 0, len(cards.kitty)
+            masks, seen, dealt = [], 0, len(cards.kitty)
             for hand in hands:
                 if len(hand) != TRICKS:
                     break
                 dealt += TRICKS
+                mask = 0
                 for c in hand:
-                    seen |= 1 << c
+                    mask |= 1 << c
+                masks.append(mask)
+                seen |= mask
             else:
                 for c in cards.kitty:
                     seen |= 1 << c
                 if seen == self._pack_mask and dealt == len(self._pack) and len(cards.kitty) == self.kitty_size():
+                    self._checked = (cards, masks)  # begin_deal reuses the hands' masks
                     return
         super().check_deal(cards)
 
@@ -164,7 +177,9 @@ class FiveHundred(Match):
 
     def begin_deal(self, cards: DealCards) -> None:
         self._reset_deal_state()
-        self.hands = cards.masks()
+        checked = self._checked
+        self.hands = checked[1] if checked is not None and checked[0] is cards else cards.masks()
+        self._checked = None
         self.widow_cards = list(cards.kitty[: self.widow_size])
         for c in self.widow_cards:
             self.widow |= 1 << c
@@ -260,7 +275,10 @@ class FiveHundred(Match):
     def check_turn(self, action: Action) -> None:
         """The core's checks, with the two cases where "not your turn" would not tell the player why."""
         seat = action.seat
-        if 0 <= seat < self.players and seat != self.to_move:
+        to_move = self.to_move
+        if seat == to_move is not None:
+            return  # the seat to act, in a phase where one acts: the core's checks would all pass
+        if 0 <= seat < self.players:
             if self.phase == BIDDING and self.passed[seat]:
                 raise IllegalAction("you have passed: once passed you may not bid again this deal")
             if self.phase == PLAY and seat in self.sitting_out:
@@ -341,14 +359,14 @@ class FiveHundred(Match):
     def _discard(self, action: Action) -> None:
         cards = action.cards
         hand = self.hands[action.seat]
-        if len(cards) != self.widow_size or len(set(cards)) != len(cards):
-            raise IllegalAction(f"discard exactly {self.widow_size} different cards")
-        missing = [card_text(c) for c in cards if not hand >> c & 1]
-        if missing:
-            raise IllegalAction(f"you do not hold {', '.join(missing)}")
+        mask = 0
         for c in cards:
-            hand &= ~(1 << c)
-        self.hands[action.seat] = hand
+            mask |= 1 << c
+        if len(cards) != self.widow_size or mask.bit_count() != len(cards):
+            raise IllegalAction(f"discard exactly {self.widow_size} different cards")
+        if mask & ~hand:
+            raise IllegalAction(f"you do not hold {', '.join(card_text(c) for c in cards if not hand >> c & 1)}")
+        self.hands[action.seat] = hand & ~mask
         self.discards = list(cards)
         if self.players == 5 and not self.contract.misere:
             self.awaiting_call = True  # "the highest bidder may either play alone or call for a partner"
@@ -383,7 +401,7 @@ class FiveHundred(Match):
                 active[s] = False
         effective_suit, strength = card_order(self.trump)
         self._follow_masks = suit_cards(self.trump)
-        self.tp = FastTricks(self.hands, leader, self.trump, effective_suit, strength, self._follow_masks, active)
+        self.tp = TrickPlay(self.hands, leader, self.trump, effective_suit, strength, active, self._follow_masks)
         self.phase = PLAY
 
     # the play
@@ -407,21 +425,23 @@ class FiveHundred(Match):
         hand = tp.hands[seat]
         if tp.trick:  # follow suit if possible (the same test as legal_card_mask)
             led_suit = tp.led_suit
-            if not ((hand & self._follow_masks[led_suit]) or hand) >> c & 1:
+            follow = hand & self._follow_masks[led_suit]
+            if not (follow or hand) >> c & 1:
                 raise IllegalAction(self._why_not_playable(c))
             if suit is not None:
                 raise IllegalAction("name a suit only when you lead the Joker at no trumps")
-            if tp.effective_suit[c] != led_suit:
+            if not follow:
                 self.shown_void[seat] |= 1 << led_suit  # "shown himself to be void (by discarding to it when led)"
-            led_suit = None
-        else:
-            if not hand >> c & 1:
-                raise IllegalAction(self._why_not_playable(c))
-            led_suit = None
-            if c == JK and self.trump == NO_TRUMP:
-                led_suit = self._joker_suit(suit)
-            elif suit is not None and not (c == JK and suit == self.trump):
-                raise IllegalAction("name a suit only when you lead the Joker at no trumps")
+            if tp.play(c) >= 0 and len(tp.completed) == TRICKS:
+                self._end_deal()
+            return
+        if not hand >> c & 1:  # the lead: any card held
+            raise IllegalAction(self._why_not_playable(c))
+        led_suit = None
+        if c == JK and self.trump == NO_TRUMP:
+            led_suit = self._joker_suit(suit)
+        elif suit is not None and not (c == JK and suit == self.trump):
+            raise IllegalAction("name a suit only when you lead the Joker at no trumps")
         if tp.play(c, led_suit) >= 0 and len(tp.completed) == TRICKS:
             self._end_deal()
 
@@ -479,9 +499,12 @@ class FiveHundred(Match):
 
     def _deal_result(self, result: DealScore, reason: str) -> dict:
         tricks = list(self.tp.tricks_won)
-        by_side = [0] * len(self.sides)
-        for seat, n in enumerate(tricks):
-            by_side[self.side_of[seat]] += n
+        if self.partnerships:
+            by_side = [0] * len(self.sides)
+            for seat, n in enumerate(tricks):
+                by_side[self.side_of[seat]] += n
+        else:
+            by_side = list(tricks)
         return {
             "score_change": result.change,
             "thrown_in": False,
@@ -509,7 +532,7 @@ class FiveHundred(Match):
     @staticmethod
     def _bid_json(bid: Bid) -> dict:
         """As in the record (``value`` = tricks and ``suit``, or ``contract``), with the table's ``points``."""
-        return {**bid.to_json(), "name": bid.name, "tricks": bid.tricks, "points": bid.value}
+        return dict(BID_JSON[bid.rank])
 
     def _open_hand(self) -> dict | None:
         """ "If he is playing an open misère he waits until the first trick has been captured and then immediately

@@ -10,7 +10,7 @@ from rules.five_hundred.bids import ALL_TRICKS_BONUS, Bid
 TRICK_POINTS = 10  # "each opponent scores 10 points per trick captured by himself"
 
 
-@dataclass
+@dataclass(slots=True)
 class DealScore:
     """What one deal gives each side, and when (trick by trick) the sides that score for tricks got it."""
 
@@ -46,7 +46,6 @@ def score_contract(
     """Score a played contract.  ``declarers`` are the soloist, his partners and a called partner."""
     result = DealScore([0] * len(sides), None)
     solo_side = side_of[soloist]
-    taken = sum(1 for w in trick_winners if w in declarers)
     if bid.misere:
         soloist_tricks = [i for i, w in enumerate(trick_winners) if w == soloist]
         result.made = not soloist_tricks
@@ -66,6 +65,7 @@ def score_contract(
                     result.trick_gains.append((i, side, TRICK_POINTS))
         _add_trick_gains(result, sides, "10 per trick the soloist took")
         return result
+    taken = sum(map(trick_winners.count, declarers))
     result.made = taken >= bid.tricks
     value = bid.value
     if result.made and taken == len(trick_winners) and value < ALL_TRICKS_BONUS:
@@ -95,11 +95,14 @@ def _add_trick_gains(result: DealScore, sides: Sequence[tuple[int, ...]], why: s
             result.lines.append(f"{side_name(side, sides)}: +{points} ({why})")
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class GameEnd:
     over: bool
     winner: int | None = None
     reason: str = ""
+
+
+GAME_GOES_ON = GameEnd(False)
 
 
 def decide_game(before: Sequence[int], score: DealScore, contract_sides: Sequence[int], target: int) -> GameEnd:
@@ -111,12 +114,14 @@ def decide_game(before: Sequence[int], score: DealScore, contract_sides: Sequenc
     called partner); every other side scores trick by trick as ``score.trick_gains`` says.
     """
     after = [b + c for b, c in zip(before, score.change, strict=True)]
+    if max(after) < target and min(after) > -target:
+        return GAME_GOES_ON  # the common case, decided at once
     for side in contract_sides:
         if after[side] >= target:
             return GameEnd(True, side, f"side {side} reached {target} with the contract")
     running = list(before)
     reached_at: dict[int, int] = {}
-    for trick, side, points in score.trick_gains if max(after) >= target else ():
+    for trick, side, points in score.trick_gains if max(after) >= target else ():  # the tricks in order
         running[side] += points
         if running[side] >= target and side not in reached_at:
             reached_at[side] = trick
@@ -127,10 +132,10 @@ def decide_game(before: Sequence[int], score: DealScore, contract_sides: Sequenc
             return GameEnd(True, tied[0], f"side {tied[0]} reached {target} first, at trick {first + 1}")
         # Only a lost misère gives two opponents their points on the same trick: the higher score then wins.
         return GameEnd(True, _unique_best(after, tied), f"several sides reached {target} at trick {first + 1}")
-    if any(s <= -target for s in after):
+    if min(after) <= -target:
         # "or the player with the greatest score if and when one player is reduced to minus 500 or more"
         return GameEnd(True, _unique_best(after, range(len(after))), f"a side fell to -{target} or below")
-    return GameEnd(False)
+    return GAME_GOES_ON
 
 
 def _unique_best(scores: Sequence[int], sides) -> int | None:
