@@ -26,8 +26,15 @@ COGS = ("cogs.tables", "cogs.play", "cogs.leaderboard", "cogs.clocks", "cogs.adm
 
 class CardTableBot(commands.Bot):
     def __init__(
-        self, settings: Settings, *, rng: random.Random | None = None, clock: Clock | None = None, **client_options
+        self,
+        settings: Settings,
+        *,
+        rng: random.Random | None = None,
+        clock: Clock | None = None,
+        tune_gc: bool = True,
+        **client_options,
     ):
+        self._tune_gc = tune_gc  # process-wide, so tests that run many bots in one process turn it off
         # Only the guilds intent: the bot works from interactions alone, so message events (one per message the bot
         # itself sends or edits) and the message cache would be pure overhead.
         client_options.setdefault("max_messages", None)
@@ -75,6 +82,11 @@ class CardTableBot(commands.Bot):
         for table in list(self.manager.tables.values()):
             await self.presenter.resumed(table)
         self.manager.start_computers()
+        if self._tune_gc:
+            self._tune_garbage_collector()
+
+    @staticmethod
+    def _tune_garbage_collector() -> None:
         # Everything loaded so far lives as long as the process: keep it out of the collector's full passes, which
         # otherwise walk it all and stall the event loop (measured by bench/bench_bot.py).
         gc.freeze()

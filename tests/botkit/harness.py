@@ -71,6 +71,7 @@ class BotWorld:
             ai_delay=overrides.pop("ai_delay", 0.0),
             edit_interval=overrides.pop("edit_interval", 0.0),
         )
+        overrides.setdefault("tune_gc", False)  # process-wide settings; the test session is shared
         return CardTableBot(settings, rng=random.Random(seed), guild_ready_timeout=0.05, **overrides)
 
     @asynccontextmanager
