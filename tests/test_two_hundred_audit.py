@@ -4,10 +4,12 @@ through real auctions and real play, each test quoting the sentence of ../shared
 
 import pytest
 
-from rules.errors import IllegalAction
+from rules.errors import IllegalAction, RecordError
 from rules.game import BETWEEN_DEALS, BIDDING, GAME_OVER, TRUMP
 from rules.two_hundred.scoring import game_end
 from tests.test_two_hundred_helpers import SUITED, act, legal, lowest_play, new_match
+
+SIXES = "6S 6H 6D 6C"
 
 
 def bids(m):
@@ -240,3 +242,19 @@ def test_100_for_200_at_no_trumps_failing_loses_200():
     result = m.deal_results[-1]
     assert result["made"] is False and result["points"][1] > 0
     assert result["score_change"] == [2 * result["points"][1], -200]
+
+
+# --- the deal check ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("hands, kitty", [
+    ([SUITED[0].replace("5S", "7S"), *SUITED[1:]], SIXES),  # 7S twice in one hand: carries into another card's bit
+    ([SUITED[0].replace("5S", "AS"), *SUITED[1:]], SIXES),  # AS twice in one hand
+    ([SUITED[0].replace("5S", "6S"), *SUITED[1:]], SIXES),  # 6S both in a hand and the kitty
+    (SUITED, "6S 6S 6D 6C"),  # a kitty card twice
+])  # fmt: skip
+def test_a_card_dealt_twice_is_refused_wherever_it_is(hands, kitty):
+    """Record spec: "The cards of a deal must be exactly the pack that the game and options call for" - the quick
+    bitmask check must not let a repeated card through."""
+    with pytest.raises(RecordError, match="not the right pack|dealt more than once"):
+        new_match({"kitty": True}, hands=hands, kitty=kitty)

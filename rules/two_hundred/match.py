@@ -9,7 +9,7 @@ every step but the play; view.py builds the replay output.
 from __future__ import annotations
 
 from rules.actions import Action, DiscardChoice
-from rules.cards import CARD_NAMES, JACK, NO_TRUMP, describe_suit, iter_cards
+from rules.cards import CARD_NAMES, JACK, NO_TRUMP, NUM_CARD_IDS, describe_suit, iter_cards
 from rules.dealing import DealCards, check_hands
 from rules.errors import IllegalAction, RecordError
 from rules.game import BETWEEN_DEALS, BIDDING, GAME_OVER, PLAY, TRUMP, LegalAction, Match
@@ -37,6 +37,7 @@ STEP_HANDLERS = {
 }
 
 
+BIT = [1 << c for c in range(NUM_CARD_IDS)]
 _ACTIONS: dict[tuple, Action] = {}
 
 
@@ -153,19 +154,21 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
             return False
         masks = []
         seen = total = 0
+        bit = BIT.__getitem__
         for hand, n in zip(hands, sizes, strict=True):
-            if len(hand) != n:
+            mask = sum(map(bit, hand))  # a card given twice carries into another bit: fewer bits than cards
+            if len(hand) != n or mask.bit_count() != n:
                 return False
-            mask = 0
-            for c in hand:
-                mask |= 1 << c
             masks.append(mask)
             seen |= mask
             total += n
-        for c in cards.kitty:
-            seen |= 1 << c
-        # The same set of cards as the pack, and as many cards as the pack: nothing doubled, nothing missing.
-        exact = seen == pack_mask and total + kitty_size == pack_mask.bit_count()
+        kitty = sum(map(bit, cards.kitty))
+        # Each hand and the kitty without repeats, together the pack's cards and as many: nothing doubled or missing.
+        exact = (
+            kitty.bit_count() == kitty_size
+            and seen | kitty == pack_mask
+            and total + kitty_size == pack_mask.bit_count()
+        )
         self._checked = (cards, masks) if exact else None  # begin_deal reuses the hands' masks
         return exact
 
@@ -208,7 +211,7 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
                 hands[2 + s] = sum(1 << c for st in stacks for c in st)
             self.kitty = 0
         else:
-            self.kitty = sum(1 << c for c in cards.kitty)
+            self.kitty = sum(map(BIT.__getitem__, cards.kitty))  # checked: no card twice
         self.dealt = list(hands)
         self.turned_pending = [False] * (SILENT_STACKS * 2)
         order = self._bidding_order()
