@@ -226,3 +226,24 @@ async def test_a_restart_mid_deal_of_belote_with_computers(world):
         assert table.match.phase == "game_over"
         stored = await client.store.load_record(table.row)
         assert stored.to_json() == table.record.to_json()
+
+
+async def test_one_slow_table_does_not_hold_up_another(world):
+    import time
+
+    async with world.running() as client:
+        slow = await started(world, client, world.alice, world.bob)
+        fast = await started(world, client, world.carol, world.dan)
+        original = client.presenter._edit_table_message
+
+        async def sluggish(table):
+            if table.id == slow.id:
+                await asyncio.sleep(1.5)  # Discord being slow for this table's channel, say
+            await original(table)
+
+        client.presenter._edit_table_message = sluggish
+        await world.slash(user_to_move(world, slow), "pass", {"table": slow.id})  # slow's table edit now hangs
+        start = time.monotonic()
+        r = await world.slash(user_to_move(world, fast), "pass", {"table": fast.id})
+        assert "✅" in r.content and time.monotonic() - start < 0.75
+        client.presenter._edit_table_message = original
