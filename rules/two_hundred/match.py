@@ -90,6 +90,7 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
         self._packs: dict[int, list[int]] = {}
         self._orders: dict[tuple, list[tuple[int, ...]]] = {}
         self._calls_cache: dict[tuple, list[LegalAction]] = {}
+        self._trump_actions: dict[tuple, list[Action]] = {}  # by seat and step: nameable_suits() as actions
         self._bid_orders: dict[tuple, list[int]] = {}
         self._pack_masks: dict[int, int] = {}
         self._shapes: dict[tuple, tuple[list[int], int, int]] = {}  # by active positions: hand sizes, kitty, pack
@@ -276,7 +277,11 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
             return [DiscardChoice(seat, DEAL_KITTY, tuple(iter_cards(allowed)))]
         if self.step == CALL:
             return [Action(seat, "call", card=c) for c in iter_cards(self.callable_cards())]
-        out: list[LegalAction] = [_action(seat, "trump", suit=s) for s in self.nameable_suits()]
+        key = (seat, step)
+        trumps = self._trump_actions.get(key)
+        if trumps is None:
+            trumps = self._trump_actions[key] = [_action(seat, "trump", suit=s) for s in self.nameable_suits()]
+        out: list[LegalAction] = list(trumps)
         if step == TRUMP_OR_LEAD:
             plays = _play_actions(seat)
             out.extend([plays[c] for c in iter_cards(self.legal_card_mask())])

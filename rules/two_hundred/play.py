@@ -144,7 +144,10 @@ class PlayPhase:
         play = self.play
         hands, suits, trump = play.hands, SUIT_MASKS, play.trump
         taken, tricks_won, completed = play.taken, play.tricks_won, play.completed
-        followers = [rest[1:] for rest in self._play_orders()]
+        key = (-2, *self.active)
+        followers = self._orders.get(key)
+        if followers is None:  # for each leader, the positions that follow it
+            followers = self._orders[key] = [rest[1:] for rest in self._play_orders()]
         leader = play.turn
         for _ in range(self.tricks_left):
             # The lead: any card of the hand.
