@@ -66,6 +66,7 @@ class Bench:
         self.turn_events: dict[int, asyncio.Event] = {}
         self.stop = False
         self.rest_calls: Counter = Counter()
+        self.actions_done = self.cards_done = 0  # counted as the bot reports them (ended tables leave memory)
         self._answered_before: set[str] = set()
 
     def hook_fake(self, fake: FakeDiscord) -> None:
@@ -94,6 +95,9 @@ class Bench:
         acted, started = presenter.acted, presenter.game_started
 
         async def on_acted(table, outcome):
+            self.actions_done += 1
+            if outcome.action.type == "play":
+                self.cards_done += len(outcome.action.cards)
             self._wake(table.id)
             await acted(table, outcome)
 
@@ -208,8 +212,7 @@ class Bench:
                     trimmer = asyncio.create_task(self.trim_fake(fake))
                     self.flush_rest_log(fake)
                     self.rest_calls.clear()
-                    cards_start = self.cards_played(client)
-                    actions_start = self.actions(client)
+                    cards_start, actions_start = self.cards_done, self.actions_done
                     window_start = time.monotonic()
                     cpu_start = time.process_time()
                     lag = asyncio.create_task(self.loop_lag())
@@ -244,8 +247,7 @@ class Bench:
                     self.flush_rest_log(fake)
                     trimmer.cancel()
                     calls = dict(self.rest_calls)
-                    cards = self.cards_played(client) - cards_start
-                    actions = self.actions(client) - actions_start
+                    cards, actions = self.cards_done - cards_start, self.actions_done - actions_start
                     self.stop = True
                     lag.cancel()
                     for task in players:
@@ -278,21 +280,6 @@ class Bench:
             start = time.monotonic()
             await asyncio.sleep(0.05)
             self.lags.append(time.monotonic() - start - 0.05)
-
-    @staticmethod
-    def cards_played(client: CardTableBot) -> int:
-        return sum(
-            len(a.get("cards", ()))
-            for t in client.manager.tables.values()
-            if t.record
-            for d in t.record.deals
-            for a in d.actions
-            if a["type"] == "play"
-        )
-
-    @staticmethod
-    def actions(client: CardTableBot) -> int:
-        return sum(len(d.actions) for t in client.manager.tables.values() if t.record for d in t.record.deals)
 
     def report(self, args, window, calls, cards, actions) -> None:
         by_route = Counter(calls)

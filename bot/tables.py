@@ -357,6 +357,7 @@ class TableManager:
         if table.computer_task and table.computer_task is not asyncio.current_task():
             table.computer_task.cancel()
         await self.listener.table_closed(table)
+        self._forget_if_ended(table)
 
     # --- playing -----------------------------------------------------------------------------------------------
 
@@ -408,7 +409,16 @@ class TableManager:
             outcome = await self._apply(table, parsed)
         await self.listener.acted(table, outcome)
         self._schedule_computers(table)
+        self._forget_if_ended(table)
         return outcome
+
+    def _forget_if_ended(self, table: Table) -> None:
+        """An ended table leaves memory (its queued messages keep their reference); ``get`` reloads it from the
+        store when someone asks for its record."""
+        if table.status not in (LOBBY, PLAYING) and self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            for user_id in table.extra.pop("indexed_users", ()):
+                self._by_user.get(user_id, set()).discard(table.id)
 
     async def _apply(self, table: Table, action: Action, by_computer: bool = False) -> Outcome:
         """Under the table's lock: validate and apply, save, deal the next deal when one ends."""
@@ -523,6 +533,7 @@ class TableManager:
                         action = Action(seat, "draw")
                     outcome = await self._apply(table, action, by_computer=True)
                 await self.listener.acted(table, outcome)
+                self._forget_if_ended(table)
         except asyncio.CancelledError:
             raise
         except Exception:
