@@ -30,7 +30,7 @@ from rules.belote.tables import (
     TABLES,
     TOUT_ATOUT,
 )
-from rules.cards import CARD_NAMES, SUIT_NAMES, SUITS, cards_of, iter_cards, mask_of
+from rules.cards import CARD_NAMES, NUM_CARD_IDS, SUIT_NAMES, SUITS, cards_of, iter_cards
 from rules.dealing import DealCards, check_hands
 from rules.errors import IllegalAction, RecordError
 from rules.game import BETWEEN_DEALS, BIDDING, GAME_OVER, PLAY, Match
@@ -53,6 +53,15 @@ def _positive(value: int) -> str | None:
 
 def _not_negative(value: int) -> str | None:
     return None if value >= 0 else "must be 0 (play to the target) or a number of deals"
+
+
+_BITS = tuple(1 << c for c in range(NUM_CARD_IDS))
+
+
+def _mask8(hand: list[int]) -> int:
+    """The mask of an 8-card hand (any card id the parser gives: jokers fall outside the pack mask)."""
+    b = _BITS
+    return b[hand[0]] | b[hand[1]] | b[hand[2]] | b[hand[3]] | b[hand[4]] | b[hand[5]] | b[hand[6]] | b[hand[7]]
 
 
 def _names(mask: int) -> str:
@@ -124,11 +133,15 @@ class Belote(Match):
         if cards.stock is not None:
             raise RecordError("belote deals hands, not a stock")
         hands = cards.hands
-        if hands is not None and len(hands) == PLAYERS and not cards.kitty:
-            a, b, c, d = masks = [mask_of(h) for h in hands]
+        if (
+            hands is not None
+            and len(hands) == PLAYERS
+            and not cards.kitty
+            and len(hands[0]) == len(hands[1]) == len(hands[2]) == len(hands[3]) == HAND_SIZE
+        ):
+            a, b, c, d = masks = [_mask8(h) for h in hands]
             eight_each = a.bit_count() == b.bit_count() == c.bit_count() == d.bit_count() == HAND_SIZE
-            no_duplicates = len(hands[0]) == len(hands[1]) == len(hands[2]) == len(hands[3]) == HAND_SIZE
-            if a | b | c | d == PACK_MASK and eight_each and no_duplicates:
+            if a | b | c | d == PACK_MASK and eight_each:
                 self._checked = (cards, masks)
                 return
         check_hands(cards, PACK, self.hand_sizes(), 0)
@@ -415,26 +428,29 @@ class Belote(Match):
         self._legal = 0
         auction = self.auction
         takers = auction.high_seat & 1
+        level = auction.high_level
+        points, tricks, belote = self._card_points, self._tricks_won, self._belote
         tally = DealTally(
-            takers=takers,
-            value=self.contract_value(),
-            capot=auction.high_level == CAPOT,
-            multiplier=auction.multiplier,
-            card_points=(self._card_points[0], self._card_points[1]),
-            tricks=(self._tricks_won[0], self._tricks_won[1]),
-            belote=(self._belote[0], self._belote[1]),
+            takers,
+            CAPOT_VALUE if level == CAPOT else BID_VALUES[level],
+            level == CAPOT,
+            auction.multiplier,
+            (points[0], points[1]),
+            (tricks[0], tricks[1]),
+            (belote[0], belote[1]),
         )
         score: DealScore = score_deal(tally, self.rules, self.held_over)
         self.held_over = score.held_over
+        change, totals = score.score_change, score.totals
         result = {
-            "score_change": list(score.score_change),
+            "score_change": [change[0], change[1]],
             "thrown_in": False,
             "made": score.made,
             "contract": self.contract_json(),
-            "card_points": list(tally.card_points),
-            "belote": list(tally.belote),
-            "totals": list(score.totals),
-            "tricks": list(tally.tricks),
+            "card_points": [points[0], points[1]],
+            "belote": [belote[0], belote[1]],
+            "totals": [totals[0], totals[1]],
+            "tricks": [tricks[0], tricks[1]],
             "explain": score.explain,
         }
         if self.options["litige"]:
