@@ -72,6 +72,7 @@ def test_bid_values(value):
 
 
 def test_bid_needs_a_suit():
+    """§4.1: "stating the number of points ... along with the suit they choose as trump"."""
     with pytest.raises(IllegalAction, match="a bid names its trump suit"):
         new_deal().apply(Action(0, "bid", 80))
 
@@ -147,6 +148,8 @@ def test_counter_only_by_an_opponent_in_turn():
 
 
 def test_counter_after_having_passed():
+    """§4.1: "A player who passes once may bid later if given the opportunity" - and counter: seat 1 passed, then
+    counters seat 2's bid in turn."""
     m = calls(new_deal(), p(0), p(1), bid(2, 80), p(3), p(0))
     m.apply(Action(1, "counter"))
     assert m.output()["high_bid"]["seat"] == 2
@@ -184,6 +187,8 @@ def test_recounter_ends_the_auction_at_once():
 
 
 def test_recounter_needs_a_counter():
+    """§4.1: "When a team has countered, the opposing team has the option to re-counter" - not before; and a
+    counter is of "an opponent's bid", so not before a bid."""
     with pytest.raises(IllegalAction, match="no counter to recounter"):
         calls(new_deal(), bid(0, 80), p(1)).apply(Action(2, "recounter"))
     with pytest.raises(IllegalAction, match="no bid to counter"):

@@ -130,6 +130,7 @@ def test_trump_lead_unable_to_overtrump_plays_a_lower_trump():
 
 
 def test_trump_lead_void_in_trumps_plays_anything():
+    """§5.2: "you must play a trump card if you have one. If not, you may play any card." - on a trump lead too."""
     m = position("H", "JH", "9C 7C 8C 8D QD KC 8S AS")
     assert legal(m) == {"9C", "7C", "8C", "8D", "QD", "KC", "8S", "AS"}
 
@@ -250,6 +251,8 @@ def test_belote_listed_with_the_first_of_king_and_queen():
 
 
 def test_belote_announced_counts_and_no_second_announcement():
+    """§7: "then "Rebelote" when playing the second": the second card carries no announcement of its own; rule
+    decisions: "+20 to that side"."""
     m = position("H", "", "KH QH 9C 8C 8D QD KC 7D")
     m.apply(Action(0, "play", cards=(parse_card("KH"),), announce="belote"))
     assert m._belote == [20, 0] and m.output()["belote"] == [0]
@@ -266,6 +269,8 @@ def test_belote_not_announced_with_the_first_is_lost():
 
 
 def test_belote_announce_refused_without_the_pair():
+    """§7: "When a player holds the King and Queen of trumps, they have "Belote"" - not with the king alone; the
+    record spec's only announcement is "belote"."""
     m = position("H", "", "KH 9H 9C 8C 8D QD KC 7D")
     with pytest.raises(IllegalAction, match="only with the first of the king and queen of trumps"):
         m.apply(Action(0, "play", cards=(parse_card("KH"),), announce="belote"))
@@ -274,6 +279,7 @@ def test_belote_announce_refused_without_the_pair():
 
 
 def test_belote_of_a_plain_suit_is_no_belote():
+    """§7: "the King and Queen of trumps" - a king and queen of another suit are nothing."""
     m = position("H", "", "KS QS 9C 8C 8D QD KC 7D")
     assert not [a for a in m.legal_actions() if a.announce]
 

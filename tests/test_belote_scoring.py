@@ -130,7 +130,8 @@ def test_belote_is_never_multiplied():
 
 
 def test_capot_countered():
-    """(160 + 250) x 2 = 820."""
+    """Rule decisions: countered made → "(160 + contract value) x multiplier", capot value 250: (160 + 250) x 2 =
+    820."""
     assert change(tally(value=250, capot=True, m=2, points=(252, 0), tricks=(8, 0))) == (820, 0)
 
 
