@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from rules.five_hundred.bids import ALL_TRICKS_BONUS, Bid
 
@@ -28,8 +29,7 @@ def side_name(side: int, sides: Sequence[tuple[int, ...]]) -> str:
 
 def score_all_pass(side_of: Sequence[int], sides: Sequence[tuple[int, ...]], trick_winners: Sequence[int]) -> DealScore:
     """ "If all pass ... Each player scores 10 points per trick won by himself." """
-    result = DealScore([0] * len(sides), None)
-    result.trick_gains = [(i, side_of[w], TRICK_POINTS) for i, w in enumerate(trick_winners)]
+    result = DealScore([0] * len(sides), None, [(i, side_of[w], TRICK_POINTS) for i, w in enumerate(trick_winners)], [])
     _add_trick_gains(result, sides, "all passed: 10 per trick")
     return result
 
@@ -44,7 +44,7 @@ def score_contract(
     trick_winners: Sequence[int],
 ) -> DealScore:
     """Score a played contract.  ``declarers`` are the soloist, his partners and a called partner."""
-    result = DealScore([0] * len(sides), None)
+    result = DealScore([0] * len(sides), None, [], [])
     solo_side = side_of[soloist]
     if bid.misere:
         soloist_tricks = [i for i, w in enumerate(trick_winners) if w == soloist]
@@ -89,14 +89,14 @@ def _add_trick_gains(result: DealScore, sides: Sequence[tuple[int, ...]], why: s
     per_side = [0] * len(sides)
     for _, side, points in result.trick_gains:
         per_side[side] += points
+    change, lines = result.change, result.lines
     for side, points in enumerate(per_side):
         if points:
-            result.change[side] += points
-            result.lines.append(f"{side_name(side, sides)}: +{points} ({why})")
+            change[side] += points
+            lines.append(f"{side_name(side, sides)}: +{points} ({why})")
 
 
-@dataclass(frozen=True, slots=True)
-class GameEnd:
+class GameEnd(NamedTuple):
     over: bool
     winner: int | None = None
     reason: str = ""
@@ -114,14 +114,15 @@ def decide_game(before: Sequence[int], score: DealScore, contract_sides: Sequenc
     called partner); every other side scores trick by trick as ``score.trick_gains`` says.
     """
     after = [b + c for b, c in zip(before, score.change, strict=True)]
-    if max(after) < target and min(after) > -target:
+    highest = max(after)
+    if highest < target and min(after) > -target:
         return GAME_GOES_ON  # the common case, decided at once
     for side in contract_sides:
         if after[side] >= target:
             return GameEnd(True, side, f"side {side} reached {target} with the contract")
     running = list(before)
     reached_at: dict[int, int] = {}
-    for trick, side, points in score.trick_gains if max(after) >= target else ():  # the tricks in order
+    for trick, side, points in score.trick_gains if highest >= target else ():  # the tricks in order
         running[side] += points
         if running[side] >= target and side not in reached_at:
             reached_at[side] = trick
@@ -139,7 +140,11 @@ def decide_game(before: Sequence[int], score: DealScore, contract_sides: Sequenc
 
 
 def _unique_best(scores: Sequence[int], sides) -> int | None:
-    sides = list(sides)
-    best = max(scores[s] for s in sides)
-    leaders = [s for s in sides if scores[s] == best]
-    return leaders[0] if len(leaders) == 1 else None
+    """The side with the greatest score among ``sides``; None when several share it."""
+    best, leader = None, None
+    for s in sides:
+        if best is None or scores[s] > best:
+            best, leader = scores[s], s
+        elif scores[s] == best:
+            leader = None
+    return leader
