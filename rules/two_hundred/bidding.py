@@ -178,13 +178,18 @@ class Auction:
         else:
             if rules.single_round:
                 waiting = range(self.spoken, n)  # "each player only gets one chance to bid, the dealer last"
+                others = len(waiting)
             else:
-                order, high_pos = self.order, self.high_pos
-                waiting = [i for i in range(n) if not passed[i] and order[i] != high_pos]  # type: ignore[assignment]
-            if not waiting:
+                # Everyone still in but the high bidder (who never speaks, so never passes, while highest).
+                others = passed.count(False) - 1
+            if not others:
                 return self._finish(self.high_pos)  # "until three players have passed"
-            if high == rules.top and not any(self.may_keep(self.order[i]) for i in waiting):
-                return self._finish(self.high_pos)  # "or until someone bids 100, the highest possible bid"
+            if high == rules.top:
+                if not rules.single_round:
+                    order, high_pos = self.order, self.high_pos
+                    waiting = [i for i in range(n) if not passed[i] and order[i] != high_pos]  # type: ignore[assignment]
+                if not any(self.may_keep(self.order[i]) for i in waiting):
+                    return self._finish(self.high_pos)  # "or until someone bids 100, the highest possible bid"
         if rules.single_round:
             self.turn = self.spoken
             return None

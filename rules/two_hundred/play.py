@@ -87,21 +87,22 @@ class PlayPhase:
         play.hands[pos] &= ~(1 << c)
         trick = play.trick
         suit = c >> 4
-        if trick:
-            led = play.led_suit
-        else:
-            play.led_suit = led = suit
-        trick.append((pos, c))
         # The highest trump, else the highest card of the suit led; equal keys: the first played keeps the trick.
-        if suit == play.trump:
-            key = 200 + (c & 15)
-        elif suit == led:
-            key = 100 + (c & 15)
-        else:
-            key = 0
-        if key > play.best_key:
-            play.best_key = key
+        if not trick:
+            play.led_suit = suit
+            play.best_key = (200 if suit == play.trump else 100) + (c & 15)
             play.best_seat = pos
+        elif suit == play.trump:
+            key = 200 + (c & 15)
+            if key > play.best_key:
+                play.best_key = key
+                play.best_seat = pos
+        elif suit == play.led_suit:
+            key = 100 + (c & 15)
+            if key > play.best_key:
+                play.best_key = key
+                play.best_seat = pos
+        trick.append((pos, c))
         nxt = self._next_position[pos]
         if nxt != play.leader:
             play.turn = nxt
