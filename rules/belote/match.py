@@ -190,39 +190,6 @@ class Belote(Match):
         """The cards the seat to move may play, as a mask (0 outside the play)."""
         return self._legal
 
-    def _legal_mask(self, seat: int) -> int:
-        """The cards ``seat`` may play now (§5.2), as a mask.
-
-        - "You must always follow the leading suit if you have cards in it. If the leading suit is trump, you
-          must play a higher trump card than any already played, if possible."
-        - Void, partner winning the trick: any card.
-        - Void, partner not winning: "you must play a trump card if you have one", higher than an opponent's
-          trump if possible; "If that's impossible, you may play a lower trump card" - or any card.
-        """
-        hand = self._hands[seat]
-        if not self._trick:
-            return hand
-        best = self._best
-        follow = hand & self._led
-        if follow:
-            if self._led_is_trump:
-                return (follow & self._higher[best]) or follow
-            return follow
-        trumps = hand & self._cut
-        if not trumps:
-            return hand
-        trump_on_table = self._cut >> best & 1
-        if self._best_seat == seat ^ 2:  # partner is winning the trick
-            if self.partner_undertrump or not trump_on_table or trumps == hand:
-                return hand
-            return (hand & ~trumps) | (trumps & self._higher[best])
-        if trump_on_table:
-            over = trumps & self._higher[best]
-            if over:
-                return over
-            return trumps if self.forced_undertrump else hand
-        return trumps
-
     def belote_mask(self) -> int:
         """The cards the seat to move may play with the announcement "belote" (the first of K and Q of trumps)."""
         return self._belote_cards & self._hands[self._turn] if self.phase == PLAY else 0
@@ -268,29 +235,60 @@ class Belote(Match):
             raise IllegalAction(
                 "you can announce belote only with the first of the king and queen of trumps, holding both"
             )
-        self._hands[seat] ^= bit
+        hands = self._hands
+        hands[seat] ^= bit
         trick = self._trick
-        if trick:
-            if self._beats[self._best] & bit:
-                self._best = card
-                self._best_seat = seat
-        else:
-            self._led = SUIT_CARDS[card >> 4]
-            self._led_is_trump = self._trump_lead & bit
-            self._best = card
-            self._best_seat = seat
         trick.append(card)
-        if len(trick) == PLAYERS:
-            self._end_trick()
-            return self._legal
+        if len(trick) == 1:
+            self._led = led = SUIT_CARDS[card >> 4]
+            self._led_is_trump = self._trump_lead & bit
+            self._best = best = card
+            self._best_seat = best_seat = seat
+        else:
+            best = self._best
+            if self._beats[best] & bit:
+                self._best = best = card
+                self._best_seat = best_seat = seat
+            else:
+                best_seat = self._best_seat
+            if len(trick) == PLAYERS:
+                self._end_trick()
+                return self._legal
+            led = self._led
+        # The next seat's legal cards (§5.2), computed here once per card (the same code is in ``play_out``):
+        # - "You must always follow the leading suit if you have cards in it. If the leading suit is trump, you
+        #   must play a higher trump card than any already played, if possible."
+        # - Void, partner winning the trick: any card (option partner_undertrump: false - no lower trump than the
+        #   partner's unless holding only trumps, "the only case ... where a lower trump card is allowed").
+        # - Void, partner not winning: "you must play a trump card if you have one", higher than an opponent's
+        #   trump if possible; "If that's impossible, you may play a lower trump card" - or any card (option
+        #   forced_undertrump: a trump).
         self._turn = seat = (seat + 1) & 3
-        legal = self._legal = self._legal_mask(seat)
+        hand = hands[seat]
+        follow = hand & led
+        if follow:
+            legal = ((follow & self._higher[best]) or follow) if self._led_is_trump else follow
+        else:
+            cut = self._cut
+            trumps = hand & cut
+            if not trumps:
+                legal = hand
+            elif best_seat == seat ^ 2:
+                if self.partner_undertrump or not cut >> best & 1 or trumps == hand:
+                    legal = hand
+                else:
+                    legal = (hand & ~trumps) | (trumps & self._higher[best])
+            elif cut >> best & 1:
+                legal = (trumps & self._higher[best]) or (trumps if self.forced_undertrump else hand)
+            else:
+                legal = trumps
+        self._legal = legal
         return legal
 
     def play_out(self, rng: random.Random) -> None:
         """Finish the deal with uniformly random legal cards, announcing every belote: a Monte-Carlo rollout.
 
-        The same rules as ``play_card`` + ``_legal_mask`` (a test checks that both play the same deals from the
+        The same rules as ``play_card`` (a test checks that both play the same deals from the
         same generator), written with local variables because rollouts are the computer players' hot loop.
         Each card is the k-th lowest of the legal mask, k = int(rng.random() * number of legal cards).
         """
