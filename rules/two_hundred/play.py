@@ -181,12 +181,12 @@ class PlayPhase:
                 s = c >> 4
                 if s == trump:
                     key = 200 + (c & 15)
+                    if key > best:
+                        best, winner = key, pos
                 elif s == led:
                     key = 100 + (c & 15)
-                else:
-                    key = 0
-                if key > best:
-                    best, winner = key, pos
+                    if key > best:
+                        best, winner = key, pos
                 plays.append((pos, c))
             taken[winner] |= mask
             tricks_won[winner] += 1
