@@ -243,6 +243,19 @@ def test_partner_of_the_countered_bidder_cannot_outbid():
             m.apply(Action(2, "bid", value, 1))
 
 
+def test_after_a_counter_the_refusal_says_what_each_side_may_do():
+    """§4.1: "A counter locks in the contract, preventing further bids"; "the opposing team has the option to
+    re-counter": the bidder's partner is told pass or recounter, the counterer's partner only pass."""
+    m = run(fresh(), Action(0, "bid", 80, 1), Action(1, "counter"))
+    with pytest.raises(IllegalAction) as e:
+        m.apply(Action(2, "bid", 90, 1))
+    assert e.value.message == "the contract has been countered: no more bids (you may pass, or recounter)"
+    m.apply(p(2))
+    with pytest.raises(IllegalAction) as e:
+        m.apply(Action(3, "bid", 90, 1))
+    assert e.value.message == "the contract has been countered: no more bids (you may pass)"
+
+
 def test_recounter_by_the_bidder_after_two_passes():
     """§4.1: "When a team has countered, the opposing team has the option to re-counter ... The bidding round ends
     immediately." - the bidder, speaking again after two passes; x4."""

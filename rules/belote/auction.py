@@ -129,7 +129,8 @@ class Auction:
 
     def check_bid(self, action: Action) -> tuple[int, int]:
         if self.countered_by >= 0:
-            raise IllegalAction("the contract has been countered: no more bids (pass, or recounter)")
+            may = "pass" if self._is_opponent_of_bidder(action.seat) else "pass, or recounter"
+            raise IllegalAction(f"the contract has been countered: no more bids (you may {may})")
         if self.high_level == CAPOT:
             may = "pass or counter" if self._is_opponent_of_bidder(action.seat) else "pass"
             raise IllegalAction(f"no bid can exceed a capot: you may only {may}")
