@@ -258,3 +258,42 @@ def test_a_card_dealt_twice_is_refused_wherever_it_is(hands, kitty):
     bitmask check must not let a repeated card through."""
     with pytest.raises(RecordError, match="not the right pack|dealt more than once"):
         new_match({"kitty": True}, hands=hands, kitty=kitty)
+
+
+# --- the kitty's discard: who sees what ----------------------------------------------------------------------------
+
+
+def kitty_deal(rule):
+    m = new_match({"kitty": True, "kitty_discard": rule}, dealer=0, hands=SUITED, kitty=SIXES)
+    act(m, 1, "bid", value=50)
+    for seat in (2, 3, 0):
+        act(m, seat, "pass")
+    act(m, 1, "discard", cards=["AH", "10H", "6S", "6D"])
+    act(m, 1, "trump", suit="H")
+    return m
+
+
+@pytest.mark.parametrize("rule", ["defenders", "first_trick", "last_trick", "contractor"])
+def test_nobody_sees_the_discard_until_the_end_of_the_play(rule):
+    """ "No one is allowed to look at these discarded cards until the end of the play"; "4. ... the discard still
+    cannot be looked at until the end of the play.\""""
+    m = kitty_deal(rule)
+    act(m, 1, "play", cards=["KH"])
+    out = m.output()
+    assert not {"discard", "discard_trumps_shown", "discard_has_points"} & set(out)
+    lowest_play(m)
+    assert sorted(m.output()["discard"]) == ["10H", "6D", "6S", "AH"]
+
+
+def test_the_contractor_says_when_the_discard_holds_points():
+    """ "7. Some players require the contractor to inform the other players if there are any point cards in the
+    discard" - here the ace and ten of hearts (20 points)."""
+    m = kitty_deal("announce_points")
+    assert m.output()["discard_has_points"] is True and "discard" not in m.output()
+
+
+def test_only_the_discarded_trumps_are_shown():
+    """ "2. Some play that any trumps that are discarded must be shown to the other players after trumps are announced
+    and before the play begins" - the trumps, not the other discarded cards."""
+    m = kitty_deal("show_trumps")
+    assert sorted(m.output()["discard_trumps_shown"]) == ["10H", "AH"] and "discard" not in m.output()
