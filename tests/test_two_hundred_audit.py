@@ -297,3 +297,35 @@ def test_only_the_discarded_trumps_are_shown():
     and before the play begins" - the trumps, not the other discarded cards."""
     m = kitty_deal("show_trumps")
     assert sorted(m.output()["discard_trumps_shown"]) == ["10H", "AH"] and "discard" not in m.output()
+
+
+# --- the worked example through real auctions and real play --------------------------------------------------------
+
+EW_BID = [(0, 55), (1, 60), (2, 75), (3, None), (0, None), (1, None)]  # East bids 60 and is outbid
+EW_PASS = [(0, 75), (1, None), (2, None), (3, None)]  # East and West both just pass
+
+
+@pytest.mark.parametrize("seed, calls, ns_points, after, over", [
+    (12, EW_BID, 85, [205, 115], True),
+    (12, EW_PASS, 85, [205, 100], True),
+    (4, EW_BID, 75, [195, 125], False),
+    (4, EW_PASS, 75, [195, 100], False),
+    (21, EW_BID, 70, [45, 130], False),
+    (21, EW_PASS, 70, [45, 100], False),
+])  # fmt: skip
+def test_the_worked_example_through_real_play(seed, calls, ns_points, after, over):
+    """ "Example: Scores are NS:120, EW:100. NS bid 75. If NS take 85 card points, their new score is 205 and they win
+    the game. If NS take 75 card points, their new score is 195. If East or West bid they score their 25 points for a
+    cumulative score of 125; if they both just passed their score stays at 100. If NS take 70 card points they lose
+    the 75 they bid and their score is now 45. EW can score their 30 points provided that one of them bid for a total
+    of 130; if both just passed their score stays at 100." (seeded deals found to give NS 85, 75 and 70 points when
+    the contractor names spades and everyone plays their lowest legal card)"""
+    m = new_match(dealer=3, seed=seed)
+    m.unit_scores = [120, 100]
+    for seat, value in calls:
+        act(m, seat, "pass") if value is None else act(m, seat, "bid", value=value)
+    assert m.output()["contract"]["bid"] == 75 and m.output()["contract"]["team"] == 0
+    act(m, m.contractor, "trump", suit="S")
+    lowest_play(m)
+    assert m.deal_results[-1]["points"] == [ns_points, 100 - ns_points]
+    assert m.scores() == after and (m.phase == GAME_OVER) == over and m.winner == (0 if over else None)
