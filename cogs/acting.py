@@ -6,6 +6,7 @@ and the answer back to the player.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
@@ -24,6 +25,8 @@ from rules.game import PLAY
 
 log = logging.getLogger(__name__)
 
+# Seconds to draw a hand before answering "thinking…" first (Discord needs an answer within 3 s).
+REPLY_DEADLINE = 2.0
 OOPS = "Something went wrong on my side. Press **My hand** to see where the game stands."
 
 
@@ -86,14 +89,22 @@ async def show_hand(interaction: discord.Interaction, table: Table, *, note: str
     if table.match is None:
         raise Refusal(f"Table #{table.id} has not started yet.")
     seat = seat_in(table, interaction.user.id)
-    hand = await hand_view(table, seat, note=note)
+    drawing = asyncio.ensure_future(hand_view(table, seat, note=note))
+    done, _ = await asyncio.wait({drawing}, timeout=REPLY_DEADLINE)
+    if not done:  # Discord drops an interaction not answered within 3 s: say "thinking" and finish later
+        if edit:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    hand = await drawing
     kwargs: dict[str, Any] = {}
     if hand.view is not None:
         kwargs["view"] = hand.view
-    if edit:
-        await interaction.response.edit_message(
-            content=hand.content, attachments=[hand.file] if hand.file else [], view=hand.view
-        )
+    attachments = [hand.file] if hand.file else []
+    if not done:  # replace the "thinking…" answer (or the deferred message) with the hand
+        await interaction.edit_original_response(content=hand.content, attachments=attachments, view=hand.view)
+    elif edit:
+        await interaction.response.edit_message(content=hand.content, attachments=attachments, view=hand.view)
     elif hand.file is not None:
         await answer(interaction, hand.content, file=hand.file, **kwargs)
     else:

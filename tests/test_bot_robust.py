@@ -247,3 +247,29 @@ async def test_one_slow_table_does_not_hold_up_another(world):
         r = await world.slash(user_to_move(world, fast), "pass", {"table": fast.id})
         assert "✅" in r.content and time.monotonic() - start < 0.75
         client.presenter._edit_table_message = original
+
+
+async def test_a_slow_drawing_answers_thinking_first_then_the_hand(world, monkeypatch):
+    import bot.images
+    import cogs.acting
+
+    async with world.running() as client:
+        table = await started(world, client, world.alice, world.bob)
+        original = bot.images.hand_image
+
+        async def slow_hand_image(*args, **kwargs):
+            await asyncio.sleep(0.3)
+            return await original(*args, **kwargs)
+
+        monkeypatch.setattr(cogs.acting, "REPLY_DEADLINE", 0.05)
+        monkeypatch.setattr(bot.images, "hand_image", slow_hand_image)
+        mover = user_to_move(world, table)
+        r = await world.click(mover, table_message(world, table), "hand")
+        assert r.callback_type == 5 and r.deferred  # "thinking…", ephemeral
+        message = await r.wait_for_message()
+        assert message.ephemeral and "Your hand" in message.content
+        hand = await world.fake.click(mover, message, find_id(message, "act", encode({"type": "pass"})))
+        await hand.wait()
+        assert hand.callback_type == 6  # a deferred update of the same message...
+        edited = await hand.wait_for_edit(edits=2)
+        assert "✅ You passed" in edited.content  # ...then edited in place
