@@ -84,24 +84,30 @@ def legal_for(table: Table, seat: int) -> list[dict]:
     return [a for a in table.match.legal_json() if a.get("seat") == seat]
 
 
+async def in_time(interaction: discord.Interaction, work, *, thinking: bool):
+    """Await ``work``; if it takes longer than ``REPLY_DEADLINE``, acknowledge the interaction meanwhile (a deferred
+    update, or "thinking…") so that Discord keeps it.  Returns (result, deferred)."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=REPLY_DEADLINE)
+    if not done:
+        if thinking:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        else:
+            await interaction.response.defer()
+    return await task, not done
+
+
 async def show_hand(interaction: discord.Interaction, table: Table, *, note: str = "", edit: bool = False) -> None:
     """The player's hand and choices, for their eyes only."""
     if table.match is None:
         raise Refusal(f"Table #{table.id} has not started yet.")
     seat = seat_in(table, interaction.user.id)
-    drawing = asyncio.ensure_future(hand_view(table, seat, note=note))
-    done, _ = await asyncio.wait({drawing}, timeout=REPLY_DEADLINE)
-    if not done:  # Discord drops an interaction not answered within 3 s: say "thinking" and finish later
-        if edit:
-            await interaction.response.defer()
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-    hand = await drawing
+    hand, deferred = await in_time(interaction, hand_view(table, seat, note=note), thinking=not edit)
     kwargs: dict[str, Any] = {}
     if hand.view is not None:
         kwargs["view"] = hand.view
     attachments = [hand.file] if hand.file else []
-    if not done:  # replace the "thinking…" answer (or the deferred message) with the hand
+    if deferred:  # replace the "thinking…" answer (or the deferred message) with the hand
         await interaction.edit_original_response(content=hand.content, attachments=attachments, view=hand.view)
     elif edit:
         await interaction.response.edit_message(content=hand.content, attachments=attachments, view=hand.view)

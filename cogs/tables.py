@@ -22,6 +22,7 @@ from cogs.acting import (
     answer,
     answering_errors,
     find_table,
+    in_time,
     manager_of,
     perform,
     show_hand,
@@ -230,10 +231,16 @@ class Tables(commands.Cog):
         """The lobby message becomes the table message: one message per table, edited in place."""
         assert table.match is not None
         state = table.match.output()
-        file = await table_file(table, state)
-        await interaction.response.edit_message(
-            content=table_content(table, state), attachments=[file] if file else [], view=table_view(table)
-        )
+        file, deferred = await in_time(interaction, table_file(table, state), thinking=False)
+        message = {
+            "content": table_content(table, state),
+            "attachments": [file] if file else [],
+            "view": table_view(table),
+        }
+        if deferred:
+            await interaction.edit_original_response(**message)
+        else:
+            await interaction.response.edit_message(**message)
         table.row.message_id = interaction.message.id if interaction.message else table.row.message_id
         await manager_of(interaction).store.set_message(table.id, table.row.message_id)
 
