@@ -90,6 +90,8 @@ def test_the_auction_ends_when_all_others_have_passed():
 
 
 def test_bids_name_tricks_and_suit_or_a_misere():
+    """ "announcing either the number of tricks he proposes to win and the intended trump suit" (6 to 10, rule-decisions
+    table), or "Misère ... open misère"; anything else is refused in a player's words."""
     m = new_deal(HEARTS_DEAL, WIDOW)
     assert "6 to 10 tricks" in refused(m, 0, "bid", value=5, suit="S")
     assert "names its trump suit" in refused(m, 0, "bid", value=7)
@@ -98,6 +100,7 @@ def test_bids_name_tricks_and_suit_or_a_misere():
 
 
 def test_legal_bids_list_every_higher_contract_and_pass():
+    """ "each in turn may pass or make a higher bid than any that has gone before"."""
     m = new_deal(HEARTS_DEAL, WIDOW)
     bid(m, 0, "9H")
     legal = m.output()["legal"]
@@ -179,6 +182,7 @@ def test_a_card_of_the_left_bowers_face_suit_must_be_played_before_it():
 
 
 def test_holding_only_the_left_bower_of_a_suit_is_being_void_in_it():
+    """rule-decisions: "The left bower belongs to the trump suit for following and for voids"."""
     m = new_deal(
         {
             0: "AD 7H 8H 9H 10H 7S 8S 9S 10S 7C",
@@ -288,6 +292,7 @@ def test_in_a_suit_contract_the_joker_is_the_highest_trump_and_leads_trumps():
 
 
 def test_cards_not_held_are_refused():
+    """rule-decisions: "Illegal plays are never accepted online: revokes are prevented, not penalised"."""
     m = new_deal(HEARTS_DEAL, WIDOW)
     win_auction(m, 0, "6H")
     assert refused(m, 0, "play", cards=["AS"]) == "you do not hold A♠"
@@ -354,6 +359,7 @@ def test_the_packs_hold_the_cards_the_text_names():
 
 
 def test_a_wrong_pack_is_a_record_error_naming_the_cards():
+    """game-record.md: "The cards of a deal must be exactly the pack that the game and options call for"."""
     m = FiveHundred()
     hands = [cards("JK 7H 8H 9H 10H 7S 8S 9S 10S 6C"), cards(HEARTS_DEAL[1]), cards(HEARTS_DEAL[2])]
     with pytest.raises(RecordError) as e:
@@ -371,6 +377,7 @@ def test_a_wrong_pack_is_a_record_error_naming_the_cards():
      ({"target": 505}, "multiple of 10"), ({"misere": True}, "unknown option")],
 )  # fmt: skip
 def test_bad_options_are_record_errors(options, fragment):
+    """game-record.md: "An unknown option key, or a value out of range, is an error (exit 2)"."""
     with pytest.raises(RecordError) as e:
         FiveHundred(options)
     assert fragment in e.value.message
@@ -477,12 +484,15 @@ def test_five_players_may_call_the_joker_at_no_trumps_or_play_alone():
 
 
 def test_five_player_misere_is_played_alone_without_a_call():
+    """Choice (docs): "the highest bidder may either play alone or call for a partner" is read as not applying to
+    misère, which is always played alone."""
     m = new_deal(FIVE, FIVE_WIDOW, {"players": 5})
     win_auction(m, 0, "misere")
     assert m.phase == "play"
 
 
 def test_bid_table_keys():
+    """rule-decisions: "10NT = 520"; the six-hand pack has "red Thirteens"."""
     assert BID_BY_KEY[(10, NO_TRUMP, None)].value == 520 and parse_card("13D") in FiveHundred({"players": 6}).pack()
 
 

@@ -92,6 +92,7 @@ def test_called_partner_wins_or_loses_half_and_opponents_score_their_tricks():
 
 
 def test_nobody_at_500_the_game_goes_on():
+    """ "This generally takes several deals": below 500 and above −500 the game goes on."""
     end = decide_game([100, 0, 0], DealScore([140, 10, 10], True, [(8, 1, 10), (9, 2, 10)]), [0], 500)
     assert not end.over
 
@@ -128,6 +129,8 @@ def test_500_down_ends_the_game_and_the_greatest_score_wins():
 
 
 def test_500_up_counts_before_500_down():
+    """ "the winner is the first player to reach or exceed a score of 500, or the player with the greatest score if and
+    when one player is reduced to minus 500": reaching 500 is looked at first."""
     score = DealScore([-320, 30, 40], False, [(0, 1, 10), (1, 1, 10), (2, 1, 10)])
     assert decide_game([-200, 480, 50], score, [0], 500).winner == 1
 
@@ -142,6 +145,7 @@ def play_out(m):
 
 
 def test_a_whole_deal_scores_into_the_totals_and_deal_results():
+    """ "If the soloist makes his contract he scores the value of that contract", into the totals and deal_results."""
     m = new_deal({0: "JK JH JD AH KH QH 10H 9H 8H 7H"}, "7S 8S 9S")
     win_auction(m, 0, "6H")
     play_out(m)
@@ -172,6 +176,7 @@ def test_reaching_500_ends_the_match_with_a_winner():
 
 
 def test_four_player_partnership_winner_is_a_team():
+    """Four players: "Play in partnerships": scores and the winner are the team's."""
     m = FiveHundred({"players": 4}, first_dealer=3)
     m.totals = [0, 495]
     new_deal({1: "JK JH JD AH KH QH 10H 9H 8H 7H"}, "", match=m)
