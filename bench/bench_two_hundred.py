@@ -4,6 +4,7 @@ replay time of a long record, in CPU time.  Run: .venv/bin/python bench/bench_tw
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 import time
@@ -87,8 +88,18 @@ def long_record(min_actions: int = 1000) -> GameRecord:
     return record
 
 
+def load_average() -> str:
+    """The machine's load (CPU time per figure is fairer than wall time, but a loaded machine still runs slower)."""
+    try:
+        one, five, _ = os.getloadavg()
+    except OSError:
+        return "load average unknown"
+    return f"load average {one:.2f} (5 min {five:.2f}) on {os.cpu_count()} CPUs"
+
+
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    print(f"Python {sys.version.split()[0]}; {load_average()}")
     player = RandomPlayer()
     for label, options in (("standard", {}), ("kitty", {"kitty": True})):
         rate, n = deals_per_second(lambda m, r: generic_deal(m, r, player), seconds, options)
@@ -108,6 +119,7 @@ def main() -> None:
         replay(parsed)
         best = min(best, time.process_time() - start)
     print(f"replay of a {len(record.deals)}-deal record ({actions} actions): {best * 1000:.1f} ms CPU (best of 5)")
+    print(f"at the end: {load_average()}")
 
 
 if __name__ == "__main__":
