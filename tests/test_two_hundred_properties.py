@@ -107,3 +107,35 @@ def test_random_playout_equals_playing_card_by_card(index, seed):
             legal = slow.legal_card_mask()
             slow.play_card(nth_card(legal, int(rng2.random() * legal.bit_count())))
         assert slow.output() == match.output()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(range(len(OPTION_SETS))), st.integers(0, 10**6))
+def test_play_card_keeps_the_same_books_as_trickplay(index, seed):
+    """play_card writes TrickPlay's bookkeeping itself (the fast path): a TrickPlay fed the same cards agrees after
+    every card - hands, the trick, its winner so far, the tricks taken, the turn."""
+    from rules.tricks import TrickPlay
+
+    options = OPTION_SETS[index]
+    rng = random.Random(seed)
+    match = TwoHundred(options)
+    match.start_deal(match.random_deal(rng))
+    while match.phase not in (BETWEEN_DEALS, GAME_OVER) and match.step != "play":
+        pick = rng.choice(match.legal_actions())
+        if isinstance(pick, DiscardChoice):
+            pick = Action(pick.seat, "discard", cards=tuple(rng.sample(pick.from_cards, pick.choose)))
+        match.apply(pick)
+    if match.step != "play":
+        return
+    ref = match.play.copy()  # the state so far (a first lead may already set trump), then TrickPlay's own play()
+    ref.active = list(match.play.active)
+    assert type(ref) is TrickPlay
+    books = ("hands", "trick", "led_suit", "best_seat", "best_key", "completed", "tricks_won", "taken")
+    fields = (*books, "leader", "turn")
+    while match.step == "play":
+        legal = match.legal_card_mask()
+        c = nth_card(legal, int(rng.random() * legal.bit_count()))
+        match.play_card(c)
+        ref.play(c)
+        for name in fields:
+            assert getattr(match.play, name) == getattr(ref, name), name
