@@ -4,8 +4,9 @@ For one decision: sample a world consistent with the view (``sampler``), try eve
 the deal out with the heuristic rollout policy (its card play on bitmasks through the engines' fast paths; bidding,
 exchanges and trump choice by the heuristic on each seat's own view), score the finished deal for this seat's side,
 and repeat with new worlds until the budget is spent.  The candidate with the best average wins.  Candidates are
-every legal card; for bids, pass plus the heuristic's bid and its neighbours.  The draw and exposure of Da Bai Fen
-and the discards stay with the heuristic (their choice sets are too large to sample well in a second).
+every legal card; for bids, pass plus the heuristic's bid and its neighbours.  Discards stay with the heuristic
+(their choice sets are too large to sample well in a second), except Da Bai Fen's kitty, searched over a few
+sensible discards, and its exposures (see ``_dbf_deal_candidates`` and docs/ai.md).
 """
 
 from __future__ import annotations
