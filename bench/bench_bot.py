@@ -1,13 +1,21 @@
-"""The bot under load, through the offline fake Discord, in one process.
+"""The bot under load, through the offline fake Discord.
 
 N tables of Two Hundred (by default) play at once: one human per table (a simulated user who thinks, then acts by
 slash command, as in steady play) and computer players.  After a warm-up the benchmark counts, over a window:
 
-- REST calls the bot makes per card played (interaction replies, table-message edits, posts, DMs), and
+- REST calls the bot makes per card played (interaction replies, table-message edits, posts, DMs), by route, and
 - the latency from INTERACTION_CREATE (the fake sends it) to the bot's reply (the fake receives the callback).
+
+By default the bot runs in a process of its own, holding only its N tables, as it would in production: this process
+hosts the fake Discord and the simulated users and talks to the bot over loopback (REST and gateway, as Discord
+would).  The only thing the bot's process does for the benchmark is tell this one, in one short line on a pipe,
+when a human's turn comes and what they may do (a real player reads that off the table message), and count the
+cards played.  ``--single-process`` runs everything in one process as before (the fake's and the players' work
+then lands on the bot's core).
 
     .venv/bin/python bench/bench_bot.py                    # 500 tables, 30 s window
     .venv/bin/python bench/bench_bot.py --tables 50 --seconds 10 --images
+    .venv/bin/python bench/bench_bot.py --profile /tmp/bot.prof   # cProfile of the bot process's window
 
 Images are off by default (the render benchmark measures drawing); ``--images`` turns them on.
 """
@@ -17,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import json
 import logging
 import os
 import random
@@ -39,6 +48,19 @@ from rules.game import GAME_OVER  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 
 SLASH_OPTION = {"play": "card", "bid": "value", "discard": "cards", "expose": "card", "call": "card", "trump": "suit"}
+
+
+def pick_action(rng: random.Random, mine: list[dict]) -> dict:
+    """A simulated human's choice among their legal actions (record-style dicts with ``seat``)."""
+    action = {k: v for k, v in rng.choice(mine).items() if k != "seat"}
+    if action["type"] == "discard":
+        action = {"type": "discard", "cards": rng.sample(action["from"], action["choose"])}
+    return action
+
+
+def load_text() -> str:
+    one, five, _ = os.getloadavg()
+    return f"machine load average {one:.1f} (1 min) / {five:.1f} (5 min) on {os.cpu_count()} cores"
 
 
 def slash_for(action: dict) -> tuple[str, dict]:
@@ -132,9 +154,7 @@ class Bench:
             mine = [a for a in table.match.legal_json() if a.get("seat") == seat]
             if not mine:
                 continue
-            action = {k: v for k, v in rng.choice(mine).items() if k != "seat"}
-            if action["type"] == "discard":
-                action = {"type": "discard", "cards": rng.sample(action["from"], action["choose"])}
+            action = pick_action(rng, mine)
             name, options = slash_for(action)
             sent = time.monotonic()
             result = await fake.slash(user, channel, name, options)
@@ -295,8 +315,8 @@ class Bench:
         print(f"window {window:.1f} s: {actions} actions ({actions / window:.0f}/s), {cards} cards played")
         print(f"REST calls: {total} → {total / max(cards, 1):.2f} per card played "
               f"({total / max(actions, 1):.2f} per action)")  # fmt: skip
-        for route, n in by_route.most_common(8):
-            print(f"   {n:6d}  {route}")
+        for route, n in by_route.most_common():
+            print(f"   {n:6d}  {route}  ({n / max(cards, 1):.2f} per card)")
         print(f"interaction → reply latency over {len(lat)} slash commands: p50 {pct(0.5):.1f} ms, "
               f"p90 {pct(0.9):.1f} ms, p99 {pct(0.99):.1f} ms, max {pct(1.0):.1f} ms")  # fmt: skip
         if self.delivery:
@@ -308,9 +328,352 @@ class Bench:
             print(f"event loop lag: median {statistics.median(lags) * 1000:.1f} ms, "
                   f"p99 {lags[int(0.99 * (len(lags) - 1))] * 1000:.1f} ms")  # fmt: skip
         print(f"this process used {self.cpu:.0%} of one core (bot, fake Discord and simulated players together); "
-              f"machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")  # fmt: skip
+              f"{load_text()}")  # fmt: skip
         if self.gc_pauses:
             print(f"full garbage collections: {len(self.gc_pauses)}, longest {max(self.gc_pauses) * 1000:.0f} ms")
+        if self.refusals:
+            print(f"problems: {dict(self.refusals)}")
+
+
+# --- two processes: the bot alone in one, the fake Discord and the players in the other -------------------------
+
+
+class BotSide:
+    """Runs in the bot's own process: the bot, its tables, and a pipe to the driver (stdout out, stdin in)."""
+
+    def __init__(self, config: dict):
+        self.config = config
+        self.counting = False
+        self.cards = self.actions = 0
+        self.received_at: dict[int, float] = {}
+        self.human: dict[int, int] = {}  # table id → the human's user id
+
+    def send(self, message: dict) -> None:
+        sys.stdout.write(json.dumps(message, separators=(",", ":")) + "\n")
+        sys.stdout.flush()
+
+    def notify_turn(self, table) -> None:
+        """A human's turn came (or their game ended): what a real player reads off the table message."""
+        match = table.match
+        if match is None or match.phase == GAME_OVER:
+            self.send({"t": table.id, "end": 1})
+            return
+        seat = table.seat_of(self.human[table.id])
+        if match.to_move != seat:
+            return
+        mine = [a for a in match.legal_json() if a.get("seat") == seat]
+        if mine:
+            self.send({"t": table.id, "v": table.version, "a": mine})
+
+    def hook(self, client: CardTableBot) -> None:
+        async def on_interaction(interaction):
+            if self.counting:
+                self.received_at[interaction.id] = time.monotonic()
+
+        client.add_listener(on_interaction)
+        presenter = client.presenter
+        acted, started = presenter.acted, presenter.game_started
+
+        async def on_acted(table, outcome):
+            if self.counting:
+                self.actions += 1
+                if outcome.action.type == "play":
+                    self.cards += len(outcome.action.cards)
+            if table.id in self.human:
+                self.notify_turn(table)
+            await acted(table, outcome)
+
+        async def on_started(table):
+            await started(table)
+
+        presenter.acted, presenter.game_started = on_acted, on_started
+
+    async def run(self) -> None:
+        from tests.fakediscord import point_discord_at
+
+        cfg = self.config
+        images.enabled = cfg["images"]
+        logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+        logging.getLogger("discord").setLevel(logging.ERROR)
+        loop = asyncio.get_running_loop()
+        commands = asyncio.StreamReader()
+        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(commands), sys.stdin)
+        with point_discord_at(cfg["api_base"], cfg["gateway_url"]), tempfile.TemporaryDirectory() as tmp:
+            settings = Settings(
+                token=cfg["token"],
+                db_path=str(Path(tmp) / "bench.db"),
+                dev_guild_id=cfg["guild_id"],
+                ai_delay=cfg["ai_delay"],
+                edit_interval=cfg["edit_interval"],
+            )
+            client = CardTableBot(settings, rng=random.Random(cfg["seed"]), guild_ready_timeout=0.05)
+            running = asyncio.create_task(client.start(cfg["token"]))
+            await asyncio.wait_for(client.wait_until_ready(), 60)
+            self.hook(client)
+            manager = client.manager
+            started = []
+            for user_id, username, channel_id, channel_name in cfg["seats"]:
+                table = await manager.create(
+                    game=cfg["game"],
+                    options={},
+                    preset=None,
+                    host_id=user_id,
+                    host_name=username,
+                    channel_id=channel_id,
+                    channel_name=channel_name,
+                    guild_id=cfg["guild_id"],
+                    guild_name=cfg["guild_name"],
+                )
+                while not table.is_full():
+                    await manager.add_computer(table.id, user_id)
+                self.human[table.id] = user_id
+                await manager.start(table.id, user_id)
+                started.append([table.id, user_id, channel_id])
+            self.send({"ready": started})
+            for table_id, _, _ in started:
+                table = manager.tables.get(table_id)
+                if table is not None:
+                    self.notify_turn(table)
+            profiler = None
+            while True:
+                line = await commands.readline()
+                command = line.decode().strip()
+                if command == "measure":
+                    if cfg["freeze"]:
+                        gc.freeze()
+                    lag = asyncio.create_task(Bench.loop_lag(self))
+                    self.gc_pauses, gc_started = [], []
+
+                    def on_gc(phase, info, gc_started=gc_started):
+                        if phase == "start":
+                            gc_started[:] = [time.perf_counter()]
+                        elif gc_started and info.get("generation") == 2:
+                            self.gc_pauses.append(time.perf_counter() - gc_started[0])
+
+                    gc.callbacks.append(on_gc)
+                    if cfg["profile"]:
+                        import cProfile
+
+                        profiler = cProfile.Profile()
+                        profiler.enable()
+                    self.cards = self.actions = 0
+                    self.counting = True
+                    cpu_start, wall_start = time.process_time(), time.monotonic()
+                elif command == "report":
+                    self.counting = False
+                    wall = time.monotonic() - wall_start
+                    cpu = (time.process_time() - cpu_start) / wall
+                    if profiler is not None:
+                        profiler.disable()
+                        profiler.dump_stats(cfg["profile"])
+                    gc.callbacks.remove(on_gc)
+                    lag.cancel()
+                    self.send({
+                        "report": {
+                            "cpu": cpu,
+                            "cards": self.cards,
+                            "actions": self.actions,
+                            "lags": self.lags,
+                            "gc_pauses": self.gc_pauses,
+                            "received": self.received_at,
+                            "live_tables": len(manager.tables),
+                            "objects": len(gc.get_objects()),
+                        }
+                    })  # fmt: skip
+                elif command in ("quit", ""):
+                    break
+            await client.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(running, 10)
+
+
+class Driver:
+    """This process: the fake Discord, the simulated users, and the bot started in a process of its own."""
+
+    def __init__(self, args: argparse.Namespace):
+        self.args = args
+        self.callback_at: dict[int, float] = {}
+        self.waiters: dict[int, asyncio.Future] = {}
+        self.sent_at: dict[int, float] = {}
+        self.latencies: list[float] = []
+        self.refusals = Counter()
+        self.measuring = False
+        self.stop = False
+        self.rest_calls: Counter = Counter()
+        self._answered_before: set[str] = set()
+        self.turns: dict[int, dict] = {}  # table id → the latest turn notice from the bot
+        self.turn_events: dict[int, asyncio.Event] = {}
+        self.reports: asyncio.Queue = asyncio.Queue()
+
+    hook_fake = Bench.hook_fake
+    trim_fake = Bench.trim_fake
+    flush_rest_log = Bench.flush_rest_log
+
+    async def read_bot(self, stdout: asyncio.StreamReader) -> None:
+        while line := await stdout.readline():
+            message = json.loads(line)
+            if "t" in message:
+                self.turns[message["t"]] = message
+                event = self.turn_events.get(message["t"])
+                if event is not None:
+                    event.set()
+            else:
+                await self.reports.put(message)
+
+    async def player(self, fake: FakeDiscord, channel, user, table_id: int) -> None:
+        """One human: wait for the bot to say it is their turn, think, act by slash command; time the reply."""
+        event = self.turn_events.setdefault(table_id, asyncio.Event())
+        rng = random.Random(table_id)
+        done_version = -1
+        while not self.stop:
+            notice = self.turns.get(table_id)
+            if notice is not None and notice.get("end"):
+                return
+            if notice is None or notice["v"] <= done_version:
+                event.clear()
+                await event.wait()
+                continue
+            done_version = notice["v"]
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * self.args.think)
+            name, options = slash_for(pick_action(rng, notice["a"]))
+            sent = time.monotonic()
+            result = await fake.slash(user, channel, name, options)
+            waiter = asyncio.get_running_loop().create_future()
+            if result.id in self.callback_at:
+                waiter.set_result(self.callback_at[result.id])
+            else:
+                self.waiters[result.id] = waiter
+            try:
+                replied = await asyncio.wait_for(waiter, 10.0)
+            except TimeoutError:
+                self.refusals["no reply in 10 s"] += 1
+                continue
+            if self.measuring:
+                self.latencies.append(replied - sent)
+                self.sent_at[result.id] = sent
+
+    async def run(self) -> None:
+        args = self.args
+        logging.basicConfig(level=logging.WARNING)
+        fake = FakeDiscord()
+        self.hook_fake(fake)
+        async with fake:
+            guild = fake.add_guild("Bench Club")
+            channels = [fake.add_text_channel(guild, f"tables-{i}") for i in range(max(1, args.tables // 50))]
+            users = {}
+            seats = []
+            for i in range(args.tables):
+                user = fake.add_user(f"player{i}")
+                fake.add_member(guild, user)
+                users[user.id] = user
+                channel = channels[i % len(channels)]
+                seats.append([user.id, user.username, channel.id, channel.name])
+            config = {
+                "api_base": fake.api_base,
+                "gateway_url": fake.gateway_url,
+                "token": fake.token,
+                "guild_id": guild.id,
+                "guild_name": guild.name,
+                "seats": seats,
+                "game": args.game,
+                "ai_delay": args.ai_delay,
+                "edit_interval": args.edit_interval,
+                "images": args.images,
+                "seed": args.seed,
+                "freeze": args.freeze,
+                "profile": args.profile,
+            }
+            by_channel = {c.id: c for c in channels}
+            with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+                json.dump(config, f)
+            t0 = time.monotonic()
+            bot = await asyncio.create_subprocess_exec(
+                sys.executable,
+                __file__,
+                "--bot-process",
+                f.name,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                limit=1 << 24,
+            )
+            reader = asyncio.create_task(self.read_bot(bot.stdout))
+            try:
+                ready = await asyncio.wait_for(self.reports.get(), 300)
+                os.unlink(f.name)
+                print(f"set up {args.tables} tables in {time.monotonic() - t0:.1f} s (bot process {bot.pid})",
+                      flush=True)  # fmt: skip
+                players = [
+                    asyncio.create_task(self.player(fake, by_channel[channel_id], users[user_id], table_id))
+                    for table_id, user_id, channel_id in ready["ready"]
+                ]
+                await asyncio.sleep(args.warmup)
+                self.measuring = True
+                trimmer = asyncio.create_task(self.trim_fake(fake))
+                self.flush_rest_log(fake)
+                self.rest_calls.clear()
+                bot.stdin.write(b"measure\n")
+                await bot.stdin.drain()
+                window_start = time.monotonic()
+                cpu_start = time.process_time()
+                await asyncio.sleep(args.seconds)
+                bot.stdin.write(b"report\n")
+                await bot.stdin.drain()
+                report = (await asyncio.wait_for(self.reports.get(), 60))["report"]
+                window = time.monotonic() - window_start
+                driver_cpu = (time.process_time() - cpu_start) / window
+                self.measuring = False
+                self.flush_rest_log(fake)
+                trimmer.cancel()
+                calls = dict(self.rest_calls)
+                self.stop = True
+                for task in players:
+                    task.cancel()
+                await asyncio.gather(*players, return_exceptions=True)
+                self.report(args, window, calls, report, driver_cpu)
+            finally:
+                if bot.returncode is None:
+                    with contextlib.suppress(Exception):
+                        bot.stdin.write(b"quit\n")
+                        await bot.stdin.drain()
+                    try:
+                        await asyncio.wait_for(bot.wait(), 20)
+                    except TimeoutError:
+                        bot.kill()
+                        await bot.wait()
+                reader.cancel()
+
+    def report(self, args, window, calls, bot: dict, driver_cpu: float) -> None:
+        cards, actions = bot["cards"], bot["actions"]
+        total = sum(calls.values())
+        lat = sorted(self.latencies)
+
+        def pct(values, p: float) -> float:
+            return values[min(len(values) - 1, int(p * len(values)))] * 1000 if values else float("nan")
+
+        print(f"game {args.game}, {args.tables} tables, ai delay {args.ai_delay} s, think {args.think} s, "
+              f"edit interval {args.edit_interval} s, images {'on' if args.images else 'off'}, "
+              f"bot in its own process, Python {sys.version.split()[0]}")  # fmt: skip
+        print(f"window {window:.1f} s: {actions} actions ({actions / window:.0f}/s), {cards} cards played")
+        print(f"REST calls: {total} → {total / max(cards, 1):.2f} per card played "
+              f"({total / max(actions, 1):.2f} per action)")  # fmt: skip
+        for route, n in Counter(calls).most_common():
+            print(f"   {n:6d}  {route}  ({n / max(cards, 1):.2f} per card)")
+        print(f"interaction → reply latency over {len(lat)} slash commands: p50 {pct(lat, 0.5):.1f} ms, "
+              f"p90 {pct(lat, 0.9):.1f} ms, p99 {pct(lat, 0.99):.1f} ms, max {pct(lat, 1.0):.1f} ms")  # fmt: skip
+        received = bot["received"]
+        delivery = sorted(received[str(i)] - t for i, t in self.sent_at.items() if str(i) in received)
+        if delivery:
+            print(f"   of which gateway delivery (fake → discord.py event): p50 {pct(delivery, 0.5):.1f} ms, "
+                  f"p99 {pct(delivery, 0.99):.1f} ms")  # fmt: skip
+        lags = sorted(bot["lags"])
+        if lags:
+            print(f"bot's event loop lag: median {statistics.median(lags) * 1000:.1f} ms, p99 {pct(lags, 0.99):.1f} ms")
+        print(f"the bot's process used {bot['cpu']:.0%} of one core ({bot['live_tables']} live tables, "
+              f"{bot['objects']} objects tracked by the garbage collector); this driver process (fake Discord and "
+              f"simulated players) used {driver_cpu:.0%}; {load_text()}")  # fmt: skip
+        if bot["gc_pauses"]:
+            print(f"bot's full garbage collections: {len(bot['gc_pauses'])}, "
+                  f"longest {max(bot['gc_pauses']) * 1000:.0f} ms")  # fmt: skip
         if self.refusals:
             print(f"problems: {dict(self.refusals)}")
 
@@ -327,8 +690,18 @@ def main() -> None:
     parser.add_argument("--images", action="store_true", help="draw table and hand images (render/)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--freeze", action="store_true", help="gc.freeze() after the warm-up")
-    parser.add_argument("--profile", help="write a cProfile of the measuring window to this file")
-    asyncio.run(Bench(parser.parse_args()).run())
+    parser.add_argument(
+        "--profile", help="write a cProfile of the measuring window (of the bot's process) to this file"
+    )
+    parser.add_argument("--single-process", action="store_true", help="bot, fake Discord and players in one process")
+    parser.add_argument("--bot-process", metavar="CONFIG", help=argparse.SUPPRESS)  # the bot's side of the default
+    args = parser.parse_args()
+    if args.bot_process:
+        asyncio.run(BotSide(json.loads(Path(args.bot_process).read_text())).run())
+    elif args.single_process:
+        asyncio.run(Bench(args).run())
+    else:
+        asyncio.run(Driver(args).run())
 
 
 if __name__ == "__main__":
