@@ -15,15 +15,22 @@ import time
 
 from bot.records import GameRecord, parse_record, replay
 from bot.simulate import play_game
-from rules.players import RandomPlayer
+from rules.players import RandomPlayer, make_player
 from rules.registry import GAMES, new_match
 
 
 def long_record(game: str, actions: int, seed: int) -> GameRecord:
-    """Whole games played at random, cut to exactly ``actions`` actions."""
+    """A game between heuristic players (random ones end a game in a few deals), cut to ``actions`` actions; the
+    target is raised until one game is long enough."""
     rng = random.Random(seed)
-    players = [RandomPlayer()] * new_match(game).players
-    record, _ = play_game(game, {}, rng, players, max_deals=10_000)
+    players = [make_player("heuristic")] * new_match(game).players
+    options: dict = {}
+    for target in (None, 2000, 5000, 20000):
+        if target is not None:
+            options = {"target": target} if game != "da_bai_fen" else {"level_step": 20}
+        record, _ = play_game(game, options, rng, players, max_deals=10_000)
+        if sum(len(d.actions) for d in record.deals) >= actions:
+            break
     total = 0
     for i, deal in enumerate(record.deals):
         if total + len(deal.actions) >= actions:

@@ -195,7 +195,7 @@ def replay(record: GameRecord) -> Replay:
         match.start_deal(deal_cards(record, match, d))
         for i, raw in enumerate(deal.actions):
             try:
-                match.apply(action_from_json(raw))
+                match.apply(action_from_json(raw, shape_checked=True))
             except IllegalAction as e:
                 return Replay(match, {"deal": d, "action": i, "message": e.message})
     return Replay(match)

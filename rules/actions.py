@@ -73,13 +73,16 @@ def check_action_shape(obj: object) -> None:
         raise RecordError(f"an action needs a string 'type' (got {obj.get('type')!r})")
 
 
-def action_from_json(obj: dict) -> Action:
-    """Parse the content of a well-shaped action; anything wrong with it is an ``IllegalAction`` (exit 1)."""
-    check_action_shape(obj)
+def action_from_json(obj: dict, shape_checked: bool = False) -> Action:
+    """Parse the content of a well-shaped action; anything wrong with it is an ``IllegalAction`` (exit 1).
+
+    ``shape_checked``: the record reader has already checked the shape (it is a record error, exit 2)."""
+    if not shape_checked:
+        check_action_shape(obj)
     kind = obj["type"]
     if kind not in ACTION_TYPES:
         raise IllegalAction(f"'{kind}' is not an action of any game here")
-    unknown = set(obj) - _KNOWN_KEYS
+    unknown = obj.keys() - _KNOWN_KEYS
     if unknown:
         raise IllegalAction(f"unexpected key(s) {sorted(unknown)} in a '{kind}' action")
     value = obj.get("value")

@@ -57,15 +57,32 @@ def card_name(c: int) -> str:
     return CARD_NAMES[c]
 
 
+def _spellings() -> dict[str, int]:
+    """Every accepted spelling of every card (any case, T for 10), so that parsing is one dictionary look-up."""
+    table: dict[str, int] = {}
+    for c, name in enumerate(CARD_NAMES):
+        if name == "?":
+            continue
+        variants = {name, name.replace("10", "T")} if name.startswith("10") else {name}
+        for v in variants:
+            for spelled in {v, v.lower(), v[:-1] + v[-1].lower(), v[:-1].lower() + v[-1]}:
+                table[spelled] = c
+    return table
+
+
+_SPELLINGS = _spellings()
+
+
 def parse_card(text: object) -> int:
     """Parse ``"10H"``, ``"th"``, ``"AS"``, ``"JK"``... (case-insensitive).  Raises ``ValueError`` in words."""
+    c = _SPELLINGS.get(text) if isinstance(text, str) else None
+    if c is not None:
+        return c
     if not isinstance(text, str):
         raise ValueError(f"a card must be written as text like 'AS' or '10H', not {text!r}")
     t = text.strip().upper()
-    if t in JOKERS:
-        return JOKERS[t]
-    if len(t) >= 2 and t[-1] in SUITS and t[:-1] in RANK_INDEX:
-        return card(RANK_INDEX[t[:-1]], SUITS.index(t[-1]))
+    if t in _SPELLINGS:
+        return _SPELLINGS[t]
     raise ValueError(f"'{text}' is not a card (write rank then suit, like 'AS', '10H', '7C', or 'JK')")
 
 
