@@ -54,6 +54,7 @@ class TableRow:
     created_at: str
     updated_at: str
     seats: dict[int, SeatRow] = field(default_factory=dict)
+    hints: bool = False  # the host allowed /hint (migration 4); such games are unrated
 
 
 class _TransactionGate:
@@ -180,14 +181,16 @@ class Store:
         options: dict[str, Any],
         host_id: int,
         host_name: str,
+        hints: bool = False,
     ) -> int:
         async with self._write:
             await self.db.execute("BEGIN")
             try:
                 cur = await self.db.execute(
                     "INSERT INTO tables (guild_id, guild_name, channel_id, channel_name, game, preset, options,"
-                    " host_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (guild_id, guild_name, channel_id, channel_name, game, preset, json.dumps(options), host_id),
+                    " host_id, hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (guild_id, guild_name, channel_id, channel_name, game, preset, json.dumps(options), host_id)
+                    + (int(hints),),
                 )
                 table_id = cur.lastrowid
                 await self.db.execute(
@@ -255,10 +258,13 @@ class Store:
         return bool(row and row[0])
 
     async def append_action(
-        self, table_id: int, deal_index: int, seq: int, action: dict, *, finished: bool = False
+        self, table_id: int, deal_index: int, seq: int, action: dict, *, finished: bool = False, standin: bool = False
     ) -> None:
-        """One action, appended; the primary key refuses a second action at the same place in the record."""
+        """One action, appended; the primary key refuses a second action at the same place in the record.
+        ``standin``: a computer made it for an away player (bot/standins.py counts these)."""
         sql = "INSERT INTO actions (table_id, deal_index, seq, action) VALUES (?, ?, ?, ?)"
+        if standin:
+            sql = "INSERT INTO actions (table_id, deal_index, seq, action, standin) VALUES (?, ?, ?, ?, 1)"
         params = (table_id, deal_index, seq, json.dumps(action, separators=(",", ":")))
         if not finished:
             await self._one(sql, params)
@@ -299,6 +305,7 @@ class Store:
                 first_dealer=r["first_dealer"],
                 created_at=r["created_at"],
                 updated_at=r["updated_at"],
+                hints=bool(r["hints"]),
             )
             for r in rows
         }
