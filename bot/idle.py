@@ -30,6 +30,7 @@ from bot.choices import past_tense
 from bot.clock import Clock, Timers
 from bot.clock_view import TableClock, clock_of
 from bot.guild_settings import ClockChoice, duration_text, parse_clock
+from bot.standins import record_takeover
 from bot.store import CANCELLED, LOBBY, PLAYING, SeatRow
 from bot.tables import Outcome, Refusal, Table, TableListener, TableManager
 
@@ -507,6 +508,10 @@ class ClockService:
                 raise Refusal(f"Seat {seat + 1} at table #{table.id} is not open (any more).")
             dm_closed = user_id in table.closed_dms
             seats = dict(table.seats)
+            # The ratings credit the seat to the substitute from here on (bot/standins.py); noted before the seat
+            # changes, so that a crash between the two writes leaves a takeover that is simply ignored.
+            played = sum(len(d.actions) for d in table.record.deals) if table.record else 0
+            await record_takeover(self.store, table.id, seat, user_id, seats[seat].user_id, played)
             seats[seat] = SeatRow(seat=seat, name=name, user_id=user_id, dm_closed=dm_closed)
             await self.manager._save_seats(table, seats)
             await self._back(table, seat)

@@ -28,7 +28,8 @@ from typing import Any
 
 import aiosqlite
 
-from bot.ratings import GameSummary, Rating, rate, rating_eligibility, summarize
+from bot.ratings import Eligibility, GameSummary, Rating, rate, rating_eligibility, summarize
+from bot.standins import SeatPlay, load_play
 from bot.store import FINISHED, Store, TableRow
 
 log = logging.getLogger(__name__)
@@ -171,7 +172,7 @@ def write_result(
         summary = summarize(row.game, players, output)
     elif status == FINISHED:
         raise ValueError(f"table {row.id}: a finished game needs its final state")
-    eligibility = rating_eligibility(guild_id=row.guild_id, players=players, seats=row.seats, status=status)
+    eligibility, play = derive_eligibility(conn, row, players, status, played=summary is not None)
     rated = eligibility.rated and summary is not None
     season = _current_season(conn, row.guild_id)
     month = at[:7]
@@ -205,6 +206,7 @@ def write_result(
         info = row.seats.get(seat)
         unit = next((u for u, seats in enumerate(units) if seat in seats), seat)
         facts = summary.facts[seat] if summary else None
+        moves = play.get(seat) or SeatPlay()
         seat_rows.append(
             (
                 result_id,
@@ -219,11 +221,15 @@ def write_result(
                 facts.contracts if facts else 0,
                 facts.contracts_made if facts else 0,
                 facts.sweeps if facts else 0,
+                moves.moves,
+                moves.standin,
+                moves.player,
             )
         )
     conn.executemany(
         "INSERT INTO result_players (result_id, seat, user_id, computer, name, unit, place, won, points, contracts,"
-        " contracts_made, sweeps) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " contracts_made, sweeps, moves, standin_moves, player_moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+        " ?, ?, ?)",
         seat_rows,
     )
     _checkpoint("players")
@@ -242,6 +248,31 @@ def write_result(
         apply_ratings(conn, game)
         _checkpoint("ratings")
     return result_id
+
+
+def derive_eligibility(
+    conn: sqlite3.Connection, row: TableRow, players: int, status: str, *, played: bool = True
+) -> tuple[Eligibility, dict[int, SeatPlay]]:
+    """Whether a game counts, from stored data only (the table's row and seats, its action log and takeovers), so
+    that recording it now, at start-up or recomputing later all decide alike.  Also who made each seat's moves."""
+    holders = {s: r.user_id for s, r in row.seats.items()}
+    play = load_play(conn, row.id, holders) if played else {}
+    eligibility = rating_eligibility(
+        guild_id=row.guild_id, players=players, seats=row.seats, status=status, hints=row.hints, play=play
+    )
+    return eligibility, play
+
+
+async def stored_eligibility(store: Store, table_id: int) -> Eligibility | None:
+    """``derive_eligibility`` for an ended table, again (maintenance, tests): must match its recorded result."""
+    row = await store.load_table(table_id)
+    result = await result_for_table(store.db, table_id)
+    if row is None or result is None:
+        return None
+    played = result["status"] == FINISHED
+    return await in_transaction(
+        store, lambda conn: derive_eligibility(conn, row, _players(row), result["status"], played=played)[0]
+    )
 
 
 def apply_ratings(conn: sqlite3.Connection, game: RatedGame) -> None:
@@ -279,7 +310,14 @@ def _players(row: TableRow) -> int:
 
 
 async def finish_game(
-    store: Store, row: TableRow, deal_index: int, seq: int, action: dict, output: Mapping[str, Any]
+    store: Store,
+    row: TableRow,
+    deal_index: int,
+    seq: int,
+    action: dict,
+    output: Mapping[str, Any],
+    *,
+    standin: bool = False,
 ) -> int | None:
     """The game's last action, the table's end, its result and its rating changes: one transaction."""
     players = _players(row)
@@ -287,8 +325,8 @@ async def finish_game(
 
     def write(conn: sqlite3.Connection) -> int | None:
         conn.execute(
-            "INSERT INTO actions (table_id, deal_index, seq, action) VALUES (?, ?, ?, ?)",
-            (row.id, deal_index, seq, text),
+            "INSERT INTO actions (table_id, deal_index, seq, action, standin) VALUES (?, ?, ?, ?, ?)",
+            (row.id, deal_index, seq, text, int(standin)),
         )
         _checkpoint("action")
         conn.execute(

@@ -214,6 +214,7 @@ class TableManager:
         channel_name: str = "",
         guild_id: int | None = None,
         guild_name: str = "",
+        hints: bool = False,
     ) -> Table:
         try:
             probe = match_class(game)(options)
@@ -229,6 +230,7 @@ class TableManager:
             options=options,
             host_id=host_id,
             host_name=host_name,
+            hints=hints,
         )
         row = await self.store.load_table(table_id)
         assert row is not None
@@ -420,8 +422,9 @@ class TableManager:
             for user_id in table.extra.pop("indexed_users", ()):
                 self._by_user.get(user_id, set()).discard(table.id)
 
-    async def _apply(self, table: Table, action: Action, by_computer: bool = False) -> Outcome:
-        """Under the table's lock: validate and apply, save, deal the next deal when one ends."""
+    async def _apply(self, table: Table, action: Action, by_computer: bool = False, standin: bool = False) -> Outcome:
+        """Under the table's lock: validate and apply, save, deal the next deal when one ends.  ``standin``: a
+        computer moves for an away player; the action log marks it (the ratings count these, bot/standins.py)."""
         match, record = table.match, table.record
         assert match is not None and record is not None
         trick_before = match.state_json()["trick"] if action.type == "play" else []
@@ -436,9 +439,13 @@ class TableManager:
         try:
             if match.phase == GAME_OVER:  # the last action, the result and the ratings: one transaction
                 seq = len(record.deals[-1].actions)
-                await finish_game(self.store, table.row, deal_index, seq, action.to_json(), match.output())
+                await finish_game(
+                    self.store, table.row, deal_index, seq, action.to_json(), match.output(), standin=standin
+                )
             else:
-                await self.store.append_action(table.id, deal_index, len(record.deals[-1].actions), action.to_json())
+                await self.store.append_action(
+                    table.id, deal_index, len(record.deals[-1].actions), action.to_json(), standin=standin
+                )
         except Exception:
             log.exception("table %d: could not save an action; rebuilding the table from the store", table.id)
             await self._reload(table)
@@ -525,13 +532,14 @@ class TableManager:
                     if table.status != PLAYING or match is None or not self._automatic(table):
                         return
                     seat = match.to_move
+                    standin = False
                     if table.is_computer(seat):
                         action = await self._computer_move(table, seat)
                     elif table.stands_in(seat):
-                        action = self._stand_in(table, seat)
+                        action, standin = self._stand_in(table, seat), True
                     else:
                         action = Action(seat, "draw")
-                    outcome = await self._apply(table, action, by_computer=True)
+                    outcome = await self._apply(table, action, by_computer=True, standin=standin)
                 await self.listener.acted(table, outcome)
                 self._forget_if_ended(table)
         except asyncio.CancelledError:

@@ -1,0 +1,103 @@
+"""Who really played each seat: computer stand-ins and substitutes, and what that means for the ratings.
+
+The policy (docs/leaderboards.md):
+
+- A seat's *moves* are its actions in the record, except draws from a stock (Da Bai Fen), which are no choice and
+  are made automatically for everyone.
+- A move is a *stand-in move* when a computer made it for an away player (bot/idle.py); the action log marks it
+  (``actions.standin``, written in the action's own INSERT).
+- When a computer stood in for **more than a quarter** of some seat's moves, the game is unrated.
+- A **substitute** who took over a seat (``seat_takeovers``) is rated for it, in place of the player who left (the
+  seat's player at the end is the one rated), provided they played **at least a quarter** of that seat's moves
+  themselves; otherwise the game is unrated.
+
+Everything here is derived from stored data only (the action log, the takeovers and the seats), so recording a
+result at the end of a game, at start-up (``reconcile``) or later gives the same answer.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+STANDIN_LIMIT = 0.25  # a computer may stand in for up to this share of a seat's moves in a rated game
+SUBSTITUTE_MIN = 0.25  # a substitute must play at least this share of the seat's moves for the game to be rated
+UNCOUNTED = ("draw",)  # automatic actions, no choice
+
+
+@dataclass(frozen=True)
+class SeatPlay:
+    moves: int = 0  # the seat's moves (draws not counted)
+    standin: int = 0  # made by a computer standing in for an away player
+    player: int = 0  # made by the seat's player at the end (since they took the seat, for a substitute)
+    substituted: bool = False  # a substitute took the seat over and holds it at the end
+
+
+def tally(
+    actions: Iterable[tuple[Mapping, bool]],
+    holders: Mapping[int, int | None],
+    takeovers: Iterable[tuple[int, int, int]] = (),
+) -> dict[int, SeatPlay]:
+    """Per seat, from the game's actions in order (``(action, by_standin)``), the seats' users at the end
+    (``holders``) and the takeovers ``(seat, user_id, at_action)``.  A takeover counts when its user holds the seat
+    at the end (the latest such one); a takeover whose seat change was never saved is ignored."""
+    since: dict[int, int] = {}
+    for seat, user_id, at in sorted(takeovers, key=lambda t: t[2]):
+        if holders.get(seat) is not None and holders.get(seat) == user_id:
+            since[seat] = at
+    counts: dict[int, list[int]] = {}
+    for index, (action, standin) in enumerate(actions):
+        seat = action.get("seat")
+        if not isinstance(seat, int) or action.get("type") in UNCOUNTED:
+            continue
+        c = counts.setdefault(seat, [0, 0, 0])
+        c[0] += 1
+        if standin:
+            c[1] += 1
+        elif index >= since.get(seat, 0):
+            c[2] += 1
+    return {
+        seat: SeatPlay(moves=c[0], standin=c[1], player=c[2], substituted=seat in since)
+        for seat, c in sorted(counts.items())
+    }
+
+
+def standin_reason(play: Mapping[int, SeatPlay]) -> str | None:
+    """Why stand-ins or substitutes make a game unrated, or None when they do not."""
+    for seat, p in sorted(play.items()):
+        if p.moves and p.standin > STANDIN_LIMIT * p.moves:
+            return f"a computer stood in for more than a quarter of seat {seat + 1}'s moves ({p.standin} of {p.moves})"
+    for seat, p in sorted(play.items()):
+        if p.substituted and p.moves and p.player < SUBSTITUTE_MIN * p.moves:
+            return (
+                f"the substitute in seat {seat + 1} played fewer than a quarter of its moves ({p.player} of {p.moves})"
+            )
+    return None
+
+
+# --- stored data ---------------------------------------------------------------------------------------------
+
+
+def load_play(conn: sqlite3.Connection, table_id: int, holders: Mapping[int, int | None]) -> dict[int, SeatPlay]:
+    """``tally`` over what the store holds for a table (inside the caller's transaction)."""
+    actions = [
+        (json.loads(text), bool(standin))
+        for text, standin in conn.execute(
+            "SELECT action, standin FROM actions WHERE table_id = ? ORDER BY deal_index, seq", (table_id,)
+        )
+    ]
+    takeovers = conn.execute(
+        "SELECT seat, user_id, at_action FROM seat_takeovers WHERE table_id = ?", (table_id,)
+    ).fetchall()
+    return tally(actions, holders, [tuple(t) for t in takeovers])
+
+
+async def record_takeover(store, table_id: int, seat: int, user_id: int, previous: int | None, at: int) -> None:
+    """A substitute takes ``seat`` before the game's action number ``at`` (written before the seat changes)."""
+    await store._one(
+        "INSERT OR REPLACE INTO seat_takeovers (table_id, seat, user_id, previous_user_id, at_action)"
+        " VALUES (?, ?, ?, ?, ?)",
+        (table_id, seat, user_id, previous, at),
+    )
