@@ -21,7 +21,7 @@ from cogs.acting import OOPS
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.tables", "cogs.play", "cogs.leaderboard", "cogs.clocks", "cogs.admin")
+COGS = ("cogs.tables", "cogs.play", "cogs.leaderboard", "cogs.clocks", "cogs.admin", "cogs.hint")
 
 
 class CardTableBot(commands.Bot):

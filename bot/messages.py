@@ -89,6 +89,7 @@ def lobby_content(table: Table) -> str:
         f"**{game_name(table.game)}** — table #{table.id}, hosted by <@{table.row.host_id}>",
         f"Options: {options_text(table)}",
         *([lobby_clock_line(table)] if lobby_clock_line(table) else []),
+        *(["Hints: on — `/hint` shows the expert's move to the player to move; the game is unrated"] * table.row.hints),
         "",
     ]
     for seat in range(table.players):

@@ -125,7 +125,9 @@ class RatingNotice:
         await self.inner.game_started(table)
         if table.row.guild_id is None:
             return
-        notice = rating_eligibility(guild_id=table.row.guild_id, players=table.players, seats=table.seats).notice()
+        notice = rating_eligibility(
+            guild_id=table.row.guild_id, players=table.players, seats=table.seats, hints=table.row.hints
+        ).notice()
         with contextlib.suppress(Exception):
             channel = self.bot.get_channel(table.row.channel_id) or await self.bot.fetch_channel(table.row.channel_id)
             await channel.send(f"Table #{table.id}: {notice}")  # type: ignore[union-attr]

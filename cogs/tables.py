@@ -54,6 +54,7 @@ class Tables(commands.Cog):
         preset="a named rule set (see the list)",
         options="rule options as key=value, e.g. kitty=true target=300",
         clock="time a turn: live (60 s), casual (10 min), async (24 h) or e.g. 5m (default: the server's)",
+        hints="allow /hint, the expert's suggestion for the player to move (the game is then unrated)",
     )
     async def new(
         self,
@@ -62,6 +63,7 @@ class Tables(commands.Cog):
         preset: str | None = None,
         options: str | None = None,
         clock: str | None = None,
+        hints: bool = False,
     ) -> None:
         async with answering_errors(interaction):
             if interaction.channel_id is None or interaction.guild_id is None:
@@ -83,6 +85,7 @@ class Tables(commands.Cog):
                 channel_name=getattr(channel, "name", "") or "",
                 guild_id=interaction.guild_id,
                 guild_name=interaction.guild.name if interaction.guild else "",
+                hints=bool(hints),
             )
             await interaction.client.clocks.setup_table(table, clock_choice)  # type: ignore[attr-defined]
             response = await interaction.response.send_message(lobby_content(table), view=lobby_view(table))

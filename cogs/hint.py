@@ -1,0 +1,86 @@
+"""``/hint``: at a table that allows hints, what the expert would play now and why, in one line, for the player whose
+turn it is (ephemeral).  The expert thinks in a worker thread, within ``HINT_BUDGET_S``, so the bot never stalls;
+it holds the table's lock meanwhile (as a computer player does), so the game cannot move under it.
+
+Hints are chosen at ``/table new hints:True`` and make the game unrated (bot/ratings.py): docs/ai.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.messages import game_name
+from bot.store import PLAYING
+from bot.tables import AI_GAMES, Refusal, Table
+from cogs.acting import answer, answering_errors, find_table, in_time, legal_for
+
+log = logging.getLogger(__name__)
+
+HINT_BUDGET_S = 0.5  # the expert's thinking time for a hint (tests make it shorter)
+HINT_LEVEL = "expert"
+
+
+def check_hint(table: Table, user_id: int) -> int:
+    """The seat a hint is for, or a ``Refusal`` that says why there is none."""
+    if table.status != PLAYING or table.match is None:
+        raise Refusal(f"Table #{table.id} is not being played.")
+    if not table.row.hints:
+        raise Refusal(
+            f"Table #{table.id} does not allow hints. The host chooses them when opening a table "
+            "(`/table new hints:True`); such games are unrated."
+        )
+    seat = table.seat_of(user_id)
+    if seat is None:
+        raise Refusal(f"You are not seated at table #{table.id}; hints are for its players.")
+    if table.match.to_move != seat or not legal_for(table, seat):
+        raise Refusal(f"It is not your turn at table #{table.id}: a hint is for the player to move.")
+    if table.stands_in(seat):
+        raise Refusal(f"A computer plays for you at table #{table.id}; press **I'm back** first.")
+    if table.game not in AI_GAMES:
+        raise Refusal(f"There are no hints for {game_name(table.game)}: the computer players do not know it.")
+    return seat
+
+
+async def hint_line(table: Table, user_id: int, budget_s: float | None = None) -> str:
+    """The expert's suggestion for the user's move and its one-line reason."""
+    from rules.ai import explain
+
+    check_hint(table, user_id)
+    async with table.lock:
+        seat = check_hint(table, user_id)  # again: the game may have moved while we waited for the lock
+        assert table.match is not None and table.record is not None
+        history = list(table.record.deals[-1].actions)
+        budget = HINT_BUDGET_S if budget_s is None else budget_s
+        try:
+            _, line = await asyncio.to_thread(explain, HINT_LEVEL, table.match, seat, None, budget, history)
+        except Exception:
+            log.exception("table %d: the hint failed", table.id)
+            raise Refusal("Sorry, no hint this time: the expert could not decide. Play as you see fit!") from None
+    name, _, why = line.partition(":")
+    return f"💡 Table #{table.id}: the expert would play **{name}** —{why}" if why else f"💡 Table #{table.id}: {line}"
+
+
+class Hint(commands.Cog):
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+
+    @app_commands.command(name="hint", description="What the expert would play now, and why (tables with hints on)")
+    @app_commands.describe(table="the table number, when you play at several")
+    async def hint(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        async with answering_errors(interaction):
+            found = await find_table(interaction, table)
+            check_hint(found, interaction.user.id)  # refuse at once, before any thinking
+            line, deferred = await in_time(interaction, hint_line(found, interaction.user.id), thinking=True)
+            if deferred:
+                await interaction.edit_original_response(content=line)
+            else:
+                await answer(interaction, line)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Hint(bot))
