@@ -20,6 +20,11 @@ from rules.actions import Action
 from rules.ai.view import SeatView, build_view
 from rules.game import Match
 
+# The submodule ``rules.ai.explain`` is loaded here, before the function of the same name is defined below: loaded
+# later (on the first call), Python would bind the module over the function and the next ``from rules.ai import
+# explain`` would get the module.
+import rules.ai.explain  # noqa: E402, F401  isort: skip
+
 __all__ = ["SeatView", "build_view", "choose_action", "explain", "make_ai_player"]
 
 
