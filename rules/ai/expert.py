@@ -102,13 +102,18 @@ class Decision:
     reason: str = ""
 
 
+def _card_text(c: int) -> str:
+    n = CARD_NAMES[c]
+    return n if c >= 64 else n[:-1] + SUIT_SYMBOLS[n[-1]]
+
+
 def describe_action(a: Action) -> str:
+    if a.type == "expose" and a.card is not None:
+        return f"expose {_card_text(a.card)}"
+    if a.type == "discard" and a.cards:
+        return "discard " + " ".join(_card_text(c) for c in a.cards)
     if a.type == "play":
-        names = []
-        for c in a.cards:
-            n = CARD_NAMES[c]
-            names.append(n if c >= 64 else n[:-1] + SUIT_SYMBOLS[n[-1]])
-        text = " ".join(names)
+        text = " ".join(_card_text(c) for c in a.cards)
         if a.suit is not None:
             text += f" (calling {SUIT_SYMBOLS[suit_name(a.suit)]})"
         return text + (" with belote" if a.announce else "")
