@@ -117,6 +117,24 @@ class RatingNotice:
 
     async def acted(self, table: Table, outcome: Outcome) -> None:
         await self.inner.acted(table, outcome)
+        if outcome.game_over and table.row.guild_id is not None:
+            await self._final_notice(table)
+
+    async def _final_notice(self, table: Table) -> None:
+        """Stand-ins and substitutes are judged at the end (bot/standins.py): when a game announced as rated is not
+        rated after all, say so and why."""
+        start = rating_eligibility(
+            guild_id=table.row.guild_id, players=table.players, seats=table.seats, hints=table.row.hints
+        )
+        if not start.rated:
+            return
+        with contextlib.suppress(Exception):
+            result = await rs.result_for_table(self.bot.store.db, table.id)  # type: ignore[attr-defined]
+            if result is None or result["rated"]:
+                return
+            channel = self.bot.get_channel(table.row.channel_id) or await self.bot.fetch_channel(table.row.channel_id)
+            text = f"Table #{table.id}: this game is not rated after all: {result['unrated_reason']}."
+            await channel.send(text)  # type: ignore[union-attr]
 
     async def table_closed(self, table: Table) -> None:
         await self.inner.table_closed(table)

@@ -116,6 +116,8 @@ async def test_a_stand_in_for_most_of_a_seat_leaves_the_game_unrated(world):
         assert rows[bob]["standin_moves"] > rows[bob]["moves"] / 4 and rows[1 - bob]["standin_moves"] == 0
         assert (await rs.stored_eligibility(client.store, table.id)).reason == result["unrated_reason"]
         assert await ratings_snapshot(client) == []
+        notice = [m.content for m in world.fake.messages(world.channel) if "not rated after all" in m.content]
+        assert notice == [f"Table #{table.id}: this game is not rated after all: {result['unrated_reason']}."]
         r = await world.slash(world.bob, "history")
         assert "a computer stood in" in str(r.embeds)
 
@@ -137,6 +139,7 @@ async def test_a_stand_in_for_one_turn_keeps_the_game_rated(world):
         assert rows[bob]["player_moves"] == rows[bob]["moves"] - rows[bob]["standin_moves"]
         assert result["rated"], result["unrated_reason"]
         assert (await rs.stored_eligibility(client.store, table.id)).rated
+        assert not [m for m in world.fake.messages(world.channel) if "not rated after all" in m.content]
         before = await ratings_snapshot(client)
         assert {r[3] for r in before} == {world.alice.id, world.bob.id}
         await rs.recompute(client.store)
