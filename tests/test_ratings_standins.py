@@ -109,6 +109,10 @@ async def test_a_stand_in_for_most_of_a_seat_leaves_the_game_unrated(world):
             await world.settle(client)
         await advance(world, client, 61)  # bob runs out of time and never comes back
         assert bob in table.away
+        table_id = table.id
+    async with running(world, seed=4) as client:  # the stand-in's moves are kept over a restart
+        table = client.manager.tables[table_id]
+        assert bob in table.away
         await finish(world, client, table, rng)
         result, rows = await seat_rows(client, table.id)
         assert result["status"] == "finished" and not result["rated"]
