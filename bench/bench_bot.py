@@ -349,8 +349,8 @@ class BotSide:
         self.human: dict[int, int] = {}  # table id → the human's user id
 
     def send(self, message: dict) -> None:
-        sys.stdout.write(json.dumps(message, separators=(",", ":")) + "\n")
-        sys.stdout.flush()
+        # Buffered by the event loop: a busy driver never blocks the bot on a full pipe.
+        self.out.write(json.dumps(message, separators=(",", ":")).encode() + b"\n")
 
     def notify_turn(self, table) -> None:
         """A human's turn came (or their game ended): what a real player reads off the table message."""
@@ -398,6 +398,7 @@ class BotSide:
         loop = asyncio.get_running_loop()
         commands = asyncio.StreamReader()
         await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(commands), sys.stdin)
+        self.out, _ = await loop.connect_write_pipe(asyncio.Protocol, os.fdopen(os.dup(sys.stdout.fileno()), "wb"))
         with point_discord_at(cfg["api_base"], cfg["gateway_url"]), tempfile.TemporaryDirectory() as tmp:
             settings = Settings(
                 token=cfg["token"],
