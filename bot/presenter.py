@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 import discord
+from discord.http import handle_message_parameters
 
 from bot import images
 from bot.choices import past_tense
@@ -236,12 +237,22 @@ class Presenter:
             return
         state = table.match.output()
         file = await table_file(table, state)
-        message = self._channel(table).get_partial_message(table.row.message_id)
-        await message.edit(
+        await self._edit_message(
+            table,
+            table.row.message_id,
             content=table_content(table, state)[:2000],
             attachments=[file] if file else [],
             view=table_view(table),
         )
+
+    async def _edit_message(self, table: Table, message_id: int, **fields) -> None:
+        """What ``PartialMessage.edit`` sends, without what it does for a caller that wants the result: building a
+        ``Message`` from Discord's answer and storing the view (table views hold only dynamic items, which are
+        dispatched by their custom ids).  The table message is edited about once per move, so this is a hot path."""
+        state = self.bot._connection
+        state.prevent_view_updates_for(message_id)
+        with handle_message_parameters(previous_allowed_mentions=state.allowed_mentions, **fields) as params:
+            await state.http.edit_message(table.row.channel_id, message_id, params=params)
 
     def _channel(self, table: Table) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
