@@ -427,7 +427,7 @@ class TableManager:
         computer moves for an away player; the action log marks it (the ratings count these, bot/standins.py)."""
         match, record = table.match, table.record
         assert match is not None and record is not None
-        trick_before = match.state_json()["trick"] if action.type == "play" else []
+        trick_before = self._trick_now(table) if action.type == "play" else []
         try:
             match.apply(action)
         except IllegalAction as e:
@@ -462,13 +462,24 @@ class TableManager:
             outcome.new_deal = True
         return outcome
 
+    @staticmethod
+    def _trick_now(table: Table) -> list[dict]:
+        """The trick on the table: what the previous play left (``_note_last_trick`` keeps it, for this version of
+        this match), else from the engine's state (which builds the whole view: hands, auction, ...)."""
+        seen = table.extra.get("trick_seen")
+        if seen is not None and seen[0] == table.version and seen[1] is table.match:
+            return seen[2]
+        assert table.match is not None
+        return table.match.state_json()["trick"]
+
     def _note_last_trick(self, table: Table, trick_before: list[dict], action: Action) -> None:
         """Remember the trick an action completed, for the table message; engines that report it win."""
         assert table.match is not None
-        if action.type != "play" or not trick_before:
+        if action.type != "play":
             return
         state_trick = table.match.state_json()["trick"] if table.match.phase not in (BETWEEN_DEALS, GAME_OVER) else []
-        if not state_trick:
+        table.extra["trick_seen"] = (table.version, table.match, state_trick)  # the next play's trick_before
+        if trick_before and not state_trick:
             table.last_trick = [*trick_before, {"seat": action.seat, "cards": action.to_json()["cards"]}]
 
     async def _next_deal(self, table: Table) -> None:
