@@ -197,10 +197,19 @@ def winner_text(table: Table, state: dict) -> str:
 def table_view(table: Table) -> discord.ui.View | None:
     if table.status != PLAYING:
         return None
-    return view_of(
-        TableButton(ComponentId(table.id, "hand"), "My hand", discord.ButtonStyle.primary, emoji="🂠"),
-        *clock_buttons(table),
-    )
+    extra = clock_buttons(table)
+    if not extra:
+        # The usual view, sent with about every move: built once per table (it holds only a dynamic item, which
+        # discord.py dispatches by its custom id, so one instance serves every message of the table).
+        view = table.extra.get("table_view")
+        if view is None:
+            view = table.extra["table_view"] = view_of(_hand_button(table))
+        return view
+    return view_of(_hand_button(table), *extra)
+
+
+def _hand_button(table: Table) -> TableButton:
+    return TableButton(ComponentId(table.id, "hand"), "My hand", discord.ButtonStyle.primary, emoji="🂠")
 
 
 async def table_file(table: Table, state: dict) -> discord.File | None:
