@@ -459,11 +459,13 @@ class BotSide:
                         profiler.enable()
                     self.cards = self.actions = 0
                     self.counting = True
-                    cpu_start, wall_start = time.process_time(), time.monotonic()
+                    cpu_start, wall_start, times_start = time.process_time(), time.monotonic(), os.times()
                 elif command == "report":
                     self.counting = False
                     wall = time.monotonic() - wall_start
                     cpu = (time.process_time() - cpu_start) / wall
+                    times = os.times()
+                    user, system = times.user - times_start.user, times.system - times_start.system
                     if profiler is not None:
                         profiler.disable()
                         profiler.dump_stats(cfg["profile"])
@@ -472,6 +474,8 @@ class BotSide:
                     self.send({
                         "report": {
                             "cpu": cpu,
+                            "user": user,
+                            "system": system,
                             "cards": self.cards,
                             "actions": self.actions,
                             "lags": self.lags,
@@ -669,6 +673,10 @@ class Driver:
         lags = sorted(bot["lags"])
         if lags:
             print(f"bot's event loop lag: median {statistics.median(lags) * 1000:.1f} ms, p99 {pct(lags, 0.99):.1f} ms")
+        per_action = 1000 / max(actions, 1)
+        print(f"the bot's CPU time per action: {bot['user'] * per_action:.2f} ms user + "
+              f"{bot['system'] * per_action:.2f} ms system (a per-core figure: it grows when other jobs share the "
+              f"cores)")  # fmt: skip
         print(f"the bot's process used {bot['cpu']:.0%} of one core ({bot['live_tables']} live tables, "
               f"{bot['objects']} objects tracked by the garbage collector); this driver process (fake Discord and "
               f"simulated players) used {driver_cpu:.0%}; {load_text()}")  # fmt: skip
