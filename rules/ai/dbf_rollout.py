@@ -8,6 +8,7 @@ engine's public fast path ``play_card``.
 
 from __future__ import annotations
 
+from rules.cards import cards_of
 from rules.da_bai_fen.order import PACK_MASK, POINTS
 
 TRUMP = 4
@@ -39,15 +40,6 @@ def _top(desc, out: int) -> int:
     return -1
 
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def pick(w, played: int) -> int:
     """The card the heuristic rollout policy plays for the seat to move in world ``w`` (a one-card trick)."""
     _, es, st, masks, desc = _tables(w.order)
@@ -63,7 +55,7 @@ def pick(w, played: int) -> int:
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     out = PACK_MASK & ~hand & ~played
-    cards = _cards(legal)
+    cards = cards_of(legal)
     pts = POINTS
     if not trick:
         declaring = (w.leader & 1) == (seat & 1)
@@ -166,12 +158,12 @@ def _exposure(w, seat: int) -> int | None:
     rank = level_rank(w.exposable_rank(seat))
     best, best_n = None, -1
     held = 0
-    for c in _cards(hand):
+    for c in cards_of(hand):
         if c < 64 and c & 15 == rank:
             held |= 1 << c
     if not held:
         return None
-    cards = _cards(hand)
+    cards = cards_of(hand)
     for suit in range(4):
         c = (suit << 4) | rank
         if not held >> c & 1:
@@ -203,6 +195,6 @@ def to_play(w, ad) -> None:
         w.draw_card()
     if w.phase == "exchange":
         leader = w.leader
-        choice = DiscardChoice(leader, 6, tuple(_cards(w.hands[leader])))
+        choice = DiscardChoice(leader, 6, tuple(cards_of(w.hands[leader])))
         order = ad.world_order(w)
         w.apply(_dbf_discard(choice, order, order.trump))
