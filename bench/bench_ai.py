@@ -3,6 +3,7 @@
     .venv/bin/python bench/bench_ai.py                      # decision times + a short arena per game
     .venv/bin/python bench/bench_ai.py --decisions 40 --matches 30 --budget 0.5 --games belote
     .venv/bin/python bench/bench_ai.py --no-arena            # decision times only
+    .venv/bin/python bench/bench_ai.py --no-arena --levels heuristic --decisions 400   # the bot's level
 
 Decision times are measured on positions from heuristic self-play (every phase: bidding, exchange, play), the
 expert at its default budget unless --budget is given.  Arena: heuristic vs random and expert vs heuristic, in
@@ -55,16 +56,19 @@ def percentile(values: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
-def time_decisions(game: str, level: str, states, budget: float | None) -> list[float]:
+def time_decisions(game: str, level: str, states, budget: float | None) -> tuple[list[float], list[float]]:
+    """Per decision: the whole time (view + choice) and the view's share."""
     player = make_ai_player(level, budget)
     rng = random.Random(1)
-    times = []
+    times, views = [], []
     for match, history in states:
         t0 = time.perf_counter()
         view = build_view(match, match.to_move, history)
+        t1 = time.perf_counter()
         player.choose_view(view, rng)
         times.append(time.perf_counter() - t0)
-    return times
+        views.append(t1 - t0)
+    return times, views
 
 
 def main() -> None:
@@ -75,18 +79,21 @@ def main() -> None:
     ap.add_argument("--matches", type=int, default=6, help="duplicate matches per arena pairing")
     ap.add_argument("--deals-per-match", type=int, default=2)
     ap.add_argument("--arena-budget", type=float, default=0.1, help="expert budget in the arena (default 0.1 s)")
+    ap.add_argument("--levels", default="random,heuristic,expert", help="levels timed (comma-separated)")
     ap.add_argument("--no-arena", action="store_true")
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
     games = [g for g in args.games.split(",") if g]
     print("decision time per game and level (view built inside the timing)")
-    print(f"{'game':14} {'level':10} {'n':>4} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9}")
+    print(f"{'game':14} {'level':10} {'n':>4} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9} {'mean ms':>9}"
+          f" {'view mean ms':>13}")  # fmt: skip
     for game in games:
         states = positions(game, args.decisions, args.seed)
-        for level in ("random", "heuristic", "expert"):
-            ts = time_decisions(game, level, states, args.budget)
-            print(f"{game:14} {level:10} {len(ts):4d} {percentile(ts, 0.5) * 1000:9.2f} "
-                  f"{percentile(ts, 0.95) * 1000:9.2f} {max(ts) * 1000:9.2f}", flush=True)  # fmt: skip
+        for level in [lv for lv in args.levels.split(",") if lv]:
+            ts, vs = time_decisions(game, level, states, args.budget)
+            print(f"{game:14} {level:10} {len(ts):4d} {percentile(ts, 0.5) * 1000:9.3f} "
+                  f"{percentile(ts, 0.95) * 1000:9.3f} {max(ts) * 1000:9.3f} {sum(ts) / len(ts) * 1000:9.3f}"
+                  f" {sum(vs) / len(vs) * 1000:13.3f}", flush=True)  # fmt: skip
     if args.no_arena:
         return
     print()

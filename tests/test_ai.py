@@ -15,7 +15,7 @@ from rules.ai.arena import run_arena, wilson
 from rules.ai.knowledge import Knowledge
 from rules.ai.players import make_ai_player
 from rules.ai.sampler import sample_world
-from rules.ai.view import build_view
+from rules.ai.view import COMMON_KEYS, PUBLIC_KEYS, _frozen_json, _parse_history, as_actions, build_view, public_state
 from rules.cards import CARD_NAMES
 from rules.errors import RecordError
 from rules.game import BETWEEN_DEALS, GAME_OVER, Match
@@ -96,11 +96,17 @@ def reachable(root) -> list:
 # --- information hiding ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("form", ["actions", "record"])
 @pytest.mark.parametrize("game", GAMES)
-def test_view_reaches_no_other_hand(game):
-    for match, history in random_states(game, 11, deals=1, every=3):
+def test_view_reaches_no_other_hand(game, form):
+    """Whatever the history's form (``Action``s, or the record's dicts as the bot passes them, parsed once per
+    deal), nothing reachable from a view is a match, another hand's card, or a mutable object of the match."""
+    for match, actions in random_states(game, 11, deals=1, every=3):
+        history = actions if form == "actions" else [a.to_json() for a in actions]
+        engine = {id(o) for o in reachable(match) if isinstance(o, list | dict | set | bytearray)}
         for seat in range(match.players):
             view = build_view(match, seat, history)
+            assert not [o for o in reachable(view) if id(o) in engine], "a view shares a mutable object with the match"
             hidden = hidden_cards(match, seat, view)
             hidden_names = {CARD_NAMES[c] for c in hidden}
             hidden_mask = sum(1 << c for c in hidden)
@@ -114,6 +120,36 @@ def test_view_reaches_no_other_hand(game):
                     assert not set(getattr(obj, "cards", ()) or getattr(obj, "from_cards", ())) & hidden
             for key in ("hands", "widow", "discards", "discarded", "stock", "kitty", "out_of_play", "legal"):
                 assert key not in view.public
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_view_public_keys_are_the_outputs(game):
+    """The view copies the whitelisted keys of ``Match.output()`` (without building the whole output): the same
+    values, JSON-shaped (lists, string keys), and the same history whether given as actions or as record dicts."""
+    for match, actions in random_states(game, 3, deals=3):
+        out = match.output()
+        keys = COMMON_KEYS + PUBLIC_KEYS[game]
+        expected = {k: _frozen_json(out[k]) for k in keys if k in out}
+        expected["scores"] = list(match.scores())
+        public = public_state(match)
+        assert public == expected and list(public) == list(expected)
+        record = [a.to_json() for a in actions]
+        assert build_view(match, match.to_move, record) == build_view(match, match.to_move, actions)
+        assert build_view(match, match.to_move, record) == build_view(match, match.to_move, record)
+
+
+def test_parsed_history_follows_the_dicts():
+    """The record's dicts are parsed once per deal; a dict that differs from the one parsed before is parsed again."""
+    _, actions = random_states("belote", 2, deals=1)[-1]
+    record = [a.to_json() for a in actions]
+    assert _parse_history(record[:5]) == as_actions(record[:5])
+    assert _parse_history(record) == as_actions(record)  # the first five reused, the rest parsed
+    changed = list(record)
+    changed[3] = dict(record[3], seat=(record[3]["seat"] + 1) % 4)
+    assert _parse_history(changed) == as_actions(changed)
+    record[2]["seat"] = (record[2]["seat"] + 1) % 4  # changed in place
+    assert _parse_history(record) == as_actions(record)
+    assert _parse_history(actions) == list(actions)
 
 
 def test_players_hold_no_match():
