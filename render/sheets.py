@@ -93,6 +93,16 @@ def _details(result: dict, side: int, state: dict, names: list[str], lang: str) 
             break
     for key in ("totals", "card_points", "points"):
         v = result.get(key)
+        if key == "points" and isinstance(v, list) and isinstance(result.get("sides"), list):
+            # Two Hundred lists the contractor's side first: "sides" says which team each entry is
+            by_team: list = [None] * k
+            for units, points in zip(result["sides"], v, strict=False):
+                for u in units if isinstance(units, list) else []:
+                    if isinstance(u, int) and 0 <= u < k:
+                        by_team[u] = points
+            v = by_team
+            if v[side] is None:
+                continue
         if isinstance(v, list) and len(v) == k:
             parts.append(f"{v[side]} {t('points', lang)}")
             break

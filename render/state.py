@@ -94,7 +94,15 @@ def tricks_by_seat(state: dict, names: list[str]) -> list | None:
 
 def points_by_side(state: dict, names: list[str]) -> list | None:
     keys = ("points", "card_points", "points_taken", "counters")
-    return seat_list(state, keys, side_count(state, names)) or seat_list(state, keys, players(state, names))
+    k = side_count(state, names)
+    direct = seat_list(state, keys, k)
+    if direct is not None:
+        return direct
+    seats = seat_list(state, keys, players(state, names))
+    if seats is None or k >= len(seats):
+        return seats
+    # a per-seat list (Two Hundred's points_taken): a side's points are its members' together
+    return [sum(seats[s] for s in side_seats(side, state, names)) for side in range(k)]
 
 
 def contract_segments(contract: dict | None, lang: str) -> list[Segment]:

@@ -114,7 +114,7 @@ def score_deal(t: DealTally, rules: ScoringRules, held: int = 0) -> DealScore:
         change[winner] += held
         result += f"; +{held} held over from a litige"
     if any(t.belote):
-        result += "; belote " + ", ".join(f"+{b} to team {i}" for i, b in enumerate(t.belote) if b)
+        result += "; belote " + ", ".join(f"+{b} to team {'AB'[i]}" for i, b in enumerate(t.belote) if b)
     if rules.rounding:
         rounded = [round_to_ten(x) for x in change]
         if rounded != change:

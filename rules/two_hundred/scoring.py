@@ -87,13 +87,16 @@ def score_deal(
         change[u] = delta
     times = " x2 (no trumps)" if multiplier == 2 else ""
     words = [f"contractors took {contract.points} of bid {bid}: {'made' if made else 'failed'}, {delta:+d}{times}"]
+    defending = [u for side in sides[1:] for u in side.units]
     for side in sides[1:]:
         for u in side.units:
+            # players' words: "defenders" when one side defends, else the side's letter (as the score lines say)
+            who = "defenders" if len(defending) == 1 else f"team {'ABCDEF'[u]}"
             if defender_scores(rules, scores[u], side, made):
                 change[u] = side.points * multiplier
-                words.append(f"side {u} took {side.points}: {change[u]:+d}")
+                words.append(f"{who} took {side.points}: {change[u]:+d}")
             else:
-                words.append(f"side {u} took {side.points} but scores nothing (at {scores[u]} without having bid)")
+                words.append(f"{who} took {side.points} but score nothing (at {scores[u]} without having bid)")
     return change, made, "; ".join(words)
 
 

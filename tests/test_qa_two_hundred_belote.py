@@ -1,0 +1,91 @@
+"""What players of Two Hundred and Belote Contrée see: found by playing whole games through the offline Discord.
+
+Each test pins one thing a player or a server admin would have found wrong or confusing.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.actions import action_from_json
+from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY
+from rules.registry import match_class
+
+NAMES = ["alice", "bob", "carol", "dan"]
+
+
+def _play(game: str, seed: int, options: dict | None = None, *, until) -> tuple:
+    """A match with random legal moves until ``until(match)`` (checked after every move)."""
+    rng = random.Random(seed)
+    match = match_class(game)(options or {})
+    for _ in range(5000):
+        if match.phase == GAME_OVER:
+            break
+        if match.phase == BETWEEN_DEALS:
+            match.start_deal(match.random_deal(rng))
+            continue
+        legal = match.legal_json()
+        action = rng.choice(legal)
+        if action["type"] == "discard":
+            action = {"type": "discard", "seat": action["seat"], "cards": rng.sample(action["from"], action["choose"])}
+        match.apply(action_from_json(action))
+        if until(match):
+            return match, rng
+    raise RuntimeError("never reached")
+
+
+def _first(game: str, until, options: dict | None = None):
+    for seed in range(60):
+        try:
+            return _play(game, seed, options, until=until)[0]
+        except RuntimeError:
+            continue
+    raise AssertionError("not reached in 60 games")
+
+
+def test_two_hundred_side_points_on_the_table_image_are_per_team():
+    """The table image's score box said "alice & carol · 5 points" from alice's own tricks alone: Two Hundred
+    reports points per seat, and a side's points are both partners' together."""
+    from render import state as st
+
+    match, _ = _play("two_hundred", 3, until=lambda m: m.phase == PLAY and sum(m.output()["tricks_won"]) >= 3)
+    state = match.output()
+    per_seat = state["points_taken"]
+    assert st.points_by_side(state, NAMES) == [per_seat[0] + per_seat[2], per_seat[1] + per_seat[3]]
+
+
+def test_two_hundred_deal_summary_puts_each_sides_points_on_its_own_row():
+    """The deal summary listed the contractor's side's points under team A whoever contracted: the engine lists
+    the contractor's side first, and ``sides`` says which team each entry is."""
+    from render.sheets import _details
+
+    def team_b_scored(m):
+        results = m.deal_results
+        return bool(results) and not results[-1]["thrown_in"] and results[-1]["sides"][0] == [1]
+
+    match = _first("two_hundred", team_b_scored)
+    state = match.output()
+    result = state["deal_results"][-1]
+    contractors, defenders = result["points"]
+    assert _details(result, 1, state, NAMES, "en") == f"{contractors} points"
+    assert _details(result, 0, state, NAMES, "en") == f"{defenders} points"
+
+
+def test_two_hundred_deal_explanation_says_defenders_not_an_internal_side_number():
+    """ "side 0 took 45: +45" — players have teams A and B, not a side 0."""
+    match, _ = _play("two_hundred", 2, until=lambda m: any(not r["thrown_in"] for r in m.deal_results))
+    explain = next(r["explain"] for r in match.deal_results if not r["thrown_in"])
+    assert "side 0" not in explain and "side 1" not in explain
+    assert "defenders took" in explain
+
+
+def test_belote_explanation_names_the_team_of_a_belote_by_letter():
+    """ "belote +20 to team 1" — the score lines say team A and team B."""
+
+    def belote_scored(m):
+        return any("belote" in (r.get("explain") or "") for r in m.deal_results)
+
+    match = _first("belote", belote_scored)
+    explain = next(r["explain"] for r in match.deal_results if "belote" in r["explain"])
+    assert "to team A" in explain or "to team B" in explain, explain
+    assert "to team 0" not in explain and "to team 1" not in explain
