@@ -105,6 +105,21 @@ def points_by_side(state: dict, names: list[str]) -> list | None:
     return [sum(seats[s] for s in side_seats(side, state, names)) for side in range(k)]
 
 
+def last_bid(state: dict) -> dict | None:
+    """The bid to beat during an auction that reports only its calls (Two Hundred): the last bid or keep."""
+    if state.get("phase") != "bidding":
+        return None
+    high = None
+    for call in state.get("auction") or []:
+        if not isinstance(call, dict):
+            continue
+        if call.get("type") == "bid" and isinstance(call.get("value"), int):
+            high = {"seat": call.get("seat"), "value": call["value"]}
+        elif call.get("type") == "keep" and high is not None:  # the dealer keeps at the highest bid
+            high = {"seat": call.get("seat"), "value": high["value"]}
+    return high
+
+
 def contract_segments(contract: dict | None, lang: str) -> list[Segment]:
     """The contract as a player says it: ``110 ♥ ×2``, ``8 NT``, ``Misère``..."""
     if not contract:

@@ -89,3 +89,18 @@ def test_belote_explanation_names_the_team_of_a_belote_by_letter():
     explain = next(r["explain"] for r in match.deal_results if "belote" in r["explain"])
     assert "to team A" in explain or "to team B" in explain, explain
     assert "to team 0" not in explain and "to team 1" not in explain
+
+
+def test_two_hundred_table_image_shows_the_bid_to_beat_during_the_auction():
+    """The contract box said only "Bidding" while players bid: the bid to beat (and who made it) was nowhere on the
+    table.  Two Hundred reports its calls; the box shows the last bid."""
+    from render import state as st
+
+    match, _ = _play("two_hundred", 4, until=lambda m: any(c["type"] == "bid" for c in m.output().get("auction", [])))
+    state = match.output()
+    assert state["phase"] == "bidding"
+    bid = [c for c in state["auction"] if c["type"] == "bid"][-1]
+    assert st.last_bid(state) == {"seat": bid["seat"], "value": bid["value"]}
+    assert "".join(s for s in st.contract_segments(st.last_bid(state), "en") if isinstance(s, str)).strip() == str(
+        bid["value"]
+    )
