@@ -96,8 +96,22 @@ def past_tense(action: dict[str, Any]) -> str:
         return f"played {label(action)}"
     if kind == "pass":
         return "passed"
-    if kind in ("bid", "trump", "expose", "discard", "call"):
+    if kind == "trump":
+        suit = action.get("suit")
+        return "named no trumps" if suit == "NT" else f"named {SUIT_SYMBOLS.get(suit, suit)} trumps"
+    past = {"counter": "countered (double)", "recounter": "recountered (×4)", "keep": "kept the contract at the bid"}
+    if kind in past:
+        return past[kind]
+    if kind in ("bid", "expose", "discard", "call"):
         text = label(action)
+        for verb, done in (
+            ("Expose", "exposed"),
+            ("Discard", "discarded"),
+            ("Call", "called"),
+            ("Announce", "announced"),
+        ):
+            if text.startswith(verb + " "):
+                return done + text[len(verb) :]
         return text[0].lower() + text[1:]
     return label(action).lower()
 
@@ -140,6 +154,10 @@ def plan(legal: list[dict], seat: int, hand: list[str], *, game: str, leading: b
         result.selects.append(("Choose your bid", bids[start : start + SELECT_LIMIT]))
     if others:
         result.selects.append(("Choose", others[:SELECT_LIMIT]))
+    if plays and any(a["type"] == "trump" for a in result.buttons):
+        # Two Hundred: "If the contractor fails to announce a trump suit before leading to the first trick, the suit
+        # of the first card played by the contractor automatically becomes trump"
+        result.note = "Name trump with a button, or lead a card: its suit becomes trump."
     if plays:
         sizes = {len(a["cards"]) for a in plays}
         if sizes == {1} and not (game == "da_bai_fen" and leading):

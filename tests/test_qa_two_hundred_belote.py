@@ -104,3 +104,27 @@ def test_two_hundred_table_image_shows_the_bid_to_beat_during_the_auction():
     assert "".join(s for s in st.contract_segments(st.last_bid(state), "en") if isinstance(s, str)).strip() == str(
         bid["value"]
     )
+
+
+def test_what_you_did_reads_as_past_tense():
+    """ "✅ You trump ♠." and "✅ You discard A♣ Q♣ 8♣ J♦." read as orders; a counter said only "counter"."""
+    from bot.choices import past_tense
+
+    assert past_tense({"type": "trump", "suit": "S"}) == "named ♠ trumps"
+    assert past_tense({"type": "trump", "suit": "NT"}) == "named no trumps"
+    assert past_tense({"type": "discard", "cards": ["AC", "QC"]}) == "discarded A♣ Q♣"
+    assert past_tense({"type": "counter"}) == "countered (double)"
+    assert past_tense({"type": "recounter"}) == "recountered (×4)"
+    assert past_tense({"type": "bid", "value": 65}) == "bid 65"
+
+
+def test_two_hundred_naming_trump_explains_that_a_lead_names_it_too():
+    """After the kitty, the contractor saw trump buttons *and* a card menu with no word of why: the first card led
+    names trump when none was announced."""
+    from bot.choices import plan
+
+    legal = [{"seat": 0, "type": "trump", "suit": s} for s in "SHDC"]
+    legal += [{"seat": 0, "type": "play", "cards": [c]} for c in ("AS", "10H")]
+    result = plan(legal, 0, ["AS", "10H"], game="two_hundred", leading=True)
+    assert "lead a card: its suit becomes trump" in result.note
+    assert "trump" not in plan(legal[4:], 0, ["AS", "10H"], game="two_hundred", leading=True).note
