@@ -160,13 +160,16 @@ def table_content(table: Table, state: dict) -> str:
     contract = state.get("contract")
     facts = []
     if contract and contract.get("seat") is not None:
-        detail = " ".join(str(contract[k]) for k in ("value", "suit", "contract") if contract.get(k) not in (None, ""))
+        detail = _contract_words(contract)
         facts.append(f"contract: {names[contract['seat']]}" + (f" {detail}" if detail else ""))
     if state.get("trump"):
         facts.append(f"trump: {SUIT_SYMBOLS.get(state['trump'], state['trump'])}")
     if facts:
         text = " · ".join(facts)
         lines.append(text[0].upper() + text[1:])
+    auction = _auction_line(table, state)
+    if auction:
+        lines.append(auction)
     if state.get("trick"):
         lines.append(f"Trick: {_trick_text(table, state['trick'])}")
     last = table.last_trick or state.get("last_trick")
@@ -182,6 +185,42 @@ def table_content(table: Table, state: dict) -> str:
         lines.append(f"➡️ {mention(table, match.to_move)} {verb}")
         lines.extend(clock_lines(table))
     return "\n".join(lines)
+
+
+def _contract_words(contract: dict) -> str:
+    """Two Hundred's and Belote's contract as players say it: "85", "80 ♦ countered ×2", "capot ♠"."""
+    parts = []
+    value = contract.get("value", contract.get("bid"))
+    if value is not None:
+        parts.append(str(value))
+    if contract.get("contract") == "all_trumps":
+        parts.append("all trumps")
+    suit = contract.get("suit")
+    if suit:
+        parts.append("no trumps" if suit == "NT" else SUIT_SYMBOLS.get(suit, suit))
+    if contract.get("recountered"):
+        parts.append("recountered ×4")
+    elif contract.get("countered"):
+        parts.append("countered ×2")
+    return " ".join(parts)
+
+
+def _auction_line(table: Table, state: dict) -> str | None:
+    """During Two Hundred's and Belote's bidding, the calls so far: the bid to beat is on the table."""
+    if table.game not in ("two_hundred", "belote") or state.get("phase") != "bidding":
+        return None
+    calls = [c for c in state.get("auction") or [] if isinstance(c, dict) and isinstance(c.get("seat"), int)]
+    if not calls:
+        return None
+    words = []
+    for call in calls[-8:]:
+        kind = call.get("type")
+        if kind == "bid":
+            what = _contract_words(call)
+        else:
+            what = {"counter": "counter ×2", "recounter": "recounter ×4"}.get(kind, str(kind))
+        words.append(f"{table.names()[call['seat']]} {what}")
+    return "Bids: " + ("… " if len(calls) > 8 else "") + " · ".join(words)
 
 
 def winner_text(table: Table, state: dict) -> str:

@@ -128,3 +128,45 @@ def test_two_hundred_naming_trump_explains_that_a_lead_names_it_too():
     result = plan(legal, 0, ["AS", "10H"], game="two_hundred", leading=True)
     assert "lead a card: its suit becomes trump" in result.note
     assert "trump" not in plan(legal[4:], 0, ["AS", "10H"], game="two_hundred", leading=True).note
+
+
+async def test_table_message_shows_the_bids_then_the_contract_with_its_value(tmp_path):
+    """The table message said "Contract: bob" (Two Hundred's bid is its "bid", not a "value") and, during the
+    bidding, nothing of the bids made: players could not tell the bid to beat."""
+    from tests.botkit.harness import bot_world, play_to_the_end, table_message
+
+    async with bot_world(tmp_path) as world, world.running() as client:
+        lobby = await world.new_table(world.alice, "200")
+        await world.click(world.bob, lobby, "join")
+        await world.click(world.alice, lobby, "cpu")
+        await world.click(world.alice, lobby, "cpu")
+        await world.click(world.alice, lobby, "start")
+        table = await play_to_the_end(
+            world, client, 1, stop=lambda t: any(c["type"] == "bid" for c in t.match.output()["auction"])
+        )
+        await world.settle(client)
+        state = table.match.output()
+        assert state["phase"] == "bidding"  # this seed stops at a bid with the bidding still on
+        if state["phase"] == "bidding":
+            bid = [c for c in state["auction"] if c["type"] == "bid"][-1]
+            who = table.names()[bid["seat"]]
+            assert f"{who} {bid['value']}" in table_message(world, table).content.split("Bids: ")[1]
+        table = await play_to_the_end(world, client, 1, stop=lambda t: t.match.phase == "play")
+        await world.settle(client)
+        contract = table.match.output()["contract"]
+        content = table_message(world, table).content
+        assert f"Contract: {table.names()[contract['seat']]} {contract['bid']}" in content, content
+        assert "Bids:" not in content
+
+
+def test_belote_contract_line_says_countered_and_uses_suit_symbols():
+    """ "Contract: alice 80 D" — a letter for the suit, and not a word of the counter that doubles the deal."""
+    from bot.messages import _contract_words
+
+    assert _contract_words({"seat": 0, "value": 80, "suit": "D", "countered": True}) == "80 ♦ countered ×2"
+    assert (
+        _contract_words({"value": 100, "suit": "S", "countered": True, "recountered": True}) == "100 ♠ recountered ×4"
+    )
+    assert _contract_words({"value": "capot", "suit": "H"}) == "capot ♥"
+    assert _contract_words({"value": 90, "contract": "all_trumps"}) == "90 all trumps"
+    assert _contract_words({"seat": 1, "bid": 85, "team": 1}) == "85"
