@@ -107,6 +107,11 @@ def lobby_content(table: Table) -> str:
     return "\n".join(lines)
 
 
+def _first_upper(text: str) -> str:
+    """ "seat 1 (team A)" -> "Seat 1 (team A)" (``str.capitalize`` would write "team a")."""
+    return text[:1].upper() + text[1:]
+
+
 def lobby_view(table: Table) -> discord.ui.View | None:
     if table.status != LOBBY:
         return None
@@ -120,7 +125,7 @@ def lobby_view(table: Table) -> discord.ui.View | None:
         TableButton(ComponentId(t, "cancel"), "Cancel table", discord.ButtonStyle.danger, row=1),
     ]
     options = [
-        discord.SelectOption(label=seat_label(table, s).capitalize(), value=str(s))
+        discord.SelectOption(label=_first_upper(seat_label(table, s)), value=str(s))
         for s in range(min(table.players, SELECT_LIMIT))
     ]
     items.append(TableSelect(ComponentId(t, "seat"), options, "Pick a seat (or a team)", row=2))

@@ -170,3 +170,13 @@ def test_belote_contract_line_says_countered_and_uses_suit_symbols():
     assert _contract_words({"value": "capot", "suit": "H"}) == "capot ♥"
     assert _contract_words({"value": 90, "contract": "all_trumps"}) == "90 all trumps"
     assert _contract_words({"seat": 1, "bid": 85, "team": 1}) == "85"
+
+
+async def test_lobby_seat_menu_writes_team_letters_in_capitals(tmp_path):
+    """The lobby says "team A" and the seat menu said "Seat 1 (team a)"."""
+    from tests.botkit.harness import bot_world, find_id, select_options
+
+    async with bot_world(tmp_path) as world, world.running():
+        lobby = await world.new_table(world.alice, "belote")
+        labels = [o["label"] for o in select_options(lobby, find_id(lobby, "seat"))]
+        assert labels[0] == "Seat 1 (team A)" and labels[1] == "Seat 2 (team B)", labels
