@@ -542,6 +542,13 @@ class FiveHundred(Match):
             return None
         return {"seat": self.soloist, "cards": [CARD_NAMES[c] for c in cards_of(tp.hands[self.soloist])]}
 
+    def _joker_led_suit(self) -> str | None:
+        """The suit named for the Joker leading the current trick at no trumps (what the others must follow)."""
+        tp = self.tp
+        if tp is None or not tp.trick or tp.trick[0][1] != JK or self.trump != NO_TRUMP or tp.led_suit < 0:
+            return None
+        return SUITS[tp.led_suit]
+
     def state_json(self) -> dict:
         tp = self.tp
         hands = tp.hands if tp is not None else self.hands
@@ -560,6 +567,7 @@ class FiveHundred(Match):
             ],
             "high_bid": None if self.high_bid is None else {"seat": self.high_bidder, **self._bid_json(self.high_bid)},
             "open_hand": self._open_hand(),
+            "joker_suit": self._joker_led_suit(),
             "sitting_out": self.sitting_out,
             "tricks_won": list(tp.tricks_won) if tp is not None else [0] * self.players,
             "shown_void": [[SUITS[s] for s in range(4) if v >> s & 1] for v in self.shown_void],

@@ -57,7 +57,8 @@ def score_contract(
         # "In a lost misère the soloist is set back by 250 (520) and each opponent scores 10 per trick taken by
         # the soloist."
         result.change[solo_side] -= bid.value
-        result.lines.append(f"{side_name(solo_side, sides)} lost {bid.name} ({len(soloist_tricks)} tricks): "
+        took = f"{len(soloist_tricks)} trick{'s' if len(soloist_tricks) != 1 else ''}"
+        result.lines.append(f"{side_name(solo_side, sides)} lost {bid.name} ({took}): "
                             f"-{bid.value}")  # fmt: skip
         for i in soloist_tricks:
             for side in range(len(sides)):
