@@ -59,6 +59,20 @@ def card_label(card: str) -> str:
     return {"JK": "Joker", "BJ": "Black joker", "RJ": "Red joker"}.get(card, card)
 
 
+def name_seats(text: str, names: list[str], *, teams: bool = False) -> str:
+    """An engine's explanation in players' words: "seat 2" -> the player's name, "team 1" -> "team B" (and "side 1"
+    -> "team B", or the player's name in a game of individuals), "10H" -> "10♥"."""
+
+    def seats(m: re.Match) -> str:
+        return " & ".join(names[int(n)] if int(n) < len(names) else n for n in re.findall(r"\d+", m.group(1)))
+
+    text = re.sub(r"\bseats? (\d+(?:, \d+)*)", seats, text)
+    if not teams:
+        text = re.sub(r"\bside (\d+)\b", seats, text)
+    text = re.sub(r"\b(?:team|side) (\d)\b", lambda m: f"team {'ABCDEF'[int(m.group(1))]}", text)
+    return re.sub(r"\b(?:10|[2-9JQKA])[SHDC]\b|\b(?:JK|BJ|RJ)\b", lambda m: card_label(m[0]), text)
+
+
 def label(action: dict[str, Any]) -> str:
     kind = action["type"]
     if kind == "bid":

@@ -140,8 +140,41 @@ def lobby_view(table: Table) -> discord.ui.View | None:
 # --- the table ------------------------------------------------------------------------------------------------
 
 
-def _trick_text(table: Table, trick: list[dict]) -> str:
-    return ", ".join(f"{table.names()[p['seat']]} {describe_cards(p['cards'])}" for p in trick)
+def _trick_text(table: Table, trick: list[dict], joker_suit: str | None = None) -> str:
+    plays = [f"{table.names()[p['seat']]} {describe_cards(p['cards'])}" for p in trick]
+    if plays and joker_suit:  # Five Hundred: the Joker led at no trumps, with the suit its player named
+        plays[0] += f" (as {SUIT_SYMBOLS.get(joker_suit, joker_suit)})"
+    return ", ".join(plays)
+
+
+def _game_facts(table: Table, state: dict) -> list[str] | None:
+    """Five Hundred's and Da Bai Fen's contract line in players' words (None: the general line)."""
+    names = table.names()
+    contract = state.get("contract") or {}
+    trump = state.get("trump")
+    trump_text = "no trumps" if trump == "NT" else SUIT_SYMBOLS.get(trump, trump) if trump else None
+    facts = []
+    if table.game == "five_hundred" and contract.get("seat") is not None:
+        kind = contract.get("contract")
+        what = {"misere": "Misère", "open_misere": "Open misère"}.get(kind) or contract.get("name") or ""
+        points = f" ({contract['points']})" if isinstance(contract.get("points"), int) else ""
+        facts.append(f"contract: {names[contract['seat']]} {what}{points}".rstrip())
+        if contract.get("called_card"):
+            partner = contract.get("partner")
+            holder = names[partner] if partner is not None else "nobody (it is out of play)"
+            facts.append(f"called {card_label(contract['called_card'])}: partner {holder}")
+        if trump_text and kind not in ("misere", "open_misere"):
+            facts.append(f"trump: {trump_text}")
+        return facts
+    if table.game == "da_bai_fen":
+        if contract.get("seat") is not None:
+            facts.append(f"leader: {names[contract['seat']]}")
+        if trump_text:
+            facts.append(f"trump: {trump_text}")
+        if state.get("trump_rank"):
+            facts.append(f"trump rank: {state['trump_rank']}")
+        return facts
+    return None
 
 
 def scores_text(table: Table, state: dict) -> str:
@@ -154,6 +187,16 @@ def scores_text(table: Table, state: dict) -> str:
     return " · ".join(f"{name} {v}" for name, v in zip(table.names(), scores, strict=False))
 
 
+def score_change_text(table: Table, change: list) -> str:
+    """A deal's score change, each with its player or team (Da Bai Fen: levels gained)."""
+    if table.game == "da_bai_fen":
+        gains = [f"team {'AB'[i]} +{v} level{'s' if v > 1 else ''}" for i, v in enumerate(change) if v]
+        return "Levels: " + (" · ".join(gains) if gains else "no change")
+    who = table.names() if len(change) == table.players else [f"team {'ABCDEF'[i]}" for i in range(len(change))]
+    parts = [f"{w} {v:+d}" if isinstance(v, int) else f"{w} {v}" for w, v in zip(who, change, strict=False)]
+    return "Score change: " + " · ".join(parts)
+
+
 def table_content(table: Table, state: dict) -> str:
     match = table.match
     assert match is not None
@@ -163,12 +206,14 @@ def table_content(table: Table, state: dict) -> str:
         f"{'starter' if table.game == 'da_bai_fen' else 'dealer'} {names[state['dealer']]}"
     ]
     contract = state.get("contract")
-    facts = []
-    if contract and contract.get("seat") is not None:
-        detail = _contract_words(contract)
-        facts.append(f"contract: {names[contract['seat']]}" + (f" {detail}" if detail else ""))
-    if state.get("trump"):
-        facts.append(f"trump: {SUIT_SYMBOLS.get(state['trump'], state['trump'])}")
+    facts = _game_facts(table, state)
+    if facts is None:
+        facts = []
+        if contract and contract.get("seat") is not None:
+            detail = _contract_words(contract)
+            facts.append(f"contract: {names[contract['seat']]}" + (f" {detail}" if detail else ""))
+        if state.get("trump"):
+            facts.append(f"trump: {SUIT_SYMBOLS.get(state['trump'], state['trump'])}")
     if facts:
         text = " · ".join(facts)
         lines.append(text[0].upper() + text[1:])
@@ -176,7 +221,10 @@ def table_content(table: Table, state: dict) -> str:
     if auction:
         lines.append(auction)
     if state.get("trick"):
-        lines.append(f"Trick: {_trick_text(table, state['trick'])}")
+        lines.append(f"Trick: {_trick_text(table, state['trick'], state.get('joker_suit'))}")
+    open_hand = state.get("open_hand")
+    if open_hand and match.phase == PLAY:  # Five Hundred's open misère: laid face up after the first trick
+        lines.append(f"Open hand of {names[open_hand['seat']]}: {describe_cards(open_hand['cards']) or '(none left)'}")
     last = table.last_trick or state.get("last_trick")
     if last:
         lines.append(f"Last trick: {_trick_text(table, last)}")
@@ -288,6 +336,7 @@ async def hand_view(table: Table, seat: int, *, note: str = "") -> HandView:
     state = match.output()
     cards = [c for c in hand_names(table, seat)]
     mine = [a for a in state["legal"] if a.get("seat") == seat]
+    to_move, phase = match.to_move, match.phase  # before drawing: others (computers) may move meanwhile
     legal_cards = {c for a in mine if a["type"] == "play" for c in a.get("cards", [])} or None
     title = f"{table.names()[seat]} · table #{table.id} · deal {state['deal'] + 1}"
     png = await images.hand_image(table.game, cards, state, legal_cards, title)
@@ -296,11 +345,11 @@ async def hand_view(table: Table, seat: int, *, note: str = "") -> HandView:
     if not png:
         lines.append(describe_cards(cards) or "(no cards)")
     if not mine:
-        if match.to_move is not None and match.phase not in (BETWEEN_DEALS, GAME_OVER):
-            lines.append(f"Waiting for {table.names()[match.to_move]} {PHASE_VERBS.get(match.phase, 'to act')}.")
+        if to_move is not None and to_move != seat and phase not in (BETWEEN_DEALS, GAME_OVER):
+            lines.append(f"Waiting for {table.names()[to_move]} {PHASE_VERBS.get(phase, 'to act')}.")
         return HandView("\n".join(lines), png_file(png, f"hand-{table.id}.png"), None)
     lines.append("Your turn: choose below (or use the slash commands).")
-    leading = match.phase == PLAY and not state.get("trick")
+    leading = phase == PLAY and not state.get("trick")
     choices = plan(state["legal"], seat, cards, game=table.game, leading=leading)
     if choices.note:
         lines.append(choices.note)
