@@ -18,7 +18,7 @@ import discord
 from discord.http import handle_message_parameters
 
 from bot import images
-from bot.choices import past_tense
+from bot.choices import name_seats, past_tense
 from bot.messages import (  # re-exported: the cogs and bot/idle.py build messages through here too
     DM_CLOSED,
     HandView,
@@ -29,6 +29,7 @@ from bot.messages import (  # re-exported: the cogs and bot/idle.py build messag
     lobby_content,
     lobby_view,
     png_file,
+    score_change_text,
     scores_text,
     table_content,
     table_file,
@@ -187,10 +188,16 @@ class Presenter:
         assert match is not None
         state = match.output()
         result = state["deal_results"][deal_index]
+        if isinstance(result.get("explain"), str):  # players' names for the engine's "seat 2"
+            teams = len(result.get("score_change") or state.get("scores") or []) < table.players
+            result = {**result, "explain": name_seats(result["explain"], table.names(), teams=teams)}
+            results = list(state["deal_results"])
+            results[deal_index] = result
+            state = {**state, "deal_results": results}
         png = await images.deal_summary_image(state, table.names(), deal_index)
         text = result.get("explain") or ("Thrown in: nobody bid." if result.get("thrown_in") else "")
-        change = " · ".join(str(x) for x in result.get("score_change", []))
-        content = f"**Table #{table.id} · deal {deal_index + 1} result**\n{text}\nScore change: {change}"
+        change = score_change_text(table, result.get("score_change", []))
+        content = f"**Table #{table.id} · deal {deal_index + 1} result**\n{text}\n{change}"
         await self._channel(table).send(content[:2000], **_file_kwargs(png, f"deal-{table.id}-{deal_index + 1}.png"))
 
     async def _post_score_sheet(self, table: Table) -> None:

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.choices import name_seats
 from bot.records import DealRecord, GameRecord, deal_cards, replay
 from bot.results_store import close_game, finish_game, reconcile
 from bot.store import CANCELLED, FINISHED, LOBBY, PLAYING, SeatRow, Store, TableRow
@@ -431,7 +432,7 @@ class TableManager:
         try:
             match.apply(action)
         except IllegalAction as e:
-            raise Refusal(e.message) from None
+            raise Refusal(name_seats(e.message, table.names())) from None  # in players' words: names, 10♥
         # Readers outside the lock (hand views) must see a version that matches the match they see.
         table.version += 1
         deal_index = len(record.deals) - 1

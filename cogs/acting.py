@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.choices import label, past_tense
+from bot.choices import card_label, label, past_tense
 from bot.components import ComponentId, TableButton, view_of
 from bot.messages import hand_view
 from bot.presets import OptionsError
@@ -132,10 +132,10 @@ def throw_warning(table: Table, seat: int, action: dict) -> str | None:
         return None
     if not beaten:
         return None
-    lines = [f"{card} could be beaten by {', '.join(by)}" for card, by in beaten.items()]
+    lines = [f"{card_label(card)} could be beaten by {', '.join(map(card_label, by))}" for card, by in beaten.items()]
     return (
-        "⚠️ This lead may fail: " + "; ".join(lines) + ". If another hand beats it, the lead fails "
-        "(see the rules: the deal may be scored against your side). Lead it anyway?"
+        "⚠️ This lead may fail: " + "; ".join(lines) + ". If another hand holds a card of that suit that beats one of "
+        "yours, the lead fails and the deal is scored as though your side lost every trick. Lead it anyway?"
     )
 
 

@@ -1,0 +1,163 @@
+"""What players of Five Hundred and Da Bai Fen read: found by playing whole games through the offline Discord.
+
+Contract lines in players' words (no ``open_misere``, no "trump: NT"), the open misère hand laid on the table, the suit
+named for a Joker lead, deal results with players' names instead of "seat 0", Da Bai Fen's leader and trump rank, the
+throw warning's cards with suit symbols, and a hand view that never tells a player to wait for themselves.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot import images
+from bot.choices import name_seats
+from bot.messages import hand_view, score_change_text, table_content
+from cogs.acting import throw_warning
+from rules.actions import Action
+from tests.botkit.harness import bot_world, play_to_the_end
+from tests.test_five_hundred import HEARTS_DEAL, WIDOW
+from tests.test_five_hundred_helpers import act, new_deal, play, win_auction
+
+RAW_CARD = re.compile(r"\b(?:10|[2-9JQKA])[SHDC]\b")
+
+
+async def _table(world, client, game: str, users, options: str | None = None):
+    lobby = await world.new_table(world.alice, game, options=options)
+    for user in users:
+        await world.click(user, lobby, "join")
+    await world.click(world.alice, lobby, "start")
+    await world.settle(client)
+    return client.manager.tables[1]
+
+
+def test_engine_words_become_players_words():
+    names = ["alice", "bob", "carol", "dan"]
+    text = "seat 0 bid 10NT (520), took 2: failed, -520; seat 1: +30; team 1 (seats 0, 2); side 2 reached 500"
+    assert name_seats(text, names) == (
+        "alice bid 10NT (520), took 2: failed, -520; bob: +30; team B (alice & carol); carol reached 500"
+    )
+    assert name_seats("opponents (team 1) took 40; side 0 reached", names, teams=True) == (
+        "opponents (team B) took 40; team A reached"
+    )
+    assert name_seats("seat 2's lead of 2C 10C failed: seat 1 holds 3C; BJ RJ JK", names) == (
+        "carol's lead of 2♣ 10♣ failed: bob holds 3♣; Black joker Red joker Joker"
+    )
+
+
+async def test_five_hundred_open_misere_line_and_open_hand(tmp_path):
+    async with bot_world(tmp_path) as world, world.running() as client:
+        table = await _table(world, client, "500", [world.bob, world.carol])
+        m = new_deal(HEARTS_DEAL, WIDOW)
+        win_auction(m, 0, "open_misere")
+        table.match, table.last_trick = m, None
+        content = table_content(table, m.output())
+        assert "Contract: alice Open misère (520)" in content
+        assert "open_misere" not in content and "trump" not in content.lower()
+        assert "Open hand" not in content  # not before the first trick is captured
+        play(m, "7H", "QH", "AH")
+        content = table_content(table, m.output())
+        hand = m.output()["open_hand"]["cards"]
+        assert len(hand) == 9
+        line = next(x for x in content.splitlines() if x.startswith("Open hand of alice: "))
+        assert not RAW_CARD.search(line) and "♥" in line
+
+
+async def test_five_hundred_joker_lead_names_its_suit(tmp_path):
+    async with bot_world(tmp_path) as world, world.running() as client:
+        table = await _table(world, client, "500", [world.bob, world.carol])
+        m = new_deal(HEARTS_DEAL, WIDOW)
+        win_auction(m, 0, "6NT")
+        assert m.output()["joker_suit"] is None
+        play(m, "JK:S")
+        assert m.output()["joker_suit"] == "S"
+        table.match, table.last_trick = m, None
+        content = table_content(table, m.output())
+        assert "Contract: alice 6NT (120) · trump: no trumps" in content
+        assert "Trick: alice Joker (as ♠)" in content
+
+
+async def test_five_hundred_deal_result_names_the_players(tmp_path):
+    async with bot_world(tmp_path) as world, world.running() as client:
+        lobby = await world.new_table(world.alice, "500")
+        await world.click(world.bob, lobby, "join")
+        await world.click(world.alice, lobby, "cpu")
+        await world.click(world.alice, lobby, "start")
+        await play_to_the_end(world, client, 1, seed=3, stop=lambda t: len(t.match.deal_results) >= 1)
+        await world.settle(client)
+        result = await world.fake.wait_for_message(world.channel, lambda m: "result**" in m.content)
+        assert "seat " not in result.content, result.content
+        assert "Score change: alice " in result.content, result.content
+        assert re.search(r"Score change: alice [+-]\d+ · bob [+-]\d+ · Computer 1 [+-]\d+", result.content)
+
+
+def test_score_change_text_by_game():
+    class T:
+        game, players = "five_hundred", 3
+
+        def names(self):
+            return ["alice", "bob", "Computer 1"]
+
+    t = T()
+    assert score_change_text(t, [-520, 30, 0]) == "Score change: alice -520 · bob +30 · Computer 1 +0"
+    t.players = 4
+    assert score_change_text(t, [120, -40]) == "Score change: team A +120 · team B -40"
+    t.game = "da_bai_fen"
+    assert score_change_text(t, [0, 0]) == "Levels: no change"
+    assert score_change_text(t, [0, 2]) == "Levels: team B +2 levels"
+
+
+async def test_da_bai_fen_line_shows_leader_trump_and_trump_rank_and_throw_warning_in_symbols(tmp_path):
+    async with bot_world(tmp_path) as world, world.running() as client:
+        table = await _table(world, client, "dabaifen", [world.bob, world.carol, world.dan], options="start_level=Q")
+        m = table.match
+        assert m.phase == "exchange"
+        state = m.output()
+        content = table_content(table, state)
+        assert "Contract" not in content
+        assert f"Leader: {table.names()[state['contract']['seat']]}" in content
+        assert "trump rank: Q" in content
+        # the leader discards six, then considers a lead of two low cards of one plain suit
+        leader = state["contract"]["seat"]
+        hand = m.output()["hands"][leader]
+        m.apply(Action(leader, "discard", cards=tuple(_ids(hand[-6:]))))
+        trump, rank = m.output()["trump"], m.output()["trump_rank"]
+        hand = m.output()["hands"][leader]
+        warnings = []
+        for suit in "SHDC":
+            plain = [c for c in hand if c[-1] == suit and c != trump and c[:-1] != rank and suit != trump]
+            if len(plain) >= 2:
+                warnings.append(throw_warning(table, leader, {"type": "play", "cards": plain[-2:]}))
+        warnings = [w for w in warnings if w]
+        assert warnings, "no risky lead in this deal"
+        for warning in warnings:
+            assert not RAW_CARD.search(warning), warning
+            assert "lost every trick" in warning
+
+
+def _ids(names):
+    from rules.cards import parse_card
+
+    return [parse_card(n) for n in names]
+
+
+async def test_hand_view_never_says_to_wait_for_yourself(tmp_path, monkeypatch):
+    """The hand image is drawn outside the table's lock: others (computer players) may move meanwhile, so the text
+    must describe the same moment as the legal actions it was built from."""
+    async with bot_world(tmp_path) as world, world.running() as client:
+        table = await _table(world, client, "500", [world.bob, world.carol])
+        m = table.match
+        first = m.to_move
+        act(m, first, "bid", value=6, suit="S")
+        others = [(first + 1) % 3, (first + 2) % 3]
+        real = images.hand_image
+
+        async def moves_meanwhile(*args, **kw):
+            for seat in others:  # the next two bid while the image is drawn: it is the first's turn again
+                act(m, seat, "pass")
+            return await real(*args, **kw)
+
+        monkeypatch.setattr(images, "hand_image", moves_meanwhile)
+        view = await hand_view(table, first)
+        assert m.to_move == first
+        assert f"Waiting for {table.names()[first]}" not in view.content, view.content
+        assert f"Waiting for {table.names()[others[0]]} to bid." in view.content
