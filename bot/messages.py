@@ -282,8 +282,24 @@ def winner_text(table: Table, state: dict) -> str:
         return "No winner."
     if len(state.get("scores") or []) < table.players:
         seats = [s for s in range(table.players) if team_of(table, s) == "ABC"[winner]]
-        return f"Team {'ABC'[winner]} wins ({', '.join(table.names()[s] for s in seats)})."
+        return f"Team {'ABC'[winner]} wins ({', '.join(table.names()[s] for s in seats)}){_why_over(state)}."
     return f"{table.names()[winner]} wins."
+
+
+def _why_over(state: dict) -> str:
+    """Two Hundred ends short of the target when a team is "minus 200 or worse while the other team's score is
+    positive or zero": say so, or a win at 10 points against -425 looks like a mistake."""
+    options, scores = state.get("options") or {}, state.get("scores") or []
+    target = options.get("target")
+    if state.get("game") != "two_hundred" or not isinstance(target, int) or not scores:
+        return ""
+    if max(scores) >= target:
+        return ""
+    depth = options.get("lose_at") or target
+    losers = ["ABCDEF"[u] for u, v in enumerate(scores) if v <= -depth]
+    if not losers:
+        return ""
+    return f": team {' and '.join(losers)} fell to −{depth} or worse"
 
 
 def table_view(table: Table) -> discord.ui.View | None:

@@ -180,3 +180,16 @@ async def test_lobby_seat_menu_writes_team_letters_in_capitals(tmp_path):
         lobby = await world.new_table(world.alice, "belote")
         labels = [o["label"] for o in select_options(lobby, find_id(lobby, "seat"))]
         assert labels[0] == "Seat 1 (team A)" and labels[1] == "Seat 2 (team B)", labels
+
+
+def test_two_hundred_game_over_short_of_the_target_says_why():
+    """ "Team A wins" at 10 points against -425, with a target of 200: the losing team fell to -200."""
+    from types import SimpleNamespace
+
+    from bot.messages import winner_text
+
+    table = SimpleNamespace(players=4, game="two_hundred", row=SimpleNamespace(options={}), names=lambda: NAMES)
+    state = {"game": "two_hundred", "winner": 0, "scores": [10, -425], "options": {"target": 200, "lose_at": None}}
+    assert winner_text(table, state) == "Team A wins (alice, carol): team B fell to −200 or worse."
+    state = {"game": "two_hundred", "winner": 1, "scores": [150, 205], "options": {"target": 200, "lose_at": None}}
+    assert winner_text(table, state) == "Team B wins (bob, dan)."
