@@ -31,7 +31,7 @@ TYPE_LABELS = {
     "pass": "Pass",
     "keep": "Keep (equal the bid)",
     "counter": "Counter (double)",
-    "recounter": "Recounter",
+    "recounter": "Recounter (×4)",
     "draw": "Draw",
     "claim_draw": "Show my hand: annul the deal",
 }
@@ -168,6 +168,9 @@ def plan(legal: list[dict], seat: int, hand: list[str], *, game: str, leading: b
         result.selects.append(("Choose your bid", bids[start : start + SELECT_LIMIT]))
     if others:
         result.selects.append(("Choose", others[:SELECT_LIMIT]))
+    if any(a.get("announce") == "belote" for a in plays):
+        # Belote: "If either term is omitted, Belote is not counted"
+        result.note = "You hold the belote: pick a card marked '+ Belote' to announce it (20 points), or it is lost."
     if plays and any(a["type"] == "trump" for a in result.buttons):
         # Two Hundred: "If the contractor fails to announce a trump suit before leading to the first trick, the suit
         # of the first card played by the contractor automatically becomes trump"

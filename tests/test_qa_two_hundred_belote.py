@@ -193,3 +193,16 @@ def test_two_hundred_game_over_short_of_the_target_says_why():
     assert winner_text(table, state) == "Team A wins (alice, carol): team B fell to −200 or worse."
     state = {"game": "two_hundred", "winner": 1, "scores": [150, 205], "options": {"target": 200, "lose_at": None}}
     assert winner_text(table, state) == "Team B wins (bob, dan)."
+
+
+def test_belote_hand_says_how_to_announce_the_belote():
+    """The card menu offered "Q♥" and "Q♥ + Belote" with no word that the plain one loses the 20 points."""
+    from bot.choices import label, plan
+
+    match = _first("belote", lambda m: m.phase == PLAY and any(a.get("announce") for a in m.legal_json()))
+    state = match.output()
+    seat = match.to_move
+    result = plan(state["legal"], seat, state["hands"][seat], game="belote", leading=not state["trick"])
+    assert "'+ Belote'" in result.note and "lost" in result.note
+    assert any(label(a).endswith("+ Belote") for _, actions in result.selects for a in actions)
+    assert label({"type": "recounter"}) == "Recounter (×4)"
