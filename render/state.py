@@ -128,6 +128,8 @@ def contract_segments(contract: dict | None, lang: str) -> list[Segment]:
     kind = contract.get("contract") or contract.get("type")
     if kind in ("misere", "open_misere"):
         out.append(t(kind, lang))
+        if isinstance(contract.get("points"), int):  # Five Hundred: misère 250, open misère 520
+            out.append(f"  ({contract['points']})")
     elif isinstance(contract.get("tricks"), int) and contract.get("suit"):  # Five Hundred: 8 ♥ (value 300)
         out.append(f"{contract['tricks']} ")
         out.append(suit_seg(contract["suit"]) if contract["suit"] != "NT" else "NT")

@@ -15,7 +15,7 @@ from render.fonts import draw_text, fit_text, font
 from render.i18n import game_name, t
 from render.pips import star_points
 from render.png import to_png
-from render.text import draw_segments
+from render.text import draw_segments, seg_width, suit_seg
 
 W, H = 1040, 740
 HEADER = 64
@@ -190,6 +190,36 @@ def _scores_box(img, draw, y, state, names, lang) -> int:
     return y + h + 10
 
 
+def _joker_badge(img, draw, state, n, game, width, lang, four_colour) -> None:
+    """Five Hundred: under a Joker led at no trumps, the suit its player named ("as ♠")."""
+    trick = state.get("trick") or []
+    suit = state.get("joker_suit")
+    if not suit or not trick or not isinstance(trick[0].get("seat"), int) or not 0 <= trick[0]["seat"] < n:
+        return
+    x, y = trick_spot(n, trick[0]["seat"], game)
+    y += card_height(width) / 2 + 18
+    segs = [f"{t('joker_as', lang)} ", suit_seg(suit)]
+    half = seg_width(segs, 22, True) / 2 + 12
+    draw.rounded_rectangle((x - half, y - 16, x + half, y + 16), radius=10, fill=theme.PANEL, outline=theme.GOLD)
+    draw_segments(img, (x, y), segs, 22, theme.TEXT, bold=True, anchor="mm", four_colour=four_colour)
+
+
+def _open_hand_box(img, draw, y, state, names, lang, four_colour) -> int:
+    """Five Hundred's open misère: the soloist's hand, face up on the table from the end of the first trick."""
+    shown = state.get("open_hand")
+    if not shown or state.get("phase") != "play" or not shown.get("cards"):
+        return y
+    cards = shown["cards"]
+    width = 44
+    h = 36 + card_height(width) + 14
+    top = _box(draw, y, h, f"{t('open_hand', lang)} · {st.seat_name(names, shown.get('seat', -1))}")
+    room = W - 16 - PANEL_X - 32 - width
+    step = min(30, room / max(len(cards) - 1, 1))
+    for i, c in enumerate(cards):
+        paste_card(img, c, round(PANEL_X + 16 + i * step), top + 4, width, four_colour)
+    return y + h + 10
+
+
 def _last_trick_box(img, draw, y, plays, names, lang, four_colour) -> int:
     h = 36 + 84 + 30
     top = _box(draw, y, h, t("last_trick", lang))
@@ -259,12 +289,14 @@ def build_table(
         if isinstance(seat, int) and 0 <= seat < n:
             x, y = trick_spot(n, seat, game)
             _cards_fan(img, play.get("cards") or [], x, y, width, four_colour)
+    _joker_badge(img, draw, state, n, game, width, lang, four_colour)
 
     # The side panel.
     y = HEADER + 8
     y = _contract_box(img, draw, y, state, names, lang, four_colour)
     y = _trump_box(img, draw, y, state, lang, four_colour)
     y = _scores_box(img, draw, y, state, names, lang)
+    y = _open_hand_box(img, draw, y, state, names, lang, four_colour)
     if show_last_trick:
         plays = last_trick if last_trick is not None else state.get("last_trick") or []
         if plays:

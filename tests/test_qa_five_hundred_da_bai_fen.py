@@ -161,3 +161,31 @@ async def test_hand_view_never_says_to_wait_for_yourself(tmp_path, monkeypatch):
         assert m.to_move == first
         assert f"Waiting for {table.names()[first]}" not in view.content, view.content
         assert f"Waiting for {table.names()[others[0]]} to bid." in view.content
+
+
+def test_table_image_shows_the_open_misere_hand_and_the_jokers_named_suit():
+    from PIL import Image
+
+    from render import table as render_table
+    from render.state import contract_segments
+
+    names = ["alice", "bob", "carol"]
+    m = new_deal(HEARTS_DEAL, WIDOW)
+    win_auction(m, 0, "open_misere")
+    assert contract_segments(m.output()["contract"], "en") == ["Open misère", "  (520)"]
+    play(m, "7H", "QH", "AH")
+    state = m.output()
+    hidden = {**state, "open_hand": None}
+    shown_img = render_table.build_table(state, names)
+    hidden_img = render_table.build_table(hidden, names)
+    panel = (render_table.PANEL_X, 440, render_table.W, 560)  # below the scores box: the open hand's cards
+    assert shown_img.crop(panel).getcolors(1 << 16) != hidden_img.crop(panel).getcolors(1 << 16)
+    assert isinstance(shown_img, Image.Image)
+
+    m = new_deal(HEARTS_DEAL, WIDOW)
+    win_auction(m, 0, "6NT")
+    play(m, "JK:S")
+    state = m.output()
+    with_badge = render_table.build_table(state, names)
+    without = render_table.build_table({**state, "joker_suit": None}, names)
+    assert with_badge.tobytes() != without.tobytes()
