@@ -214,6 +214,8 @@ def table_content(table: Table, state: dict) -> str:
             facts.append(f"contract: {names[contract['seat']]}" + (f" {detail}" if detail else ""))
         if state.get("trump"):
             facts.append(f"trump: {SUIT_SYMBOLS.get(state['trump'], state['trump'])}")
+        if table.game == "belote" and state.get("belote"):  # said aloud at a real table: "Belote!"
+            facts.append("belote announced by " + ", ".join(names[s] for s in state["belote"]))
     if facts:
         text = " · ".join(facts)
         lines.append(text[0].upper() + text[1:])

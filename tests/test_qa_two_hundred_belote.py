@@ -206,3 +206,20 @@ def test_belote_hand_says_how_to_announce_the_belote():
     assert "'+ Belote'" in result.note and "lost" in result.note
     assert any(label(a).endswith("+ Belote") for _, actions in result.selects for a in actions)
     assert label({"type": "recounter"}) == "Recounter (×4)"
+
+
+def test_belote_table_message_tells_everybody_of_an_announced_belote():
+    """A belote announced with its first card was said to nobody but its player ("✅ You played Q♥ + Belote")."""
+    from types import SimpleNamespace
+
+    from bot.messages import table_content
+
+    match = _first("belote", lambda m: m.phase == PLAY and m.output()["belote"])
+    state = match.output()
+    table = SimpleNamespace(
+        id=1, players=4, game="belote", match=match, names=lambda: NAMES, last_trick=None, status="playing",
+        seats={s: SimpleNamespace(user_id=None, name=NAMES[s]) for s in range(4)}, row=SimpleNamespace(options={}),
+        clock=None, extra={},
+    )  # fmt: skip
+    content = table_content(table, state)
+    assert f"Belote announced by {NAMES[state['belote'][0]]}".lower() in content.lower(), content
