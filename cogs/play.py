@@ -34,13 +34,25 @@ async def _legal_choices(interaction: discord.Interaction, kinds: tuple[str, ...
         if action["type"] not in kinds:
             continue
         text = label(action)
-        plain = " ".join(action.get("cards", [])) + " " + str(action.get("value", ""))
+        plain = " ".join(action.get("cards", [])) + " " + " | ".join(_typed_forms(action))
         if typed and typed not in text.lower() and typed not in plain.lower():
             continue
         out.append(app_commands.Choice(name=text[:100], value=encode(action)[:100]))
         if len(out) == 25:
             break
     return out
+
+
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no trumps"}
+
+
+def _typed_forms(action: dict[str, Any]) -> list[str]:
+    """How a player may type a bid: "100 H", "100h", "100 hearts", "capot s" (Belote), "8H" (Five Hundred)."""
+    words = [str(action[k]) for k in ("value", "tricks", "contract") if action.get(k) is not None]
+    suit = action.get("suit")
+    if not suit:
+        return words
+    return [f for w in words for f in (f"{w} {suit}", f"{w}{suit}", f"{w} {SUIT_WORDS.get(suit, suit)}")]
 
 
 def _typed(text: str, parse) -> dict[str, Any]:

@@ -223,3 +223,21 @@ def test_belote_table_message_tells_everybody_of_an_announced_belote():
     )  # fmt: skip
     content = table_content(table, state)
     assert f"Belote announced by {NAMES[state['belote'][0]]}".lower() in content.lower(), content
+
+
+async def test_belote_bid_autocomplete_understands_value_and_suit(tmp_path):
+    """`/bid value:` "100 h" (as the guide writes it: "100 S") offered nothing: only the value was matched."""
+    from tests.botkit.harness import TIMEOUT, bot_world
+
+    async with bot_world(tmp_path) as world, world.running() as client:
+        lobby = await world.new_table(world.alice, "belote")
+        for user in (world.bob, world.carol, world.dan):
+            await world.click(user, lobby, "join")
+        await world.click(world.alice, lobby, "start")
+        await world.settle(client)
+        table = client.manager.tables[1]
+        user = next(u for u in world.fake.world.users.values() if u.id == table.seats[table.match.to_move].user_id)
+        for typed, wanted in (("100 h", ["Bid 100 ♥"]), ("100 hearts", ["Bid 100 ♥"]), ("capot s", ["Bid Capot ♠"])):
+            ac = await world.fake.autocomplete(user, world.channel, "bid", "value", typed)
+            await ac.wait(TIMEOUT)
+            assert [c["name"] for c in ac.choices] == wanted, (typed, ac.choices)
