@@ -366,7 +366,10 @@ async def hand_view(table: Table, seat: int, *, note: str = "") -> HandView:
         if to_move is not None and to_move != seat and phase not in (BETWEEN_DEALS, GAME_OVER):
             lines.append(f"Waiting for {table.names()[to_move]} {PHASE_VERBS.get(phase, 'to act')}.")
         return HandView("\n".join(lines), png_file(png, f"hand-{table.id}.png"), None)
-    lines.append("Your turn: choose below (or use the slash commands).")
+    if to_move is not None and to_move != seat:  # Da Bai Fen's drawing: an exposure is open to all, at any time
+        lines.append("You may act now, while the drawing goes on: choose below (or use the slash commands).")
+    else:
+        lines.append("Your turn: choose below (or use the slash commands).")
     leading = phase == PLAY and not state.get("trick")
     choices = plan(state["legal"], seat, cards, game=table.game, leading=leading)
     if choices.note:

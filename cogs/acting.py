@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.choices import card_label, label, past_tense
+from bot.choices import card_label, label, name_seats, past_tense
 from bot.components import ComponentId, TableButton, view_of
 from bot.messages import hand_view
 from bot.presets import OptionsError
@@ -166,8 +166,14 @@ async def perform(
             else:
                 await answer(interaction, warning, view=view)
             return
+    throws = getattr(table.match, "failed_throws", None)  # Da Bai Fen: the deal's failed leads so far
+    seen = len(throws) if isinstance(throws, list) else 0
     outcome = await manager.act(table.id, interaction.user.id, action, expected_version=version)
     done = f"✅ You {past_tense(outcome.action.to_json())}."
+    if isinstance(throws, list) and len(throws) > seen:  # the lead failed: say so, not "you played" all of it
+        lowest = (table.match.options or {}).get("failed_throw") == "lowest_card"
+        cost = "Only your lowest card is played." if lowest else "The deal is scored as if your side lost every trick."
+        done = f"❌ Your lead failed: {name_seats(throws[-1].get('explain', ''), table.names())}. {cost}"
     match = table.match
     if edit and match is not None and table.status == PLAYING:
         # The message you chose from becomes your hand as it is now (with your next choices if it is your turn

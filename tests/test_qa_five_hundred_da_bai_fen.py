@@ -7,6 +7,7 @@ throw warning's cards with suit symbols, and a hand view that never tells a play
 
 from __future__ import annotations
 
+import random
 import re
 
 from bot import images
@@ -189,3 +190,58 @@ def test_table_image_shows_the_open_misere_hand_and_the_jokers_named_suit():
     with_badge = render_table.build_table(state, names)
     without = render_table.build_table({**state, "joker_suit": None}, names)
     assert with_badge.tobytes() != without.tobytes()
+
+
+async def test_da_bai_fen_failed_lead_is_told_to_its_player_and_exposing_is_not_called_your_turn(tmp_path):
+    from tests.botkit.harness import act_through_ui
+
+    async with bot_world(tmp_path) as world, world.running() as client:
+        table = await _table(world, client, "dabaifen", [world.bob, world.carol, world.dan], options="start_level=Q")
+        m = table.match
+        leader = m.output()["contract"]["seat"]
+        users = {world.alice.id: world.alice, world.bob.id: world.bob, world.carol.id: world.carol}
+        users[world.dan.id] = world.dan
+        user = users[table.seats[leader].user_id]
+        hand = m.output()["hands"][leader]
+        await act_through_ui(world, table, user, {"type": "discard", "cards": hand[-6:]})
+        trump, rank = m.output()["trump"], m.output()["trump_rank"]
+        hand = m.output()["hands"][leader]
+        failing = None
+        for suit in "SHDC":
+            plain = [c for c in hand if c[-1] == suit and suit != trump and c[:-1] != rank]
+            for i in range(len(plain) - 1):
+                trial = m.clone()
+                trial.apply(Action(leader, "play", cards=tuple(_ids(plain[i : i + 2]))))
+                if trial.failed_throws:
+                    failing = plain[i : i + 2]
+                    break
+            if failing:
+                break
+        assert failing, "no failing lead in this deal"
+        warned = await act_through_ui(world, table, user, {"type": "play", "cards": failing})
+        assert "⚠️" in warned.content and not RAW_CARD.search(warned.content)
+        result = await world.click(user, warned.message, "throw")
+        assert result.content.startswith("❌ Your lead failed: "), result.content
+        assert "holds" in result.content and "seat " not in result.content and not RAW_CARD.search(result.content)
+        assert "✅ You played" not in result.content
+
+
+async def test_exposing_during_the_drawing_is_not_called_your_turn(tmp_path):
+    from rules.registry import match_class
+
+    async with bot_world(tmp_path) as world, world.running() as client:
+        table = await _table(world, client, "dabaifen", [world.bob, world.carol, world.dan], options="start_level=Q")
+        cls = match_class("da_bai_fen")
+        for seed in range(40):  # a fresh deal drawn card by card until someone other than the drawer may expose
+            m = cls({"start_level": "Q"})
+            m.start_deal(m.random_deal(random.Random(seed)))
+            while m.phase == "deal":
+                who = [a for a in m.legal_json() if a["type"] == "expose" and a["seat"] != m.to_move]
+                if who:
+                    break
+                m.apply(Action(m.to_move, "draw"))
+            if m.phase == "deal" and who:
+                break
+        table.match = m
+        view = await hand_view(table, who[0]["seat"])
+        assert "Your turn" not in view.content and "while the drawing goes on" in view.content, view.content
