@@ -120,6 +120,16 @@ def last_bid(state: dict) -> dict | None:
     return high
 
 
+def with_counters(high_bid: dict | None, state: dict) -> dict | None:
+    """Belote's bid to beat with its counter or recounter, said in the bidding after it (``high_bid`` has neither)."""
+    if not high_bid:
+        return high_bid
+    calls = [c.get("type") for c in state.get("auction") or [] if isinstance(c, dict)]
+    if "counter" not in calls:
+        return high_bid
+    return {**high_bid, "countered": True, "recountered": "recounter" in calls}
+
+
 def contract_segments(contract: dict | None, lang: str) -> list[Segment]:
     """The contract as a player says it: ``110 ♥ ×2``, ``8 NT``, ``Misère``..."""
     if not contract:

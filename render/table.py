@@ -132,7 +132,7 @@ def _contract_box(img, draw, y, state, names, lang, four_colour) -> int:
         draw_text(draw, (PANEL_X + 16, top + 20), text, 28, theme.TEXT, bold=True, anchor="lm", max_width=270)
         return y + h + 10
     top = _box(draw, y, h, t("contract", lang))
-    bid = contract or state.get("high_bid") or st.last_bid(state)
+    bid = contract or st.with_counters(state.get("high_bid"), state) or st.last_bid(state)
     segs = st.contract_segments(bid, lang)
     if not segs:
         segs = [t("no_contract", lang) if state.get("phase") not in ("bidding",) else t("phase_bidding", lang)]

@@ -241,3 +241,15 @@ async def test_belote_bid_autocomplete_understands_value_and_suit(tmp_path):
             ac = await world.fake.autocomplete(user, world.channel, "bid", "value", typed)
             await ac.wait(TIMEOUT)
             assert [c["name"] for c in ac.choices] == wanted, (typed, ac.choices)
+
+
+def test_belote_table_image_shows_a_counter_during_the_bidding():
+    """After "alice counter", the contract box still said "80 ♥": the counter (×2) was nowhere on the image."""
+    from render import state as st
+
+    match = _first("belote", lambda m: m.phase == "bidding" and any(c.type == "counter" for c in m.auction.calls))
+    state = match.output()
+    bid = st.with_counters(state["high_bid"], state)
+    assert bid["countered"] and not bid["recountered"]
+    words = "".join(s for s in st.contract_segments(bid, "en") if isinstance(s, str))
+    assert "countered" in words.lower()
