@@ -229,7 +229,7 @@ def table_content(table: Table, state: dict) -> str:
         lines.append(f"Open hand of {names[open_hand['seat']]}: {describe_cards(open_hand['cards']) or '(none left)'}")
     last = table.last_trick or state.get("last_trick")
     if last:
-        lines.append(f"Last trick: {_trick_text(table, last)}")
+        lines.append(f"Last trick: {_trick_text(table, last)}{_trick_winner(table, state)}")
     lines.append(f"Scores: {scores_text(table, state)}")
     if match.phase == GAME_OVER:
         lines.append(f"🏁 Game over. {winner_text(table, state)}")
@@ -276,6 +276,16 @@ def _auction_line(table: Table, state: dict) -> str | None:
             what = {"counter": "counter ×2", "recounter": "recounter ×4"}.get(kind, str(kind))
         words.append(f"{table.names()[call['seat']]} {what}")
     return "Bids: " + ("… " if len(calls) > 8 else "") + " · ".join(words)
+
+
+def _trick_winner(table: Table, state: dict) -> str:
+    """Two Hundred and Belote: "The winner of each trick leads to the next", so the last trick's winner is the
+    leader of the trick on the table (or the player to lead)."""
+    match = table.match
+    if table.game not in ("two_hundred", "belote") or table.players != 4 or match is None or match.phase != PLAY:
+        return ""
+    seat = state["trick"][0]["seat"] if state.get("trick") else match.to_move
+    return f" — won by {table.names()[seat]}" if seat is not None else ""
 
 
 def winner_text(table: Table, state: dict) -> str:

@@ -253,3 +253,21 @@ def test_belote_table_image_shows_a_counter_during_the_bidding():
     assert bid["countered"] and not bid["recountered"]
     words = "".join(s for s in st.contract_segments(bid, "en") if isinstance(s, str))
     assert "countered" in words.lower()
+
+
+async def test_last_trick_line_says_who_won_it(tmp_path):
+    """ "Last trick: bob 7♣, carol 5♣, dan 9♣, alice J♣" left players to work out who took it (and the points)."""
+    from tests.botkit.harness import bot_world, play_to_the_end, table_message
+
+    async with bot_world(tmp_path) as world, world.running() as client:
+        lobby = await world.new_table(world.alice, "belote")
+        for user in (world.bob, world.carol, world.dan):
+            await world.click(user, lobby, "join")
+        await world.click(world.alice, lobby, "start")
+        table = await play_to_the_end(
+            world, client, 1, stop=lambda t: t.match.phase == PLAY and t.last_trick and not t.match.output()["trick"]
+        )
+        await world.settle(client)
+        content = table_message(world, table).content
+        winner = table.names()[table.match.to_move]
+        assert f"— won by {winner}" in content.split("Last trick: ")[1].splitlines()[0], content
