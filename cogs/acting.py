@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.choices import card_label, label, name_seats, past_tense
+from bot.choices import card_label, label, past_tense
 from bot.components import ComponentId, TableButton, view_of
 from bot.messages import hand_view
 from bot.presets import OptionsError
@@ -173,7 +173,11 @@ async def perform(
     if isinstance(throws, list) and len(throws) > seen:  # the lead failed: say so, not "you played" all of it
         lowest = (table.match.options or {}).get("failed_throw") == "lowest_card"
         cost = "Only your lowest card is played." if lowest else "The deal is scored as if your side lost every trick."
-        done = f"❌ Your lead failed: {name_seats(throws[-1].get('explain', ''), table.names())}. {cost}"
+        failure, names = throws[-1], table.names()
+        by = failure.get("beaten_by") or {}
+        led = " ".join(map(card_label, failure.get("cards", [])))
+        beater, beaten = card_label(by.get("card", "?")), card_label(failure.get("beaten_card", "?"))
+        done = f"❌ Your lead of {led} failed: {names[by.get('seat', 0)]} holds {beater}, which beats {beaten}. {cost}"
     match = table.match
     if edit and match is not None and table.status == PLAYING:
         # The message you chose from becomes your hand as it is now (with your next choices if it is your turn

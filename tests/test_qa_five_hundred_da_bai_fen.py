@@ -221,7 +221,8 @@ async def test_da_bai_fen_failed_lead_is_told_to_its_player_and_exposing_is_not_
         warned = await act_through_ui(world, table, user, {"type": "play", "cards": failing})
         assert "⚠️" in warned.content and not RAW_CARD.search(warned.content)
         result = await world.click(user, warned.message, "throw")
-        assert result.content.startswith("❌ Your lead failed: "), result.content
+        assert result.content.startswith(f"❌ Your lead of {failing[0][:-1]}"), result.content
+        assert "failed: " in result.content and "lost every trick" in result.content
         assert "holds" in result.content and "seat " not in result.content and not RAW_CARD.search(result.content)
         assert "✅ You played" not in result.content
 
