@@ -73,8 +73,15 @@ def mention(table: Table, seat: int) -> str:
 
 
 def options_text(table: Table) -> str:
-    shown = ", ".join(f"{k}={v}" for k, v in table.row.options.items()) or "standard rules"
+    shown = ", ".join(f"{k}={_option_value(v)}" for k, v in table.row.options.items()) or "standard rules"
     return f"preset **{table.row.preset}**, {shown}" if table.row.preset else shown
+
+
+def _option_value(value: object) -> str:
+    """As the host types it in `options:` ("kitty=true"), not Python's "True"."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "none" if value is None else str(value)
 
 
 def describe_cards(cards: list[str]) -> str:

@@ -271,3 +271,13 @@ async def test_last_trick_line_says_who_won_it(tmp_path):
         content = table_message(world, table).content
         winner = table.names()[table.match.to_move]
         assert f"— won by {winner}" in content.split("Last trick: ")[1].splitlines()[0], content
+
+
+def test_lobby_options_are_written_as_the_host_typed_them():
+    """ "Options: kitty=True, target=100" — the host typed kitty=true; Python's True leaked."""
+    from types import SimpleNamespace
+
+    from bot.messages import options_text
+
+    table = SimpleNamespace(row=SimpleNamespace(options={"kitty": True, "target": 100, "lose_at": None}, preset=None))
+    assert options_text(table) == "kitty=true, target=100, lose_at=none"
