@@ -194,6 +194,19 @@ def scores_text(table: Table, state: dict) -> str:
     return " · ".join(f"{name} {v}" for name, v in zip(table.names(), scores, strict=False))
 
 
+def _drawing_lines(table: Table, state: dict) -> list[str]:
+    """Da Bai Fen's drawing in words: how far it is, the card exposed (by whom) and the kitty cards turned up."""
+    lines = []
+    exposed = state.get("exposed")
+    if exposed:
+        lines.append(f"Exposed: {table.names()[exposed['seat']]} showed {card_label(exposed['card'])}")
+    if state.get("kitty_turned"):
+        lines.append(f"Turned up from the kitty: {describe_cards(state['kitty_turned'])}")
+    if state.get("phase") == "deal" and isinstance(state.get("drawn"), int):
+        lines.append(f"Drawing: {state['drawn']} of 48 cards drawn")
+    return lines
+
+
 def score_change_text(table: Table, change: list) -> str:
     """A deal's score change, each with its player or team (Da Bai Fen: levels gained)."""
     if table.game == "da_bai_fen":
@@ -226,6 +239,8 @@ def table_content(table: Table, state: dict) -> str:
     if facts:
         text = " · ".join(facts)
         lines.append(text[0].upper() + text[1:])
+    if table.game == "da_bai_fen" and match.phase in ("deal", "exchange"):
+        lines.extend(_drawing_lines(table, state))
     auction = _auction_line(table, state)
     if auction:
         lines.append(auction)

@@ -246,3 +246,9 @@ async def test_exposing_during_the_drawing_is_not_called_your_turn(tmp_path):
         table.match = m
         view = await hand_view(table, who[0]["seat"])
         assert "Your turn" not in view.content and "while the drawing goes on" in view.content, view.content
+        table.last_trick = None
+        assert re.search(r"Drawing: \d+ of 48 cards drawn", table_content(table, m.output()))
+        exposer = who[0]["seat"]
+        m.apply(Action(exposer, "expose", card=_ids([who[0]["card"]])[0]))
+        content = table_content(table, m.output())
+        assert f"Exposed: {table.names()[exposer]} showed " in content and not RAW_CARD.search(content), content
