@@ -281,3 +281,10 @@ def test_lobby_options_are_written_as_the_host_typed_them():
 
     table = SimpleNamespace(row=SimpleNamespace(options={"kitty": True, "target": 100, "lose_at": None}, preset=None))
     assert options_text(table) == "kitty=true, target=100, lose_at=none"
+
+
+def test_belote_capot_explanation_says_who_took_the_tricks():
+    """ "took 7 of the eight tricks, not all; failed" — with no subject, after "takers …" everywhere else."""
+    match = _first("belote", lambda m: any((r.get("contract") or {}).get("value") == "capot" for r in m.deal_results))
+    explain = next(r["explain"] for r in match.deal_results if (r.get("contract") or {}).get("value") == "capot")
+    assert explain.startswith("takers took"), explain

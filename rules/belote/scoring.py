@@ -73,7 +73,7 @@ def score_deal(t: DealTally, rules: ScoringRules, held: int = 0) -> DealScore:
     m = t.multiplier
     if t.capot:
         made = t.tricks[takers] == 8
-        why = "took all eight tricks" if made else f"took {t.tricks[takers]} of the eight tricks, not all"
+        why = "takers took all eight tricks" if made else f"takers took {t.tricks[takers]} of the eight tricks, not all"
     else:
         made = took >= t.value and took > gave
         reach = "reached" if took >= t.value else "did not reach"
