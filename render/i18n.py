@@ -39,6 +39,7 @@ LABELS: dict[str, dict[str, str]] = {
     "target": {"en": "target", "fr": "objectif", "zh": "目标"},
     "last_trick": {"en": "Last trick", "fr": "Dernier pli", "zh": "上一墩"},
     "open_hand": {"en": "Open hand", "fr": "Main ouverte", "zh": "明牌"},
+    "exposed": {"en": "showed", "fr": "a montré", "zh": "亮"},
     "joker_as": {"en": "as", "fr": "pour", "zh": "当"},
     "trick": {"en": "Trick", "fr": "Pli", "zh": "本墩"},
     "total": {"en": "Total", "fr": "Total", "zh": "合计"},

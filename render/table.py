@@ -130,6 +130,13 @@ def _contract_box(img, draw, y, state, names, lang, four_colour) -> int:
         seat = (contract or {}).get("seat")
         text = st.seat_name(names, seat) if isinstance(seat, int) else "—"
         draw_text(draw, (PANEL_X + 16, top + 20), text, 28, theme.TEXT, bold=True, anchor="lm", max_width=270)
+        exposed = state.get("exposed")
+        if exposed and state.get("phase") in ("deal", "exchange"):  # the drawing: who showed which card
+            card = exposed.get("card", "")
+            shown = [card[:-1], suit_seg(card[-1])] if card[-1:] in ("S", "H", "D", "C") else [card]
+            segs = [f"{st.seat_name(names, exposed.get('seat', -1))} {t('exposed', lang)} ", *shown]
+            draw_segments(img, (PANEL_X + 16, top + 46), segs, 19, theme.TEXT_DIM, four_colour=four_colour,
+                          max_width=270)  # fmt: skip
         return y + h + 10
     top = _box(draw, y, h, t("contract", lang))
     bid = contract or st.with_counters(state.get("high_bid"), state) or st.last_bid(state)

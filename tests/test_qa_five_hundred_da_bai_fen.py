@@ -252,3 +252,24 @@ async def test_exposing_during_the_drawing_is_not_called_your_turn(tmp_path):
         m.apply(Action(exposer, "expose", card=_ids([who[0]["card"]])[0]))
         content = table_content(table, m.output())
         assert f"Exposed: {table.names()[exposer]} showed " in content and not RAW_CARD.search(content), content
+
+
+def test_da_bai_fen_table_image_shows_the_exposed_card_during_the_drawing():
+    from render import table as render_table
+    from rules.registry import match_class
+
+    m = match_class("da_bai_fen")({"start_level": "Q"})
+    m.start_deal(m.random_deal(random.Random(3)))
+    while m.phase == "deal" and not m.output()["exposed"]:
+        exposures = [a for a in m.legal_json() if a["type"] == "expose"]
+        if exposures:
+            m.apply(Action(exposures[0]["seat"], "expose", card=_ids([exposures[0]["card"]])[0]))
+        else:
+            m.apply(Action(m.to_move, "draw"))
+    state = m.output()
+    assert state["exposed"]
+    names = ["alice", "bob", "carol", "dan"]
+    box = (render_table.PANEL_X, 140, render_table.W, 170)  # the leader box's second line
+    shown = render_table.build_table(state, names).crop(box)
+    hidden = render_table.build_table({**state, "exposed": None}, names).crop(box)
+    assert shown.tobytes() != hidden.tobytes()
