@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 
 import discord
 from discord import app_commands
@@ -46,6 +47,9 @@ def check_hint(table: Table, user_id: int) -> int:
     return seat
 
 
+CALL_WORDS = {"pass", "bid", "counter", "recounter", "keep", "trump", "discard", "call", "draw", "expose", "announce"}
+
+
 async def hint_line(table: Table, user_id: int, budget_s: float | None = None) -> str:
     """The expert's suggestion for the user's move and its one-line reason."""
     from rules.ai import explain
@@ -61,8 +65,18 @@ async def hint_line(table: Table, user_id: int, budget_s: float | None = None) -
         except Exception:
             log.exception("table %d: the hint failed", table.id)
             raise Refusal("Sorry, no hint this time: the expert could not decide. Play as you see fit!") from None
+    return hint_text(table.id, line)
+
+
+def hint_text(table_id: int, line: str) -> str:
+    """The expert's "name: why" in the players' words: "would **pass**", "would **bid 80 ♠**" (a call), "would play
+    **A♣**" (a card)."""
+    line = re.sub(r"\b(bid \w+)([♠♥♦♣])", r"\1 \2", line)  # "bid 80 ♠", as the bid menus write it
     name, _, why = line.partition(":")
-    return f"💡 Table #{table.id}: the expert would play **{name}** —{why}" if why else f"💡 Table #{table.id}: {line}"
+    if not why:
+        return f"💡 Table #{table_id}: {line}"
+    verb = "" if name.split(" ", 1)[0] in CALL_WORDS else "play "
+    return f"💡 Table #{table_id}: the expert would {verb}**{name}** —{why}"
 
 
 class Hint(commands.Cog):

@@ -89,7 +89,8 @@ async def test_the_player_to_move_gets_the_experts_move_and_why(world):
         other = world.bob if mover is world.alice else world.alice
         version = table.version
         r = await world.slash(mover, "hint")
-        assert r.ephemeral and r.content.startswith(f"💡 Table #{table.id}: the expert would play **"), r.content
+        assert r.ephemeral and r.content.startswith(f"💡 Table #{table.id}: the expert would "), r.content
+        assert "**" in r.content  # "would **bid 80 ♠**" in the bidding, "would play **A♣**" in the play
         assert "—" in r.content and "\n" not in r.content
         assert table.version == version  # a hint changes nothing
         r = await world.slash(other, "hint")

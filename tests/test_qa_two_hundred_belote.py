@@ -288,3 +288,12 @@ def test_belote_capot_explanation_says_who_took_the_tricks():
     match = _first("belote", lambda m: any((r.get("contract") or {}).get("value") == "capot" for r in m.deal_results))
     explain = next(r["explain"] for r in match.deal_results if (r.get("contract") or {}).get("value") == "capot")
     assert explain.startswith("takers took"), explain
+
+
+def test_hint_reads_as_a_call_in_the_bidding():
+    """ "the expert would play **pass**" / "**bid 80♠**" in the bidding."""
+    from cogs.hint import hint_text
+
+    assert hint_text(1, "pass: averages -24 points").startswith("💡 Table #1: the expert would **pass** — averages")
+    assert "would **bid 80 ♠** — " in hint_text(1, "bid 80♠: averages -3 points (pass: -5)")
+    assert "would play **10♦** — " in hint_text(1, "10♦: 38% of 193 samples win the trick")
