@@ -291,10 +291,18 @@ def build_table(
 
     # The trick in progress, each play in front of its player.
     width = 96 if n <= 3 else 90 if n == 4 else 72
+    middle = (FELT[0] + FELT[2]) / 2
+    many = max((len(p.get("cards") or []) for p in state.get("trick") or []), default=1)
+    many = many if n == 4 and many > 1 else 0  # Da Bai Fen's multi-card tricks: smaller cards, so they all fit
+    if many:
+        width = min(width, int(110 / (1 + 0.38 * (many - 1))))
     for play in state.get("trick") or []:
         seat = play.get("seat")
         if isinstance(seat, int) and 0 <= seat < n:
             x, y = trick_spot(n, seat, game)
+            if many and abs(x - middle) > 1:  # a side seat's cards: between the middle and its plate
+                total = width + min(width * 0.38, 30) * (many - 1)
+                x = middle + math.copysign(4 + total / 2, x - middle)
             _cards_fan(img, play.get("cards") or [], x, y, width, four_colour)
     _joker_badge(img, draw, state, n, game, width, lang, four_colour)
 

@@ -273,3 +273,21 @@ def test_da_bai_fen_table_image_shows_the_exposed_card_during_the_drawing():
     shown = render_table.build_table(state, names).crop(box)
     hidden = render_table.build_table({**state, "exposed": None}, names).crop(box)
     assert shown.tobytes() != hidden.tobytes()
+
+
+def test_several_cards_played_from_a_side_seat_stay_off_its_name_plate():
+    from render import table as render_table
+
+    names = ["alice", "bob", "carol", "dan"]
+    base = {"game": "da_bai_fen", "phase": "play", "trump": "H", "trump_rank": "Q", "scores": [12, 12], "dealer": 0}
+    for seat in (1, 3):
+        x, y = render_table.seat_centres(4, "da_bai_fen")[seat]
+        plate = (
+            round(x - render_table.PLATE_W / 2),
+            round(y - render_table.PLATE_H / 2),
+            round(x + render_table.PLATE_W / 2),
+            round(y + render_table.PLATE_H / 2),
+        )
+        empty = render_table.build_table({**base, "trick": []}, names).crop(plate)
+        played = render_table.build_table({**base, "trick": [{"seat": seat, "cards": ["JS", "QS", "QH"]}]}, names)
+        assert played.crop(plate).tobytes() == empty.tobytes(), seat
