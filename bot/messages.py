@@ -42,6 +42,13 @@ COMPUTER_LEVELS = {
 }
 
 
+def phase_verb(table: Table, phase: str) -> str:
+    """What the player to move is doing, in the game's words."""
+    if table.game == "two_hundred" and phase == "exchange":
+        return "to take the kitty and discard"
+    return PHASE_VERBS.get(phase, "to act")
+
+
 def game_name(game: str) -> str:
     return GAME_NAMES.get(game, game.replace("_", " ").title())
 
@@ -258,7 +265,7 @@ def table_content(table: Table, state: dict) -> str:
     elif table.status == CANCELLED:
         lines.append("This table was cancelled.")
     elif match.to_move is not None:
-        verb = PHASE_VERBS.get(match.phase, "to act")
+        verb = phase_verb(table, match.phase)
         lines.append(f"➡️ {mention(table, match.to_move)} {verb}")
         lines.extend(clock_lines(table))
     return "\n".join(lines)
@@ -396,7 +403,7 @@ async def hand_view(table: Table, seat: int, *, note: str = "") -> HandView:
         lines.append(describe_cards(cards) or "(no cards)")
     if not mine:
         if to_move is not None and to_move != seat and phase not in (BETWEEN_DEALS, GAME_OVER):
-            lines.append(f"Waiting for {table.names()[to_move]} {PHASE_VERBS.get(phase, 'to act')}.")
+            lines.append(f"Waiting for {table.names()[to_move]} {phase_verb(table, phase)}.")
         return HandView("\n".join(lines), png_file(png, f"hand-{table.id}.png"), None)
     if to_move is not None and to_move != seat:  # Da Bai Fen's drawing: an exposure is open to all, at any time
         lines.append("You may act now, while the drawing goes on: choose below (or use the slash commands).")

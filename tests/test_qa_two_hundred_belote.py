@@ -297,3 +297,13 @@ def test_hint_reads_as_a_call_in_the_bidding():
     assert hint_text(1, "pass: averages -24 points").startswith("💡 Table #1: the expert would **pass** — averages")
     assert "would **bid 80 ♠** — " in hint_text(1, "bid 80♠: averages -3 points (pass: -5)")
     assert "would play **10♦** — " in hint_text(1, "10♦: 38% of 193 samples win the trick")
+
+
+def test_two_hundred_kitty_turn_says_what_the_contractor_does():
+    """ "➡️ bob to exchange" — with a kitty, the contractor takes it and discards as many cards."""
+    from types import SimpleNamespace
+
+    from bot.messages import phase_verb
+
+    assert phase_verb(SimpleNamespace(game="two_hundred"), "exchange") == "to take the kitty and discard"
+    assert phase_verb(SimpleNamespace(game="belote"), "bidding") == "to bid"
