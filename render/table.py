@@ -295,7 +295,7 @@ def build_table(
     many = max((len(p.get("cards") or []) for p in state.get("trick") or []), default=1)
     many = many if n == 4 and many > 1 else 0  # Da Bai Fen's multi-card tricks: smaller cards, so they all fit
     if many:
-        width = min(width, int(110 / (1 + 0.38 * (many - 1))))
+        width = min(width, int(100 / (1 + 0.38 * (many - 1))))
     for play in state.get("trick") or []:
         seat = play.get("seat")
         if isinstance(seat, int) and 0 <= seat < n:
