@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.choices import decode, encode, label, parse_bid, parse_cards, parse_suit
+from bot.messages import game_name
 from bot.tables import Refusal
 from cogs.acting import answering_errors, find_table, legal_for, manager_of, perform
 
@@ -102,6 +103,8 @@ class Play(commands.Cog):
     async def counter(self, interaction: discord.Interaction, table: int | None = None) -> None:
         async with answering_errors(interaction):
             found = await find_table(interaction, table)
+            if found.game != "belote":
+                raise Refusal(f"There is no counter in {game_name(found.game)}: only Belote Contrée has one.")
             seat = found.seat_of(interaction.user.id)
             kinds = {a["type"] for a in legal_for(found, seat)} if seat is not None else set()
             await perform(interaction, found, {"type": "recounter" if "recounter" in kinds else "counter"})
@@ -123,7 +126,10 @@ class Play(commands.Cog):
     async def trump(self, interaction: discord.Interaction, suit: str, table: int | None = None) -> None:
         async with answering_errors(interaction):
             action = _typed(suit, lambda t: {"type": "trump", "suit": parse_suit(t)})
-            await perform(interaction, await find_table(interaction, table), action)
+            found = await find_table(interaction, table)
+            if found.game == "belote":
+                raise Refusal("In Belote Contrée the bid names trump: bid a value and a suit, like `/bid value:80 H`.")
+            await perform(interaction, found, action)
 
     @app_commands.command(name="discard", description="Discard cards (kitty, widow, or Da Bai Fen's six)")
     @app_commands.describe(cards="the cards separated by spaces, e.g. 7C 8C 9D")

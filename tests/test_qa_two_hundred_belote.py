@@ -307,3 +307,24 @@ def test_two_hundred_kitty_turn_says_what_the_contractor_does():
 
     assert phase_verb(SimpleNamespace(game="two_hundred"), "exchange") == "to take the kitty and discard"
     assert phase_verb(SimpleNamespace(game="belote"), "bidding") == "to bid"
+
+
+async def test_counter_and_trump_commands_explain_the_game_they_do_not_belong_to(tmp_path):
+    """`/counter` at Two Hundred said "you cannot counter now: the auction is on" (as if it could later), and
+    `/trump` at Belote "'trump' is not a call in the bidding"."""
+    from tests.botkit.harness import bot_world
+
+    async with bot_world(tmp_path) as world, world.running() as client:
+        for game in ("200", "belote"):
+            lobby = await world.new_table(world.alice, game)
+            for user in (world.bob, world.carol, world.dan):
+                await world.click(user, lobby, "join")
+            await world.click(world.alice, lobby, "start")
+            await world.settle(client)
+            table_id = max(client.manager.tables)
+            if game == "200":
+                r = await world.slash(world.alice, "counter", {"table": table_id})
+                assert r.ephemeral and "no counter in Two Hundred" in r.content, r.content
+            else:
+                r = await world.slash(world.alice, "trump", {"suit": "S", "table": table_id})
+                assert r.ephemeral and "the bid names trump" in r.content, r.content
