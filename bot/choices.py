@@ -166,6 +166,13 @@ def plan(legal: list[dict], seat: int, hand: list[str], *, game: str, leading: b
             others.append(a)
     for start in range(0, len(bids), SELECT_LIMIT):
         result.selects.append(("Choose your bid", bids[start : start + SELECT_LIMIT]))
+    calls = [a for a in others if a["type"] == "call"]  # Five Hundred's called partner: often more than 25 cards
+    others = [a for a in others if a["type"] != "call"]
+    for start in range(0, len(calls), SELECT_LIMIT):
+        chunk = calls[start : start + SELECT_LIMIT]
+        cards = [card_label(a["card"]) for a in chunk if a.get("card")]
+        span = f" ({cards[0]} … {cards[-1]})" if len(calls) > SELECT_LIMIT and cards else ""
+        result.selects.append((f"Call a partner's card, or play alone{span}", chunk))
     if others:
         result.selects.append(("Choose", others[:SELECT_LIMIT]))
     if any(a.get("announce") == "belote" for a in plays):

@@ -291,3 +291,14 @@ def test_several_cards_played_from_a_side_seat_stay_off_its_name_plate():
         empty = render_table.build_table({**base, "trick": []}, names).crop(plate)
         played = render_table.build_table({**base, "trick": [{"seat": seat, "cards": ["JS", "QS", "QH"]}]}, names)
         assert played.crop(plate).tobytes() == empty.tobytes(), seat
+
+
+def test_every_card_a_five_hundred_soloist_may_call_is_in_a_menu():
+    from bot.choices import SELECT_LIMIT, plan
+
+    cards = [f"{r}{s}" for s in "SHDC" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
+    legal = [{"seat": 0, "type": "call"}] + [{"seat": 0, "type": "call", "card": c} for c in cards[:42]]
+    choices = plan(legal, 0, cards[42:], game="five_hundred", leading=False)
+    offered = [a for _, actions in choices.selects for a in actions]
+    assert len(offered) == len(legal) and all(len(actions) <= SELECT_LIMIT for _, actions in choices.selects)
+    assert all(placeholder.startswith("Call a partner's card") for placeholder, _ in choices.selects)
