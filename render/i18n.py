@@ -57,6 +57,7 @@ LABELS: dict[str, dict[str, str]] = {
     "earlier": {"en": "… {n} earlier deals", "fr": "… {n} donnes précédentes", "zh": "… 之前 {n} 局"},
     "winner": {"en": "Winner", "fr": "Vainqueur", "zh": "获胜"},
     "wins": {"en": "{name} wins", "fr": "{name} gagne", "zh": "{name} 获胜"},
+    "win": {"en": "{name} win", "fr": "{name} gagnent", "zh": "{name} 获胜"},
     "game_over": {"en": "Game over", "fr": "Partie terminée", "zh": "游戏结束"},
     "no_winner": {"en": "No winner", "fr": "Pas de vainqueur", "zh": "无人获胜"},
     "leaderboard": {"en": "Leaderboard", "fr": "Classement", "zh": "排行榜"},

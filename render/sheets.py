@@ -286,8 +286,9 @@ def build_score_sheet(state: dict, names: list[str], *, lang: str = "en") -> Ima
     sub = ""
     winner = state.get("winner")
     if state.get("phase") == "game_over":
-        sub = t("wins", lang, name=st.side_name(winner, state, names)) if isinstance(winner, int) else t(
-            "game_over", lang)  # fmt: skip
+        team = isinstance(winner, int) and len(st.side_seats(winner, state, names)) > 1  # "alice & carol win"
+        sub = t("win" if team else "wins", lang, name=st.side_name(winner, state, names)) if isinstance(
+            winner, int) else t("game_over", lang)  # fmt: skip
     y = _header(draw, f"{game_name(game, lang)} · {t('score_sheet', lang)}", sub)
     if isinstance(winner, int) and sub:
         x = PAD + font(22).getlength(sub) + 14

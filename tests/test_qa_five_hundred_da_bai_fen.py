@@ -302,3 +302,10 @@ def test_every_card_a_five_hundred_soloist_may_call_is_in_a_menu():
     offered = [a for _, actions in choices.selects for a in actions]
     assert len(offered) == len(legal) and all(len(actions) <= SELECT_LIMIT for _, actions in choices.selects)
     assert all(placeholder.startswith("Call a partner's card") for placeholder, _ in choices.selects)
+
+
+def test_score_sheet_says_a_team_win():
+    from render.i18n import t
+
+    assert t("win", "en", name="alice & carol") == "alice & carol win"
+    assert t("wins", "en", name="alice") == "alice wins"
