@@ -148,6 +148,9 @@ def _contract_box(img, draw, y, state, names, lang, four_colour) -> int:
     if bid and isinstance(bid.get("seat"), int):
         who = st.seat_name(names, bid["seat"])
         label = who if contract else f"{who} · {t('phase_bidding', lang).lower()}"
+        partner = (contract or {}).get("partner")
+        if isinstance(partner, int) and partner != bid["seat"]:  # Five Hundred's called partner, named at once
+            label = f"{who} + {st.seat_name(names, partner)}"
         draw_text(draw, (PANEL_X + 16, top + 46), label, 19, theme.TEXT_DIM, anchor="lm", max_width=270)
     return y + h + 10
 

@@ -309,3 +309,22 @@ def test_score_sheet_says_a_team_win():
 
     assert t("win", "en", name="alice & carol") == "alice & carol win"
     assert t("wins", "en", name="alice") == "alice wins"
+
+
+def test_five_hundred_table_image_names_the_called_partner():
+    from render import table as render_table
+
+    names = ["alice", "bob", "carol", "dan", "eve"]
+    state = {
+        "game": "five_hundred",
+        "phase": "play",
+        "trump": "H",
+        "scores": [0] * 5,
+        "dealer": 0,
+        "trick": [],
+        "contract": {"seat": 1, "value": 7, "suit": "H", "tricks": 7, "points": 200, "partner": 3},
+    }
+    box = (render_table.PANEL_X, 140, render_table.W, 170)  # the contract box's second line
+    named = render_table.build_table(state, names).crop(box)
+    alone = render_table.build_table({**state, "contract": {**state["contract"], "partner": None}}, names).crop(box)
+    assert named.tobytes() != alone.tobytes()
