@@ -49,7 +49,7 @@ async def build(path: str, games: int) -> None:
         for seat, user in enumerate(users):
             unit = seat % 2
             seats.append((g, seat, user, None, f"player{user}", unit, 0 if unit == winner else 1, int(unit == winner),
-                          1000 if unit == winner else 600, rng.randrange(3), rng.randrange(2), 0))  # fmt: skip
+                          1000 if unit == winner else 600, rng.randrange(3), rng.randrange(2), 0, 8, 0, 8))  # fmt: skip
     db = store.db
     await db.execute("BEGIN")
     await db.executemany(
@@ -58,7 +58,12 @@ async def build(path: str, games: int) -> None:
         conn_rows_tables,
     )
     await db.executemany("INSERT INTO game_results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", results)
-    await db.executemany("INSERT INTO result_players VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", seats)
+    await db.executemany(
+        "INSERT INTO result_players (result_id, seat, user_id, computer, name, unit, place, won, points, contracts,"
+        " contracts_made, sweeps, moves, standin_moves, player_moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+        " ?)",
+        seats,
+    )
     await db.execute("COMMIT")
     start = time.perf_counter()
     count = await rs.recompute(store, ["belote"])
