@@ -16,6 +16,7 @@ LABELS: dict[str, dict[str, str]] = {
     "to_play": {"en": "to play", "fr": "à jouer", "zh": "出牌"},
     "to_bid": {"en": "to bid", "fr": "à parler", "zh": "叫牌"},
     "to_act": {"en": "to act", "fr": "à vous", "zh": "轮到"},
+    "to_draw": {"en": "drawing", "fr": "pioche", "zh": "摸牌"},
     "contract": {"en": "Contract", "fr": "Contrat", "zh": "定约"},
     "leader": {"en": "Leader", "fr": "Meneur", "zh": "庄家"},
     "trump": {"en": "Trump", "fr": "Atout", "zh": "主牌"},

@@ -99,7 +99,8 @@ def _plate(img, draw, seat, xy, state, names, *, to_move, lang, tricks) -> None:
               max_width=PLATE_W - 40)  # fmt: skip
     parts = []
     if turn:
-        parts.append(t("to_play", lang) if state.get("phase") == "play" else t("to_act", lang))
+        phase = state.get("phase")
+        parts.append(t("to_play" if phase == "play" else "to_draw" if phase == "deal" else "to_act", lang))
     if tricks is not None:
         parts.append(st.tricks_text(tricks, lang))
     if parts:

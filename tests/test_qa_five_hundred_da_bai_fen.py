@@ -328,3 +328,15 @@ def test_five_hundred_table_image_names_the_called_partner():
     named = render_table.build_table(state, names).crop(box)
     alone = render_table.build_table({**state, "contract": {**state["contract"], "partner": None}}, names).crop(box)
     assert named.tobytes() != alone.tobytes()
+
+
+def test_the_drawer_plate_says_drawing():
+    from render import table as render_table
+
+    names = ["alice", "bob", "carol", "dan"]
+    state = {"game": "da_bai_fen", "phase": "deal", "trump": None, "scores": [2, 2], "dealer": 0, "trick": []}
+    x, y = render_table.seat_centres(4, "da_bai_fen")[0]
+    plate = (round(x - 100), round(y), round(x + 100), round(y + 30))
+    drawing = render_table.build_table(state, names, to_move=0).crop(plate)
+    acting = render_table.build_table({**state, "phase": "exchange"}, names, to_move=0).crop(plate)
+    assert drawing.tobytes() != acting.tobytes()
