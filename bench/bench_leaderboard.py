@@ -8,6 +8,11 @@ one server, with ratings computed by the maintenance recomputation (its time is 
 - the whole command through the offline Discord (``/leaderboard``, interaction to response), when possible.
 
     .venv/bin/python bench/bench_leaderboard.py [--games 100000] [--rebuild]
+    .venv/bin/python bench/bench_leaderboard.py --recompute-only   # /ratings recompute while play goes on
+
+``--recompute-only``: on a copy of the database, ``recompute`` runs while a writer does what a game action does
+(one single-statement write through the store every 5 ms); prints the recomputation's time, how long it held the
+store's write lock, and how long the writes waited (median, p99, max).
 """
 
 from __future__ import annotations
@@ -134,16 +139,66 @@ async def through_discord(path: str, rounds: int) -> None:
                 summary("through the offline Discord (with image)", samples)
 
 
+async def recompute_under_play(path: str) -> None:
+    import shutil
+
+    copy = path + ".recompute.db"
+    shutil.copyfile(path, copy)
+    store = await Store.open(copy)
+    held: list[float] = []
+    swap = getattr(rs, "_swap", None)  # (None: a recompute that holds the lock throughout)
+
+    def timed_swap(*args):
+        start = time.perf_counter()
+        try:
+            return swap(*args)
+        finally:
+            held.append(time.perf_counter() - start)
+
+    if swap:
+        rs._swap = timed_swap
+    waits: list[float] = []
+    done = asyncio.Event()
+
+    async def writer() -> None:
+        while not done.is_set():
+            start = time.perf_counter()
+            await store.set_message(1, 1)
+            waits.append(time.perf_counter() - start)
+            await asyncio.sleep(0.005)
+
+    task = asyncio.create_task(writer())
+    start = time.perf_counter()
+    count = await rs.recompute(store, ["belote"])
+    total = time.perf_counter() - start
+    done.set()
+    await task
+    if swap:
+        rs._swap = swap
+    ms = sorted(w * 1000 for w in waits)
+    lock = f"{sum(held):.2f} s ({len(held)} swap(s))" if swap else "throughout"
+    print(f"recompute of {count:,} rated games while play goes on: {total:.1f} s; the write lock held {lock};"
+          f" {len(ms):,} writes meanwhile waited median {statistics.median(ms):.1f} ms,"
+          f" p99 {ms[int(0.99 * len(ms)) - 1]:.1f} ms, max {ms[-1]:.0f} ms")  # fmt: skip
+    await store.close()
+    os.remove(copy)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--rounds", type=int, default=30)
     parser.add_argument("--rebuild", action="store_true")
     parser.add_argument("--no-discord", action="store_true")
+    parser.add_argument("--recompute-only", action="store_true", help="only /ratings recompute during play")
+    parser.add_argument("--db", default=None, help="database file (default /tmp/cardtable-bench-leaderboard-N.db)")
     args = parser.parse_args()
-    path = f"/tmp/cardtable-bench-leaderboard-{args.games}.db"
+    path = args.db or f"/tmp/cardtable-bench-leaderboard-{args.games}.db"
     if args.rebuild or not os.path.exists(path):
         asyncio.run(build(path, args.games))
+    if args.recompute_only:
+        asyncio.run(recompute_under_play(path))
+        return 0
     images.enabled = True
     asyncio.run(measure(path, args.rounds))
     if not args.no_discord:

@@ -18,6 +18,7 @@ the game ended) and ``month:YYYY-MM`` (UTC), and server 0 holds the global ratin
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import sqlite3
@@ -429,60 +430,209 @@ async def remove_game(store: Store, guild_id: int, table_id: int, by: int, reaso
 
 
 async def recompute(store: Store, games: Iterable[str] | None = None, *, by: int | None = None) -> int:
-    """Rebuild ratings and their history from the stored results (maintenance); returns how many games counted."""
+    """Rebuild ratings and their history from the stored results (maintenance); returns how many games counted.
+
+    Play goes on meanwhile: the ratings are computed outside the store's write lock, on a second (read-only)
+    connection that sees one consistent snapshot of the database (WAL), and what differs from the stored tables is
+    written in one short transaction (``_swap``).  Games that ended after the snapshot are rated there again, on top
+    of the snapshot's table, in result order, as a full recomputation would; a game removed meanwhile (or anything
+    else that changed the results the snapshot read) makes the snapshot stale and the work is done again.  An
+    in-memory database (no second connection can see it) is recomputed inside one transaction."""
+    chosen = list(games) if games is not None else None
+    path = await _database_file(store)
+    if path is not None:
+        for _ in range(3):
+            plan = await asyncio.to_thread(_plan, path, chosen)
+            try:
+                return await in_transaction(store, _swap, plan, by)
+            except _StaleSnapshot:
+                log.info("ratings recompute: the results changed during the computation; computing again")
 
     def write(conn: sqlite3.Connection) -> int:
-        chosen = (
-            list(games) if games is not None else [r[0] for r in conn.execute("SELECT DISTINCT game FROM game_results")]
-        )
-        count = _recompute(conn, chosen)
-        _log(conn, None, by, "recompute", f"{count} rated game(s) of {', '.join(chosen) or 'no game'}")
+        names = chosen if chosen is not None else _all_games(conn)
+        count = _recompute(conn, names)
+        _log(conn, None, by, "recompute", f"{count} rated game(s) of {', '.join(names) or 'no game'}")
         return count
 
     return await in_transaction(store, write)
 
 
+async def _database_file(store: Store) -> str | None:
+    async with store.db.execute("PRAGMA database_list") as cur:
+        rows = await cur.fetchall()
+    path = next((r[2] for r in rows if r[1] == "main"), "")
+    async with store.db.execute("PRAGMA journal_mode") as cur:
+        mode = (await cur.fetchone())[0]
+    return path if path and str(mode).lower() == "wal" else None
+
+
+def _all_games(conn: sqlite3.Connection) -> list[str]:
+    return [r[0] for r in conn.execute("SELECT DISTINCT game FROM game_results ORDER BY game")]
+
+
+class _StaleSnapshot(Exception):
+    pass
+
+
+@dataclass
+class _Snapshot:
+    """What ``_plan`` computed from one snapshot: per game, the ratings table (``_rate_games``) and the changes the
+    history needs; how to tell that the results it read are still the same."""
+
+    games: list[str]
+    every_game: bool  # games were not named: every game with results
+    upto: int  # the last result id the snapshot saw
+    results: int  # results with id <= upto
+    removed: int  # rows of removed_games
+    count: int  # rated games counted
+    tables: dict[str, dict[tuple[int, str], dict[int, list]]]
+    upserts: dict[str, list[tuple]]
+    deletes: dict[str, list[tuple]]
+
+
+def _fingerprint(conn: sqlite3.Connection, upto: int) -> tuple[int, int]:
+    results = conn.execute("SELECT COUNT(*) FROM game_results WHERE id <= ?", (upto,)).fetchone()[0]
+    removed = conn.execute("SELECT COUNT(*) FROM removed_games").fetchone()[0]
+    return results, removed
+
+
+def _plan(path: str, games: list[str] | None) -> _Snapshot:
+    """In a worker thread, on its own read-only connection inside one read transaction (one snapshot)."""
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
+    try:
+        conn.execute("BEGIN")
+        upto = conn.execute("SELECT COALESCE(MAX(id), 0) FROM game_results").fetchone()[0]
+        results, removed = _fingerprint(conn, upto)
+        chosen = games if games is not None else _all_games(conn)
+        snap = _Snapshot(chosen, games is None, upto, results, removed, 0, {}, {}, {})
+        for game in chosen:
+            table: dict[tuple[int, str], dict[int, list]] = {}
+            computed = _rate_games(conn, game, table, upto=upto)
+            snap.upserts[game], snap.deletes[game] = [], []
+            stored = conn.execute(
+                "SELECT h.* FROM rating_history h JOIN game_results r ON r.id = h.result_id"
+                " WHERE r.game = ? AND r.id <= ? ORDER BY h.result_id",
+                (game, upto),
+            )
+            pending = next(stored, None)
+            for result_id, rows in _by_result(computed, snap):
+                old: dict[tuple, tuple] = {}
+                while pending is not None and pending[0] <= result_id:
+                    if pending[0] < result_id:  # a result no longer rated
+                        snap.deletes[game].append(tuple(pending[:4]))
+                    else:
+                        old[tuple(pending[:4])] = tuple(pending)
+                    pending = next(stored, None)
+                for row in rows:
+                    if old.pop(row[:4], None) != row:
+                        snap.upserts[game].append(row)
+                snap.deletes[game].extend(old)
+            while pending is not None:
+                snap.deletes[game].append(tuple(pending[:4]))
+                pending = next(stored, None)
+            snap.tables[game] = table
+        conn.execute("COMMIT")
+        return snap
+    finally:
+        conn.close()
+
+
+def _by_result(history, snap: _Snapshot):
+    """The history rows of each rated game, one game at a time (counting the games)."""
+    current: list[tuple] = []
+    for row in history:
+        if current and current[0][0] != row[0]:
+            snap.count += 1
+            yield current[0][0], current
+            current = []
+        current.append(row)
+    if current:
+        snap.count += 1
+        yield current[0][0], current
+
+
+def _swap(conn: sqlite3.Connection, snap: _Snapshot, by: int | None) -> int:
+    """Inside the write transaction: the snapshot's work, the games recorded since, in one go."""
+    if _fingerprint(conn, snap.upto) != (snap.results, snap.removed):
+        raise _StaleSnapshot
+    if snap.every_game and set(_all_games(conn)) != set(snap.games):  # a first game of another kind meanwhile
+        raise _StaleSnapshot
+    count = snap.count
+    for game in snap.games:
+        table = snap.tables[game]
+        later = list(_rate_games(conn, game, table, after=snap.upto))  # games recorded after the snapshot
+        count += len({row[0] for row in later})
+        conn.execute("DELETE FROM ratings WHERE game = ?", (game,))
+        conn.executemany("INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", _rating_rows(game, table))
+        conn.executemany(
+            "DELETE FROM rating_history WHERE result_id = ? AND guild_id = ? AND scope = ? AND user_id = ?",
+            snap.deletes[game],
+        )
+        conn.executemany("INSERT OR REPLACE INTO rating_history VALUES (?, ?, ?, ?, ?, ?, ?, ?)", snap.upserts[game])
+        conn.execute(
+            "DELETE FROM rating_history WHERE result_id IN (SELECT id FROM game_results WHERE game = ? AND id > ?)",
+            (game, snap.upto),
+        )
+        conn.executemany("INSERT INTO rating_history VALUES (?, ?, ?, ?, ?, ?, ?, ?)", later)
+    _log(conn, None, by, "recompute", f"{count} rated game(s) of {', '.join(snap.games) or 'no game'}")
+    return count
+
+
+def _rate_games(
+    conn: sqlite3.Connection,
+    game: str,
+    table: dict[tuple[int, str], dict[int, list]],
+    *,
+    after: int = 0,
+    upto: int | None = None,
+):
+    """Rate the rated, non-removed results of ``game`` with ``after < id <= upto`` in result order, on top of
+    ``table`` ((guild, scope) -> user -> [mu, sigma, name, games, wins, last result]); yields the history rows."""
+    for rated in _rated_games(conn, game, after=after, upto=upto):
+        won = {u for team, rank in zip(rated.units, rated.ranks, strict=True) if rank == 0 for u in team}
+        for key in scopes_for(rated.guild_id, rated.season, rated.month):
+            rows = table.setdefault(key, {})
+            current = {u: Rating(rows[u][0], rows[u][1]) for team in rated.units for u in team if u in rows}
+            for u, (before, after_) in rate(rated.units, rated.ranks, current).items():
+                old = rows.get(u)
+                games_, wins = (old[3], old[4]) if old else (0, 0)
+                rows[u] = [after_.mu, after_.sigma, rated.names.get(u, str(u)), games_ + 1, wins + (u in won),
+                           rated.result_id]  # fmt: skip
+                yield (rated.result_id, key[0], key[1], u, before.mu, before.sigma, after_.mu, after_.sigma)
+
+
+def _rating_rows(game: str, table: dict[tuple[int, str], dict[int, list]]) -> list[tuple]:
+    return [
+        (g, scope, game, u, r[2], r[0], r[1], Rating(r[0], r[1]).ordinal, r[3], r[4], r[5])
+        for (g, scope), rows in table.items()
+        for u, r in rows.items()
+    ]
+
+
 def _recompute(conn: sqlite3.Connection, games: list[str]) -> int:
-    """In memory, in result order, with the same ``rate`` as the incremental path; then written in bulk."""
+    """In memory, in result order, with the same ``rate`` as the incremental path; then written in bulk (inside the
+    caller's transaction)."""
     count = 0
     for game in games:
         conn.execute("DELETE FROM ratings WHERE game = ?", (game,))
         conn.execute(
             "DELETE FROM rating_history WHERE result_id IN (SELECT id FROM game_results WHERE game = ?)", (game,)
         )
-        table: dict[tuple[int, str], dict[int, list]] = {}  # (guild, scope) -> user -> row
-        history = []
-        for rated in _rated_games(conn, game):
-            count += 1
-            won = {u for team, rank in zip(rated.units, rated.ranks, strict=True) if rank == 0 for u in team}
-            for key in scopes_for(rated.guild_id, rated.season, rated.month):
-                rows = table.setdefault(key, {})
-                current = {u: Rating(rows[u][0], rows[u][1]) for team in rated.units for u in team if u in rows}
-                for u, (before, after) in rate(rated.units, rated.ranks, current).items():
-                    old = rows.get(u)
-                    games_, wins = (old[3], old[4]) if old else (0, 0)
-                    rows[u] = [after.mu, after.sigma, rated.names.get(u, str(u)), games_ + 1, wins + (u in won),
-                               rated.result_id]  # fmt: skip
-                    history.append((rated.result_id, key[0], key[1], u, before.mu, before.sigma, after.mu, after.sigma))
-        conn.executemany(
-            "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (g, scope, game, u, r[2], r[0], r[1], Rating(r[0], r[1]).ordinal, r[3], r[4], r[5])
-                for (g, scope), rows in table.items()
-                for u, r in rows.items()
-            ],
-        )
+        table: dict[tuple[int, str], dict[int, list]] = {}
+        history = list(_rate_games(conn, game, table))
+        count += len({row[0] for row in history})
+        conn.executemany("INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", _rating_rows(game, table))
         conn.executemany("INSERT INTO rating_history VALUES (?, ?, ?, ?, ?, ?, ?, ?)", history)
     return count
 
 
-def _rated_games(conn: sqlite3.Connection, game: str):
+def _rated_games(conn: sqlite3.Connection, game: str, *, after: int = 0, upto: int | None = None):
     cur = conn.execute(
         "SELECT r.id, r.guild_id, r.season, r.month, p.seat, p.user_id, p.name, p.unit, p.place"
         " FROM game_results r JOIN result_players p ON p.result_id = r.id"
         " WHERE r.game = ? AND r.rated = 1 AND r.id NOT IN (SELECT result_id FROM removed_games)"
-        " ORDER BY r.id, p.unit, p.seat",
-        (game,),
+        " AND r.id > ? AND r.id <= ? ORDER BY r.id, p.unit, p.seat",
+        (game, after, upto if upto is not None else 2**62),
     )
     current: list[Any] = []
     for row in cur:

@@ -260,6 +260,52 @@ async def test_removing_a_game_recomputes_without_it_and_is_logged(store):
         await rs.remove_game(store, OTHER_GUILD, victim.id, by=1, reason="wrong server")
 
 
+async def full_recompute(store):
+    """The reference: everything rebuilt inside one transaction."""
+    return await rs.in_transaction(store, lambda conn: rs._recompute(conn, rs._all_games(conn)))
+
+
+async def test_recompute_from_a_snapshot_counts_the_games_that_end_meanwhile(store):
+    """The ratings are computed from a snapshot outside the write lock; games that end before the swap are rated in
+    it, on top of the snapshot, in result order: the same tables as a full recomputation, nothing counted twice."""
+    tables = await play_many(store, 8, seed=3)
+    path = await rs._database_file(store)
+    assert path
+    snap = await asyncio.to_thread(rs._plan, path, None)
+    assert snap.upserts and not any(snap.upserts.values()) and not any(snap.deletes.values())  # nothing to fix
+    manager = manager_for(store, seed=4)
+    for who in ([1, 2, 3, 4], [2, 5]):
+        await play(manager, await seated(manager, who), random.Random(len(who)))
+    incremental = await ratings_table(store), await history_table(store)
+    assert await rs.in_transaction(store, rs._swap, snap, None) == len(tables) + 2
+    assert (await ratings_table(store), await history_table(store)) == incremental
+    assert await full_recompute(store) == len(tables) + 2
+    assert (await ratings_table(store), await history_table(store)) == incremental
+
+
+async def test_recompute_repairs_wrong_rows_and_a_removal_meanwhile_makes_the_snapshot_stale(store):
+    tables = await play_many(store, 8, seed=5)
+    ratings, history = await ratings_table(store), await history_table(store)
+    async with store._write:
+        await store.db.execute("UPDATE ratings SET mu = mu + 1, games = games + 1")
+        await store.db.execute("UPDATE rating_history SET mu_after = 0 WHERE user_id % 2 = 0")
+        await store.db.execute(
+            "INSERT INTO rating_history SELECT result_id, guild_id, 'month:1999-01', user_id, mu_before, sigma_before,"
+            " mu_after, sigma_after FROM rating_history LIMIT 2"
+        )
+    assert await rs.recompute(store) == len(tables)
+    assert (await ratings_table(store), await history_table(store)) == (ratings, history)
+    path = await rs._database_file(store)
+    snap = await asyncio.to_thread(rs._plan, path, None)
+    victim = next(t for t in tables if t.row.guild_id == GUILD)
+    await rs.remove_game(store, GUILD, victim.id, by=1, reason="test")
+    with pytest.raises(rs._StaleSnapshot):
+        await rs.in_transaction(store, rs._swap, snap, None)
+    after = await ratings_table(store), await history_table(store)
+    assert await rs.recompute(store) == len(tables) - 1
+    assert (await ratings_table(store), await history_table(store)) == after
+
+
 async def test_a_finished_table_without_a_result_is_recorded_at_start_up(store):
     """A database written before results existed (or by the plain action path) is reconciled once."""
     manager = manager_for(store)
