@@ -4,10 +4,13 @@
     .venv/bin/python bench/bench_ai.py --decisions 40 --matches 30 --budget 0.5 --games belote
     .venv/bin/python bench/bench_ai.py --no-arena            # decision times only
     .venv/bin/python bench/bench_ai.py --no-arena --levels heuristic --decisions 400   # the bot's level
+    .venv/bin/python bench/bench_ai.py --no-arena --levels heuristic --decisions 2000 --bot-form
 
 Decision times are measured on positions from heuristic self-play (every phase: bidding, exchange, play), the
 expert at its default budget unless --budget is given.  Arena: heuristic vs random and expert vs heuristic, in
-duplicate matches (see rules/ai/arena.py).  Figures are printed; nothing here is an assertion.
+duplicate matches (see rules/ai/arena.py).  ``--bot-form``: every decision of whole deals in order, the history given
+as the bot gives it (the record's action dicts, one more at each move; forced moves included).  Figures are
+printed; nothing here is an assertion.
 """
 
 from __future__ import annotations
@@ -71,6 +74,29 @@ def time_decisions(game: str, level: str, states, budget: float | None) -> tuple
     return times, views
 
 
+def time_as_the_bot(game: str, level: str, n: int, seed: int) -> tuple[list[float], list[float]]:
+    """The bot's way: whole deals in order, the history given as the record's action dicts (one more each move)."""
+    rng = random.Random(seed)
+    player = make_ai_player(level)
+    times, views = [], []
+    match = new_match(game)
+    while len(times) < n:
+        if match.phase == GAME_OVER:
+            match = new_match(game)
+        match.start_deal(match.random_deal(rng))
+        record: list[dict] = []
+        while match.phase not in (BETWEEN_DEALS, GAME_OVER):
+            t0 = time.perf_counter()
+            view = build_view(match, match.to_move, list(record))
+            t1 = time.perf_counter()
+            action = player.choose_view(view, rng)
+            times.append(time.perf_counter() - t0)
+            views.append(t1 - t0)
+            match.apply(action)
+            record.append(action.to_json())
+    return times, views
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", default=",".join(GAMES))
@@ -80,6 +106,7 @@ def main() -> None:
     ap.add_argument("--deals-per-match", type=int, default=2)
     ap.add_argument("--arena-budget", type=float, default=0.1, help="expert budget in the arena (default 0.1 s)")
     ap.add_argument("--levels", default="random,heuristic,expert", help="levels timed (comma-separated)")
+    ap.add_argument("--bot-form", action="store_true", help="decisions along whole deals, record dicts as history")
     ap.add_argument("--no-arena", action="store_true")
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
@@ -88,9 +115,12 @@ def main() -> None:
     print(f"{'game':14} {'level':10} {'n':>4} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9} {'mean ms':>9}"
           f" {'view mean ms':>13}")  # fmt: skip
     for game in games:
-        states = positions(game, args.decisions, args.seed)
+        states = [] if args.bot_form else positions(game, args.decisions, args.seed)
         for level in [lv for lv in args.levels.split(",") if lv]:
-            ts, vs = time_decisions(game, level, states, args.budget)
+            if args.bot_form:
+                ts, vs = time_as_the_bot(game, level, args.decisions, args.seed)
+            else:
+                ts, vs = time_decisions(game, level, states, args.budget)
             print(f"{game:14} {level:10} {len(ts):4d} {percentile(ts, 0.5) * 1000:9.3f} "
                   f"{percentile(ts, 0.95) * 1000:9.3f} {max(ts) * 1000:9.3f} {sum(ts) / len(ts) * 1000:9.3f}"
                   f" {sum(vs) / len(vs) * 1000:13.3f}", flush=True)  # fmt: skip
