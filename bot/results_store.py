@@ -407,9 +407,12 @@ async def result_for_table(db: aiosqlite.Connection, table_id: int) -> dict | No
 
 
 async def remove_game(store: Store, guild_id: int, table_id: int, by: int, reason: str) -> dict:
-    """Take a game out of the ratings (kept in the history, logged) and recompute that game's ratings."""
+    """Take a game out of the ratings (kept in the history, logged) and recompute that game's ratings.
 
-    def write(conn: sqlite3.Connection) -> dict:
+    As ``recompute``: the game's ratings without it are computed from a snapshot outside the write lock, and the
+    removal, its log entry and the new ratings are written in one short transaction."""
+
+    def remove(conn: sqlite3.Connection) -> dict:
         cur = conn.execute(_RESULT_FOR_TABLE, (table_id,))
         found = cur.fetchone()
         result = dict(zip([d[0] for d in cur.description], found, strict=True)) if found else None
@@ -422,6 +425,27 @@ async def remove_game(store: Store, guild_id: int, table_id: int, by: int, reaso
             (result["id"], by, reason, now_iso()),
         )
         _log(conn, guild_id, by, "remove", f"table #{table_id} ({result['game']}) removed: {reason}")
+        return result
+
+    found = await result_for_table(store.db, table_id)
+    path = await _database_file(store)
+    if path is not None and found is not None and found["rated"] and found["removed_reason"] is None:
+        for _ in range(3):
+            snap = await asyncio.to_thread(_plan, path, [found["game"]], found["id"])
+
+            def swap(conn: sqlite3.Connection, snap: _Snapshot = snap) -> dict:
+                _check(conn, snap)
+                result = remove(conn)
+                _apply(conn, snap)
+                return result
+
+            try:
+                return await in_transaction(store, swap)
+            except _StaleSnapshot:
+                log.info("ratings: the results changed while removing table #%d; computing again", table_id)
+
+    def write(conn: sqlite3.Connection) -> dict:
+        result = remove(conn)
         if result["rated"]:
             _recompute(conn, [result["game"]])
         return result
@@ -496,8 +520,9 @@ def _fingerprint(conn: sqlite3.Connection, upto: int) -> tuple[int, int]:
     return results, removed
 
 
-def _plan(path: str, games: list[str] | None) -> _Snapshot:
-    """In a worker thread, on its own read-only connection inside one read transaction (one snapshot)."""
+def _plan(path: str, games: list[str] | None, exclude: int | None = None) -> _Snapshot:
+    """In a worker thread, on its own read-only connection inside one read transaction (one snapshot).  ``exclude``:
+    a result counted as removed (``remove_game`` removes it in the swap's transaction)."""
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
     try:
         conn.execute("BEGIN")
@@ -507,7 +532,7 @@ def _plan(path: str, games: list[str] | None) -> _Snapshot:
         snap = _Snapshot(chosen, games is None, upto, results, removed, 0, {}, {}, {})
         for game in chosen:
             table: dict[tuple[int, str], dict[int, list]] = {}
-            computed = _rate_games(conn, game, table, upto=upto)
+            computed = _rate_games(conn, game, table, upto=upto, exclude=exclude)
             snap.upserts[game], snap.deletes[game] = [], []
             stored = conn.execute(
                 "SELECT h.* FROM rating_history h JOIN game_results r ON r.id = h.result_id"
@@ -553,10 +578,21 @@ def _by_result(history, snap: _Snapshot):
 
 def _swap(conn: sqlite3.Connection, snap: _Snapshot, by: int | None) -> int:
     """Inside the write transaction: the snapshot's work, the games recorded since, in one go."""
+    _check(conn, snap)
+    count = _apply(conn, snap)
+    _log(conn, None, by, "recompute", f"{count} rated game(s) of {', '.join(snap.games) or 'no game'}")
+    return count
+
+
+def _check(conn: sqlite3.Connection, snap: _Snapshot) -> None:
+    """Raise ``_StaleSnapshot`` unless the results the snapshot read are still the same."""
     if _fingerprint(conn, snap.upto) != (snap.results, snap.removed):
         raise _StaleSnapshot
     if snap.every_game and set(_all_games(conn)) != set(snap.games):  # a first game of another kind meanwhile
         raise _StaleSnapshot
+
+
+def _apply(conn: sqlite3.Connection, snap: _Snapshot) -> int:
     count = snap.count
     for game in snap.games:
         table = snap.tables[game]
@@ -574,7 +610,6 @@ def _swap(conn: sqlite3.Connection, snap: _Snapshot, by: int | None) -> int:
             (game, snap.upto),
         )
         conn.executemany("INSERT INTO rating_history VALUES (?, ?, ?, ?, ?, ?, ?, ?)", later)
-    _log(conn, None, by, "recompute", f"{count} rated game(s) of {', '.join(snap.games) or 'no game'}")
     return count
 
 
@@ -585,10 +620,11 @@ def _rate_games(
     *,
     after: int = 0,
     upto: int | None = None,
+    exclude: int | None = None,
 ):
     """Rate the rated, non-removed results of ``game`` with ``after < id <= upto`` in result order, on top of
     ``table`` ((guild, scope) -> user -> [mu, sigma, name, games, wins, last result]); yields the history rows."""
-    for rated in _rated_games(conn, game, after=after, upto=upto):
+    for rated in _rated_games(conn, game, after=after, upto=upto, exclude=exclude):
         won = {u for team, rank in zip(rated.units, rated.ranks, strict=True) if rank == 0 for u in team}
         for key in scopes_for(rated.guild_id, rated.season, rated.month):
             rows = table.setdefault(key, {})
@@ -626,13 +662,15 @@ def _recompute(conn: sqlite3.Connection, games: list[str]) -> int:
     return count
 
 
-def _rated_games(conn: sqlite3.Connection, game: str, *, after: int = 0, upto: int | None = None):
+def _rated_games(
+    conn: sqlite3.Connection, game: str, *, after: int = 0, upto: int | None = None, exclude: int | None = None
+):
     cur = conn.execute(
         "SELECT r.id, r.guild_id, r.season, r.month, p.seat, p.user_id, p.name, p.unit, p.place"
         " FROM game_results r JOIN result_players p ON p.result_id = r.id"
         " WHERE r.game = ? AND r.rated = 1 AND r.id NOT IN (SELECT result_id FROM removed_games)"
-        " AND r.id > ? AND r.id <= ? ORDER BY r.id, p.unit, p.seat",
-        (game, after, upto if upto is not None else 2**62),
+        " AND r.id > ? AND r.id <= ? AND r.id IS NOT ? ORDER BY r.id, p.unit, p.seat",
+        (game, after, upto if upto is not None else 2**62, exclude),
     )
     current: list[Any] = []
     for row in cur:

@@ -306,6 +306,19 @@ async def test_recompute_repairs_wrong_rows_and_a_removal_meanwhile_makes_the_sn
     assert (await ratings_table(store), await history_table(store)) == after
 
 
+async def test_removing_a_game_from_a_snapshot_gives_the_full_recomputation(store):
+    """``remove_game`` computes the game's ratings without it outside the write lock, then removes it and writes
+    them in one transaction: the same tables as removing it and recomputing everything inside one transaction."""
+    tables = await play_many(store, 8, seed=7)
+    victim = next(t for t in tables if t.row.guild_id == GUILD)
+    result = await rs.remove_game(store, GUILD, victim.id, by=1, reason="test")
+    assert result["table_id"] == victim.id
+    after = await ratings_table(store), await history_table(store)
+    assert not [r for r in after[1] if r[0] == result["id"]]
+    assert await full_recompute(store) == len(tables) - 1
+    assert (await ratings_table(store), await history_table(store)) == after
+
+
 async def test_a_finished_table_without_a_result_is_recorded_at_start_up(store):
     """A database written before results existed (or by the plain action path) is reconciled once."""
     manager = manager_for(store)
