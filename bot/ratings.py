@@ -275,7 +275,7 @@ def plackett_luce(
     # Sigma corrected with tau; teams sorted by rank (stable), as the library does before computing.
     order = sorted(range(len(teams)), key=lambda i: float(ranks[i]))
     players = [[(mu, math.sqrt(sigma * sigma + _TAU_SQUARED)) for mu, sigma in teams[i]] for i in order]
-    rank = [int(sorted(float(r) for r in ranks)[k]) for k in range(len(order))]
+    rank = [int(r) for r in sorted(float(r) for r in ranks)]
     # Team ratings: players summed in order of their ordinal, highest first.
     team_mu, team_ssq = [], []
     for team in players:
