@@ -26,7 +26,6 @@ the seat they took, makes the game unrated; otherwise the seat's player at the e
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -249,98 +248,8 @@ def rate(
     """New ratings after one game: ``units`` lists the user ids of each team (a solo player is a team of one),
     ``ranks`` the teams' places (0 best, ties equal).  Returns user id → (before, after).
 
-    The same floats as ``MODEL.rate`` (openskill's Plackett-Luce with its defaults, ``tests/test_ratings.py`` checks
-    it bit for bit against the library), without the library's per-call costs (a uuid per rating, deep copies,
-    argument checks): a recomputation rates every game four times."""
-    before = {u: current.get(u, Rating()) for team in units for u in team}
-    new = plackett_luce([[(before[u].mu, before[u].sigma) for u in team] for team in units], ranks)
-    out: dict[int, tuple[Rating, Rating]] = {}
-    for team_users, team_ratings in zip(units, new, strict=True):
-        for u, (mu, sigma) in zip(team_users, team_ratings, strict=True):
-            out[u] = (before[u], Rating(mu, sigma))
-    return out
-
-
-_TAU_SQUARED = MODEL.tau * MODEL.tau
-_BETA_SQUARED = MODEL.beta**2
-_KAPPA = MODEL.kappa
-
-
-def plackett_luce(
-    teams: Sequence[Sequence[tuple[float, float]]], ranks: Sequence[int]
-) -> list[list[tuple[float, float]]]:
-    """``MODEL.rate(teams, ranks=ranks)`` on (mu, sigma) pairs, step by step as openskill 6 computes it (no weights,
-    scores, margin, balance or sigma limit): the same operations in the same order, so the same floats."""
-    assert not (MODEL.balance or MODEL.limit_sigma or MODEL.margin), "plackett_luce follows the default model only"
-    # Sigma corrected with tau; teams sorted by rank (stable), as the library does before computing.
-    order = sorted(range(len(teams)), key=lambda i: float(ranks[i]))
-    players = [[(mu, math.sqrt(sigma * sigma + _TAU_SQUARED)) for mu, sigma in teams[i]] for i in order]
-    rank = [int(r) for r in sorted(float(r) for r in ranks)]
-    # Team ratings: players summed in order of their ordinal, highest first.
-    team_mu, team_ssq = [], []
-    for team in players:
-        mu_summed = 0.0
-        sigma_squared_summed = 0.0
-        for mu, sigma in sorted(team, key=lambda p: p[0] - 3.0 * p[1], reverse=True):
-            mu_summed += mu * 1.0
-            sigma_squared_summed += (sigma * 1.0) ** 2
-        team_mu.append(mu_summed)
-        team_ssq.append(sigma_squared_summed)
-    n = len(players)
-    collective = 0.0
-    for i in range(n):
-        collective += team_ssq[i] + _BETA_SQUARED
-    c = math.sqrt(collective)
-    sum_q: dict[int, float] = {}
-    for i in range(n):
-        summed = math.exp(team_mu[i] / c)
-        for q in range(n):
-            if rank[i] >= rank[q]:
-                if q in sum_q:
-                    sum_q[q] += summed
-                else:
-                    sum_q[q] = summed
-    sums = list(sum_q.values())
-    a = [sum(1 for q in range(n) if rank[q] == rank[i]) for i in range(n)]
-    result: list[list[tuple[float, float]]] = []
-    for i in range(n):
-        omega = 0.0
-        delta = 0.0
-        i_mu_over_c = math.exp(team_mu[i] / c)
-        for q in range(n):
-            x = i_mu_over_c / sums[q]
-            if rank[q] <= rank[i]:
-                delta += x * (1 - x) / a[q]
-                if q == i:
-                    omega += (1 - x) / a[q]
-                else:
-                    omega -= x / a[q]
-        ssq = team_ssq[i]
-        omega *= ssq / c
-        delta *= ssq / c**2
-        delta *= math.sqrt(ssq) / c
-        team = []
-        for mu, sigma in players[i]:
-            if omega >= 0:
-                mu += (sigma**2 / ssq) * omega * 1.0
-                sigma *= math.sqrt(max(1 - (sigma**2 / ssq) * delta * 1.0, _KAPPA))
-            else:
-                mu += (sigma**2 / ssq) * omega / 1.0
-                sigma *= math.sqrt(max(1 - (sigma**2 / ssq) * delta / 1.0, _KAPPA))
-            team.append((mu, sigma))
-        result.append(team)
-    # (The library's averaging of tied teams' changes leaves every rating as it is: it compares each player with
-    # itself.)  Back to the teams' own order.
-    out: list[list[tuple[float, float]]] = [[] for _ in teams]
-    for k, i in enumerate(order):
-        out[i] = result[k]
-    return out
-
-
-def rate_openskill(
-    units: Sequence[Sequence[int]], ranks: Sequence[int], current: Mapping[int, Rating]
-) -> dict[int, tuple[Rating, Rating]]:
-    """``rate`` through the library itself (the reference the tests compare ``rate`` with)."""
+    The maths is openskill's own (the library made for it): a recomputation is slower than a hand-written copy
+    would be, but it runs off the write lock (``results_store.recompute``), so play never waits for it."""
     before = {u: current.get(u, Rating()) for team in units for u in team}
     teams = [[MODEL.rating(mu=before[u].mu, sigma=before[u].sigma) for u in team] for team in units]
     new = MODEL.rate(teams, ranks=[float(r) for r in ranks])

@@ -14,7 +14,6 @@ from bot.ratings import (
     display_number,
     final_ranks,
     rate,
-    rate_openskill,
     rated_units,
     rating_eligibility,
     scoring_units,
@@ -212,15 +211,3 @@ def test_two_hundred_shapes(options, shape):
     assert [len(u) for u in summary.units] == shape
     changes = rate(rated_units(summary, {s: s for s in range(match.players)}), summary.ranks, {})
     assert len(changes) == match.players
-
-
-def test_rate_gives_the_librarys_floats():
-    """``rate`` writes out openskill's Plackett-Luce update (no uuid or deep copy per rating): the same floats, bit
-    for bit, for teams of one to three, two to five teams, ties, new and seasoned players."""
-    rng = random.Random(7)
-    for _ in range(3000):
-        n, size = rng.choice([2, 2, 3, 4, 5]), rng.choice([1, 1, 2, 3])
-        units = [[k * 10 + j for j in range(size)] for k in range(n)]
-        ranks = [rng.randrange(n) for _ in range(n)] if rng.random() < 0.5 else list(range(n))
-        current = {u: Rating(rng.uniform(-9, 60), rng.uniform(0.1, 9)) for t in units for u in t if rng.random() < 0.9}
-        assert rate(units, ranks, current) == rate_openskill(units, ranks, current)
