@@ -75,6 +75,25 @@ def slash_for(action: dict) -> tuple[str, dict]:
     return ("counter" if kind == "recounter" else kind), {}
 
 
+async def slash_and_time(owner, fake: FakeDiscord, user, channel, name: str, options: dict):
+    """Send one slash command as ``user`` and wait for the bot's reply: (result, sent, replied) in monotonic time,
+    or None (counted in ``owner.refusals``) when no reply comes within 10 s.  ``owner`` keeps the reply times the
+    fake reports (``callback_at``) and the futures of replies still awaited (``waiters``)."""
+    sent = time.monotonic()
+    result = await fake.slash(user, channel, name, options)
+    waiter = asyncio.get_running_loop().create_future()
+    if result.id in owner.callback_at:
+        waiter.set_result(owner.callback_at[result.id])
+    else:
+        owner.waiters[result.id] = waiter
+    try:
+        replied = await asyncio.wait_for(waiter, 10.0)
+    except TimeoutError:
+        owner.refusals["no reply in 10 s"] += 1
+        return None
+    return result, sent, replied
+
+
 class Bench:
     def __init__(self, args: argparse.Namespace):
         self.args = args
@@ -156,18 +175,10 @@ class Bench:
                 continue
             action = pick_action(rng, mine)
             name, options = slash_for(action)
-            sent = time.monotonic()
-            result = await fake.slash(user, channel, name, options)
-            waiter = asyncio.get_running_loop().create_future()
-            if result.id in self.callback_at:
-                waiter.set_result(self.callback_at[result.id])
-            else:
-                self.waiters[result.id] = waiter
-            try:
-                replied = await asyncio.wait_for(waiter, 10.0)
-            except TimeoutError:
-                self.refusals["no reply in 10 s"] += 1
+            timed = await slash_and_time(self, fake, user, channel, name, options)
+            if timed is None:
                 continue
+            result, sent, replied = timed
             if self.measuring:
                 self.latencies.append(replied - sent)
                 received = self.received_at.pop(result.id, None)
@@ -541,18 +552,10 @@ class Driver:
             done_version = notice["v"]
             await asyncio.sleep(rng.uniform(0.5, 1.5) * self.args.think)
             name, options = slash_for(pick_action(rng, notice["a"]))
-            sent = time.monotonic()
-            result = await fake.slash(user, channel, name, options)
-            waiter = asyncio.get_running_loop().create_future()
-            if result.id in self.callback_at:
-                waiter.set_result(self.callback_at[result.id])
-            else:
-                self.waiters[result.id] = waiter
-            try:
-                replied = await asyncio.wait_for(waiter, 10.0)
-            except TimeoutError:
-                self.refusals["no reply in 10 s"] += 1
+            timed = await slash_and_time(self, fake, user, channel, name, options)
+            if timed is None:
                 continue
+            result, sent, replied = timed
             if self.measuring:
                 self.latencies.append(replied - sent)
                 self.sent_at[result.id] = sent
