@@ -18,10 +18,10 @@ import random
 import sys
 import time
 
-from bot.records import GameRecord, replay
 from rules.belote import Belote
 from rules.cards import KING, QUEEN, card
 from rules.game import BIDDING, GAME_OVER, PLAY
+from rules.records import GameRecord, replay
 
 OPTIONS = {"target": 10**9}  # the game never ends: every deal is a full deal
 KINGS_AND_QUEENS = sum(1 << card(rank, suit) for rank in (KING, QUEEN) for suit in range(4))

@@ -40,10 +40,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import contextlib
 
-from bot import images  # noqa: E402
-from bot.choices import encode  # noqa: E402
-from bot.client import CardTableBot  # noqa: E402
-from bot.settings import Settings  # noqa: E402
+from bot.presentation import images  # noqa: E402
+from bot.presentation.choices import encode  # noqa: E402
+from bot.process.client import CardTableBot  # noqa: E402
+from bot.process.settings import Settings  # noqa: E402
 from rules.game import GAME_OVER  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 
@@ -238,7 +238,7 @@ class Bench:
                     ]
                     await asyncio.sleep(args.warmup)
                     if args.freeze:
-                        gc.freeze()  # what a long-running bot does after start-up (bot/client.py)
+                        gc.freeze()  # what a long-running bot does after start-up (bot/process/client.py)
                     self.measuring = True
                     trimmer = asyncio.create_task(self.trim_fake(fake))
                     self.flush_rest_log(fake)

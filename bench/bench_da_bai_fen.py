@@ -7,12 +7,12 @@ import random
 import sys
 import time
 
-from bot.records import GameRecord, replay
 from rules.actions import Action
 from rules.cards import nth_card
 from rules.da_bai_fen import DaBaiFen
 from rules.game import BETWEEN_DEALS, EXCHANGE, GAME_OVER, PLAY
 from rules.players import RandomPlayer
+from rules.records import GameRecord, replay
 
 
 def generic_deal(match: DaBaiFen, rng: random.Random, player: RandomPlayer) -> None:

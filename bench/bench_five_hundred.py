@@ -8,12 +8,12 @@ import random
 import sys
 import time
 
-from bot.records import GameRecord, replay
 from rules.actions import Action
 from rules.cards import JK, nth_card
 from rules.five_hundred import FiveHundred
 from rules.game import BETWEEN_DEALS, BIDDING, EXCHANGE, GAME_OVER, PLAY
 from rules.players import RandomPlayer
+from rules.records import GameRecord, replay
 
 
 def generic_deal(match: FiveHundred, rng: random.Random, player: RandomPlayer) -> None:

@@ -28,9 +28,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import bot.results_store as rs  # noqa: E402
-from bot import images, stats  # noqa: E402
-from bot.store import Store  # noqa: E402
+import bot.storage.results as rs  # noqa: E402
+from bot.presentation import images
+from bot.ratings import stats  # noqa: E402
+from bot.storage.store import Store  # noqa: E402
 
 GUILD = 4242
 PLAYERS = 2000

@@ -13,10 +13,10 @@ import random
 import statistics
 import time
 
-from bot.records import GameRecord, parse_record, replay
-from bot.simulate import play_game
 from rules.players import RandomPlayer, make_player
+from rules.records import GameRecord, parse_record, replay
 from rules.registry import GAMES, new_match
+from rules.simulate import play_game
 
 
 def long_record(game: str, actions: int, seed: int) -> GameRecord:

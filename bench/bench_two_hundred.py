@@ -9,11 +9,11 @@ import random
 import sys
 import time
 
-from bot.records import GameRecord, parse_record, replay
 from rules.actions import Action
 from rules.cards import nth_card
 from rules.game import BETWEEN_DEALS, GAME_OVER
 from rules.players import RandomPlayer
+from rules.records import GameRecord, parse_record, replay
 from rules.two_hundred import TwoHundred
 
 

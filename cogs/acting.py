@@ -14,12 +14,12 @@ from typing import Any
 
 import discord
 
-from bot.choices import card_label, label, past_tense
-from bot.components import ComponentId, TableButton, view_of
-from bot.messages import hand_view
-from bot.presets import OptionsError
-from bot.store import PLAYING
-from bot.tables import Refusal, Table, TableManager
+from bot.presentation.choices import card_label, label, past_tense
+from bot.presentation.components import ComponentId, TableButton, view_of
+from bot.presentation.messages import hand_view
+from bot.storage.store import PLAYING
+from bot.tables.presets import OptionsError
+from bot.tables.service import Refusal, Table, TableManager
 from rules.cards import CARD_NAMES, parse_card
 from rules.game import PLAY
 

@@ -1,5 +1,5 @@
 """``/cardtable settings``: a server's defaults and limits for tables (manage-server permission, checked here on the
-server side as well as hidden by Discord's default permissions).  Validation lives in ``bot/guild_settings.py``."""
+server side as well as hidden by Discord's default permissions).  Validation: ``bot/tables/guild_settings.py``."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import guild_settings as gs
-from bot.presets import GAME_CHOICES
-from bot.tables import Refusal
+from bot.tables import guild_settings as gs
+from bot.tables.presets import GAME_CHOICES
+from bot.tables.service import Refusal
 from cogs.acting import answering_errors, manager_of
 
 NOT_ADMIN = "Only members with the Manage Server permission can change this server's card table settings."

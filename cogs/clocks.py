@@ -1,5 +1,5 @@
 """Idle players at the table: **I'm back**, **Nudge**, offering a seat to a substitute and taking it, and ``/back``,
-``/nudge``.  The rules live in ``bot/idle.py``; this cog carries the request and the answer."""
+``/nudge``.  The rules live in ``bot/clocks/service.py``; this cog carries the request and the answer."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.components import ComponentId
-from bot.idle import ClockService
-from bot.tables import Refusal, Table
+from bot.clocks.service import ClockService
+from bot.presentation.components import ComponentId
+from bot.tables.service import Refusal, Table
 from cogs.acting import answer, answering_errors, find_table, manager_of
 
 

@@ -2,7 +2,7 @@
 turn it is (ephemeral).  The expert thinks in a worker thread, within ``HINT_BUDGET_S``, so the bot never stalls;
 it holds the table's lock meanwhile (as a computer player does), so the game cannot move under it.
 
-Hints are chosen at ``/table new hints:True`` and make the game unrated (bot/ratings.py): docs/ai.md.
+Hints are chosen at ``/table new hints:True`` and make the game unrated (bot/ratings/rating.py): docs/ai.md.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.messages import game_name
-from bot.store import PLAYING
-from bot.tables import AI_GAMES, Refusal, Table
+from bot.presentation.messages import game_name
+from bot.storage.store import PLAYING
+from bot.tables.service import AI_GAMES, Refusal, Table
 from cogs.acting import answer, answering_errors, find_table, in_time, legal_for
 
 log = logging.getLogger(__name__)

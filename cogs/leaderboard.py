@@ -19,12 +19,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import bot.results_store as rs
-from bot import images, stats
-from bot.presenter import game_name
-from bot.presets import OptionsError, game_id
-from bot.ratings import rating_eligibility
-from bot.tables import Outcome, Refusal, Table
+import bot.storage.results as rs
+from bot.presentation import images
+from bot.presentation.presenter import game_name
+from bot.ratings import stats
+from bot.ratings.rating import rating_eligibility
+from bot.tables.presets import OptionsError, game_id
+from bot.tables.service import Outcome, Refusal, Table
 from cogs.acting import answer, answering_errors
 
 log = logging.getLogger(__name__)
@@ -121,8 +122,8 @@ class RatingNotice:
             await self._final_notice(table)
 
     async def _final_notice(self, table: Table) -> None:
-        """Stand-ins and substitutes are judged at the end (bot/standins.py): when a game announced as rated is not
-        rated after all, say so and why."""
+        """Stand-ins and substitutes are judged at the end (bot/ratings/standins.py): when a game announced as rated
+        is not rated after all, say so and why."""
         start = rating_eligibility(
             guild_id=table.row.guild_id, players=table.players, seats=table.seats, hints=table.row.hints
         )

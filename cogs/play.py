@@ -12,9 +12,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.choices import decode, encode, label, parse_bid, parse_cards, parse_suit
-from bot.messages import game_name
-from bot.tables import Refusal
+from bot.presentation.choices import decode, encode, label, parse_bid, parse_cards, parse_suit
+from bot.presentation.messages import game_name
+from bot.tables.service import Refusal
 from cogs.acting import answering_errors, find_table, legal_for, manager_of, perform
 
 TABLE_HELP = "the table number, when you play at several"

@@ -9,14 +9,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.choices import decode
-from bot.clock_view import CLOCK_VERBS
-from bot.components import ComponentId
-from bot.guild_settings import check_new_table
-from bot.messages import game_name, lobby_content, lobby_view, table_content, table_file, table_view
-from bot.presets import GAME_CHOICES, OptionsError, game_id, presets_for, resolve
-from bot.store import CANCELLED, FINISHED, LOBBY, PLAYING
-from bot.tables import Refusal, Table
+from bot.presentation.choices import decode
+from bot.presentation.clock_view import CLOCK_VERBS
+from bot.presentation.components import ComponentId
+from bot.presentation.messages import game_name, lobby_content, lobby_view, table_content, table_file, table_view
+from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
+from bot.tables.guild_settings import check_new_table
+from bot.tables.presets import GAME_CHOICES, OptionsError, game_id, presets_for, resolve
+from bot.tables.service import Refusal, Table
 from cogs.acting import (
     action_from_card_choice,
     answer,
@@ -69,7 +69,7 @@ class Tables(commands.Cog):
             if interaction.channel_id is None or interaction.guild_id is None:
                 raise Refusal("Open tables in a server channel, not in a direct message.")
             gid = game_id(game)
-            # The server's settings (bot/guild_settings.py): channel allowed and not full, clock allowed, defaults.
+            # The server's settings (bot/tables/guild_settings.py): channel allowed and not full, clock, defaults.
             server, clock_choice = await check_new_table(
                 manager_of(interaction).store, interaction.guild_id, interaction.channel_id, gid, clock
             )

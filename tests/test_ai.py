@@ -348,7 +348,7 @@ def test_arena_expert_smoke():
 
 
 def test_cli_arena(capsys):
-    from bot.cli import main
+    from bot.process.cli import main
 
     assert main(["simulate", "--game", GAMES[0], "--arena", "heuristic,random", "--matches", "1",
                  "--deals-per-match", "1"]) == 0  # fmt: skip

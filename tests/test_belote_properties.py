@@ -12,10 +12,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.records import GameRecord, parse_record, replay
 from rules.belote import Belote
 from rules.belote.tables import PACK_MASK
 from rules.game import BETWEEN_DEALS, BIDDING, GAME_OVER, PLAY
+from rules.records import GameRecord, parse_record, replay
 
 OPTION_SETS = [
     {},

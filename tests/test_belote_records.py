@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from bot.records import replay_text
 from rules.belote.tables import PACK
 from rules.cards import CARD_NAMES
+from rules.records import replay_text
 
 HANDS = [[CARD_NAMES[c] for c in PACK[i::4]] for i in range(4)]
 

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.records import loads, replay
 from rules.belote import Belote
 from rules.belote.scoring import DealTally, ScoringRules, round_to_ten, score_deal
 from rules.game import BETWEEN_DEALS, GAME_OVER
+from rules.records import loads, replay
 
 DEFAULT = ScoringRules()
 EXAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "spec" / "examples"

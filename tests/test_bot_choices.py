@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.choices import decode, encode, label, parse_bid, parse_cards, parse_suit, plan
-from bot.presets import OptionsError, game_id, parse_options_text, resolve
+from bot.presentation.choices import decode, encode, label, parse_bid, parse_cards, parse_suit, plan
+from bot.tables.presets import OptionsError, game_id, parse_options_text, resolve
 
 
 def test_actions_travel_without_their_seat():

@@ -21,7 +21,7 @@ GAMES = [
 
 
 def available(choice: str) -> bool:
-    from bot.presets import game_id
+    from bot.tables.presets import game_id
 
     try:
         match_class(game_id(choice))

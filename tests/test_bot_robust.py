@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from bot.choices import encode
+from bot.presentation.choices import encode
 from tests.botkit.harness import bot_world, find_id, play_to_the_end, table_message
 
 
@@ -250,19 +250,19 @@ async def test_one_slow_table_does_not_hold_up_another(world):
 
 
 async def test_a_slow_drawing_answers_thinking_first_then_the_hand(world, monkeypatch):
-    import bot.images
+    import bot.presentation.images
     import cogs.acting
 
     async with world.running() as client:
         table = await started(world, client, world.alice, world.bob)
-        original = bot.images.hand_image
+        original = bot.presentation.images.hand_image
 
         async def slow_hand_image(*args, **kwargs):
             await asyncio.sleep(0.3)
             return await original(*args, **kwargs)
 
         monkeypatch.setattr(cogs.acting, "REPLY_DEADLINE", 0.05)
-        monkeypatch.setattr(bot.images, "hand_image", slow_hand_image)
+        monkeypatch.setattr(bot.presentation.images, "hand_image", slow_hand_image)
         mover = user_to_move(world, table)
         r = await world.click(mover, table_message(world, table), "hand")
         assert r.callback_type == 5 and r.deferred  # "thinking…", ephemeral

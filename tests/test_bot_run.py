@@ -5,9 +5,9 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot import cli
-from bot.client import CardTableBot
-from bot.settings import Settings, SettingsError, read_env_file
+from bot.process import cli
+from bot.process.client import CardTableBot
+from bot.process.settings import Settings, SettingsError, read_env_file
 from tests.fakediscord import FakeDiscord
 
 
@@ -48,7 +48,7 @@ def test_run_with_a_refused_token_is_one_line(monkeypatch, capsys, tmp_path):
 
     monkeypatch.setenv("DISCORD_TOKEN", "wrong")
     monkeypatch.setattr(CardTableBot, "start", refused)
-    monkeypatch.setattr("bot.logs.setup_logging", lambda level: None)
+    monkeypatch.setattr("bot.process.logs.setup_logging", lambda level: None)
     assert cli.main(["run", "--env-file", str(tmp_path / "none"), "--db", str(tmp_path / "t.db")]) == 2
     err = capsys.readouterr().err
     assert err.strip() == "cardtable run: Discord refused the token (DISCORD_TOKEN is invalid or was reset)"

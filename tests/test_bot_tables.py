@@ -8,10 +8,10 @@ import random
 import pytest
 
 import tests.botkit.toy  # noqa: F401  (registers the toy game)
-from bot.records import replay
-from bot.store import CANCELLED, FINISHED, LOBBY, PLAYING, Store
-from bot.tables import Refusal, TableManager
+from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING, Store
+from bot.tables.service import Refusal, TableManager
 from rules.game import GAME_OVER
+from rules.records import replay
 
 HOST, BOB, CAROL = 101, 102, 103
 

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from bot.clock import FakeClock
-from bot.clock_view import clock_of
-from bot.idle import SUBSTITUTE_AFTER
+from bot.clocks.clock import FakeClock
+from bot.clocks.service import SUBSTITUTE_AFTER
+from bot.presentation.clock_view import clock_of
 from tests.botkit.harness import bot_world, find_id, table_message
 
 
@@ -324,7 +324,7 @@ async def test_tables_from_before_clocks_get_the_server_default_at_start_up(worl
 
 
 async def test_the_table_image_carries_the_clock(tmp_path):
-    from bot import images
+    from bot.presentation import images
 
     async with bot_world(tmp_path, images_on=True) as world:
         world.clock = FakeClock()

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot import guild_settings as gs
-from bot.clock import FakeClock, Timers
-from bot.idle import close_after, remind_lead
+from bot.clocks.clock import FakeClock, Timers
+from bot.clocks.service import close_after, remind_lead
+from bot.tables import guild_settings as gs
 
 
 async def test_fake_clock_fires_timers_in_order_without_waiting():

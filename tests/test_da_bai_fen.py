@@ -5,13 +5,13 @@ import random
 
 import pytest
 
-from bot.records import GameRecord, replay_text
 from rules.actions import Action, DiscardChoice
 from rules.cards import CARD_NAMES, nth_card, parse_card
 from rules.da_bai_fen import DaBaiFen, level_name, outcome, trump_order
 from rules.da_bai_fen.order import TRUMP
 from rules.dealing import DealCards
 from rules.errors import IllegalAction, RecordError
+from rules.records import GameRecord, replay_text
 from tests.test_da_bai_fen_helpers import (
     BASE_KITTY,
     base_match,

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
-from bot.records import GameRecord
 from rules.actions import Action
 from rules.cards import CARD_NAMES, card, cards_of, parse_card
 from rules.da_bai_fen import DaBaiFen, trump_order
 from rules.da_bai_fen.order import PACK, POINTS, points_of
 from rules.da_bai_fen.scoring import level_rank
 from rules.dealing import DealCards
+from rules.records import GameRecord
 
 
 def cards(text: str) -> list[int]:

@@ -7,11 +7,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.records import GameRecord, parse_record, replay
 from rules.actions import Action, DiscardChoice
 from rules.cards import cards_of
 from rules.da_bai_fen import DaBaiFen
 from rules.da_bai_fen.order import PACK_MASK
+from rules.records import GameRecord, parse_record, replay
 
 OPTION_SETS = [
     {},

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.records import replay_text
+from rules.records import replay_text
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 EXAMPLES = SHARED / "spec" / "examples"

@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.records import GameRecord, parse_record, replay
 from rules.actions import Action, DiscardChoice
 from rules.cards import JK, mask_of
 from rules.errors import IllegalAction
 from rules.five_hundred import FiveHundred
 from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY
 from rules.players import RandomPlayer
+from rules.records import GameRecord, parse_record, replay
 
 FORMS = [
     {},

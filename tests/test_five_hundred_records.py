@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from bot.records import replay_text
-from bot.simulate import play_game
 from rules.players import RandomPlayer
+from rules.records import replay_text
+from rules.simulate import play_game
 
 HANDS = [
     ["JK", "7H", "8H", "9H", "10H", "7S", "8S", "9S", "10S", "7C"],

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-import bot.results_store as rs
+import bot.storage.results as rs
 import cogs.hint
 from tests.botkit.harness import bot_world, play_to_the_end
 

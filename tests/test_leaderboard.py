@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.store import Store
+from bot.storage.store import Store
 from tests.botkit.harness import bot_world, play_to_the_end
 
 

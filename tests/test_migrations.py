@@ -7,11 +7,11 @@ import json
 import random
 import sqlite3
 
-import bot.results_store as rs
-from bot.migrations import MIGRATIONS
-from bot.simulate import play_game
-from bot.store import Store
+import bot.storage.results as rs
+from bot.storage.migrations import MIGRATIONS
+from bot.storage.store import Store
 from rules.players import make_player
+from rules.simulate import play_game
 
 
 def make_version_1(path: str) -> tuple[int, dict]:

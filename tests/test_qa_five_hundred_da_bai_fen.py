@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 import re
 
-from bot import images
-from bot.choices import name_seats
-from bot.messages import hand_view, score_change_text, table_content
+from bot.presentation import images
+from bot.presentation.choices import name_seats
+from bot.presentation.messages import hand_view, score_change_text, table_content
 from cogs.acting import throw_warning
 from rules.actions import Action
 from tests.botkit.harness import bot_world, play_to_the_end
@@ -294,7 +294,7 @@ def test_several_cards_played_from_a_side_seat_stay_off_its_name_plate():
 
 
 def test_every_card_a_five_hundred_soloist_may_call_is_in_a_menu():
-    from bot.choices import SELECT_LIMIT, plan
+    from bot.presentation.choices import SELECT_LIMIT, plan
 
     cards = [f"{r}{s}" for s in "SHDC" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
     legal = [{"seat": 0, "type": "call"}] + [{"seat": 0, "type": "call", "card": c} for c in cards[:42]]

@@ -108,7 +108,7 @@ def test_two_hundred_table_image_shows_the_bid_to_beat_during_the_auction():
 
 def test_what_you_did_reads_as_past_tense():
     """ "✅ You trump ♠." and "✅ You discard A♣ Q♣ 8♣ J♦." read as orders; a counter said only "counter"."""
-    from bot.choices import past_tense
+    from bot.presentation.choices import past_tense
 
     assert past_tense({"type": "trump", "suit": "S"}) == "named ♠ trumps"
     assert past_tense({"type": "trump", "suit": "NT"}) == "named no trumps"
@@ -121,7 +121,7 @@ def test_what_you_did_reads_as_past_tense():
 def test_two_hundred_naming_trump_explains_that_a_lead_names_it_too():
     """After the kitty, the contractor saw trump buttons *and* a card menu with no word of why: the first card led
     names trump when none was announced."""
-    from bot.choices import plan
+    from bot.presentation.choices import plan
 
     legal = [{"seat": 0, "type": "trump", "suit": s} for s in "SHDC"]
     legal += [{"seat": 0, "type": "play", "cards": [c]} for c in ("AS", "10H")]
@@ -161,7 +161,7 @@ async def test_table_message_shows_the_bids_then_the_contract_with_its_value(tmp
 
 def test_belote_contract_line_says_countered_and_uses_suit_symbols():
     """ "Contract: alice 80 D" — a letter for the suit, and not a word of the counter that doubles the deal."""
-    from bot.messages import _contract_words
+    from bot.presentation.messages import _contract_words
 
     assert _contract_words({"seat": 0, "value": 80, "suit": "D", "countered": True}) == "80 ♦ countered ×2"
     assert (
@@ -186,7 +186,7 @@ def test_two_hundred_game_over_short_of_the_target_says_why():
     """ "Team A wins" at 10 points against -425, with a target of 200: the losing team fell to -200."""
     from types import SimpleNamespace
 
-    from bot.messages import winner_text
+    from bot.presentation.messages import winner_text
 
     table = SimpleNamespace(players=4, game="two_hundred", row=SimpleNamespace(options={}), names=lambda: NAMES)
     state = {"game": "two_hundred", "winner": 0, "scores": [10, -425], "options": {"target": 200, "lose_at": None}}
@@ -197,7 +197,7 @@ def test_two_hundred_game_over_short_of_the_target_says_why():
 
 def test_belote_hand_says_how_to_announce_the_belote():
     """The card menu offered "Q♥" and "Q♥ + Belote" with no word that the plain one loses the 20 points."""
-    from bot.choices import label, plan
+    from bot.presentation.choices import label, plan
 
     match = _first("belote", lambda m: m.phase == PLAY and any(a.get("announce") for a in m.legal_json()))
     state = match.output()
@@ -212,7 +212,7 @@ def test_belote_table_message_tells_everybody_of_an_announced_belote():
     """A belote announced with its first card was said to nobody but its player ("✅ You played Q♥ + Belote")."""
     from types import SimpleNamespace
 
-    from bot.messages import table_content
+    from bot.presentation.messages import table_content
 
     match = _first("belote", lambda m: m.phase == PLAY and m.output()["belote"])
     state = match.output()
@@ -277,7 +277,7 @@ def test_lobby_options_are_written_as_the_host_typed_them():
     """ "Options: kitty=True, target=100" — the host typed kitty=true; Python's True leaked."""
     from types import SimpleNamespace
 
-    from bot.messages import options_text
+    from bot.presentation.messages import options_text
 
     table = SimpleNamespace(row=SimpleNamespace(options={"kitty": True, "target": 100, "lose_at": None}, preset=None))
     assert options_text(table) == "kitty=true, target=100, lose_at=none"
@@ -303,7 +303,7 @@ def test_two_hundred_kitty_turn_says_what_the_contractor_does():
     """ "➡️ bob to exchange" — with a kitty, the contractor takes it and discards as many cards."""
     from types import SimpleNamespace
 
-    from bot.messages import phase_verb
+    from bot.presentation.messages import phase_verb
 
     assert phase_verb(SimpleNamespace(game="two_hundred"), "exchange") == "to take the kitty and discard"
     assert phase_verb(SimpleNamespace(game="belote"), "bidding") == "to bid"

@@ -1,4 +1,4 @@
-"""bot/ratings.py: the shape of each game's rating update, the conservative number, and what is not rated."""
+"""bot/ratings/rating.py: the shape of each game's rating update, the conservative number, and what is not rated."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bot.ratings import (
+from bot.ratings.rating import (
     MU,
     SIGMA,
     Rating,
@@ -19,8 +19,8 @@ from bot.ratings import (
     scoring_units,
     summarize,
 )
-from bot.simulate import play_game
 from rules.players import make_player
+from rules.simulate import play_game
 
 
 def finished(game: str, options: dict, seed: int = 3):

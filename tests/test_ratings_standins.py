@@ -1,6 +1,6 @@
-"""Ratings with computer stand-ins and substitutes (bot/standins.py): the policy on its own, then whole games through
-the offline Discord with a FakeClock — a stand-in for most of a seat (unrated), a stand-in for one turn (rated), a
-substitute who plays on (rated in place of the player who left) — each decided again from stored data alike."""
+"""Ratings with computer stand-ins and substitutes (bot/ratings/standins.py): the policy on its own, then whole games
+through the offline Discord with a FakeClock — a stand-in for most of a seat (unrated), a stand-in for one turn (rated),
+a substitute who plays on (rated in place of the player who left) — each decided again from stored data alike."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ import random
 
 import pytest
 
-import bot.results_store as rs
-from bot.clock import FakeClock
-from bot.clock_view import clock_of
-from bot.idle import SUBSTITUTE_AFTER
-from bot.ratings import SeatInfo, rating_eligibility
-from bot.standins import SeatPlay, standin_reason, tally
+import bot.storage.results as rs
+from bot.clocks.clock import FakeClock
+from bot.clocks.service import SUBSTITUTE_AFTER
+from bot.presentation.clock_view import clock_of
+from bot.ratings.rating import SeatInfo, rating_eligibility
+from bot.ratings.standins import SeatPlay, standin_reason, tally
 from tests.botkit.harness import bot_world
 from tests.test_clocks import act_for, advance, running, started
 

@@ -11,10 +11,10 @@ import textwrap
 
 import pytest
 
-import bot.results_store as rs
+import bot.storage.results as rs
 import tests.botkit.toy  # noqa: F401  (registers the toy game)
-from bot.store import CANCELLED, FINISHED, PLAYING, Store
-from bot.tables import Refusal, TableManager
+from bot.storage.store import CANCELLED, FINISHED, PLAYING, Store
+from bot.tables.service import Refusal, TableManager
 from rules.game import GAME_OVER
 
 GUILD, OTHER_GUILD = 7, 8
@@ -177,8 +177,8 @@ KILLER = textwrap.dedent(
     import asyncio, os, random, sys
     sys.path.insert(0, {root!r})
     import tests.botkit.toy
-    import bot.results_store as rs
-    from bot.store import Store
+    import bot.storage.results as rs
+    from bot.storage.store import Store
     from tests.test_ratings_store import manager_for, seated, play
 
     async def main():

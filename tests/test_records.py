@@ -10,9 +10,9 @@ import pytest
 
 pytest.importorskip("rules.two_hundred")
 
-from bot.records import loads, parse_record, replay, replay_text  # noqa: E402
-from bot.simulate import play_game  # noqa: E402
 from rules.players import RandomPlayer  # noqa: E402
+from rules.records import loads, parse_record, replay, replay_text  # noqa: E402
+from rules.simulate import play_game  # noqa: E402
 
 
 def simulated_record(seed=1, options=None, max_deals=3):

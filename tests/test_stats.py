@@ -1,11 +1,11 @@
-"""bot/stats.py: leaderboard pages, player statistics, server activity and history, from played games."""
+"""bot/ratings/stats.py: leaderboard pages, player statistics, server activity and history, from played games."""
 
 from __future__ import annotations
 
 import random
 
-import bot.results_store as rs
-from bot import stats
+import bot.storage.results as rs
+from bot.ratings import stats
 from tests.test_ratings_store import GUILD, manager_for, play, rows, seated, store  # noqa: F401
 
 
@@ -97,7 +97,7 @@ async def test_player_stats_history_and_server_activity(store):  # noqa: F811
 
 async def test_favourite_partner_in_a_partnership_game(store):  # noqa: F811
     """Seats 0 and 2 are partners in a four-player Belote; the record's teams drive the statistics."""
-    from bot.store import FINISHED
+    from bot.storage.store import FINISHED
 
     manager = manager_for(store)
     row = (await seated(manager, [1, 2, 3, 4], players=4)).row

@@ -7,10 +7,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.records import GameRecord, parse_record, replay
 from rules.actions import Action, DiscardChoice
 from rules.cards import nth_card
 from rules.game import BETWEEN_DEALS, GAME_OVER
+from rules.records import GameRecord, parse_record, replay
 from rules.two_hundred import TwoHundred
 
 OPTION_SETS = [

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from bot.records import replay_text
 from rules.dealing import DealCards
 from rules.errors import IllegalAction, RecordError
 from rules.game import BETWEEN_DEALS, BIDDING, EXCHANGE, GAME_OVER, PLAY, TRUMP
+from rules.records import replay_text
 from rules.two_hundred import TwoHundred
 from rules.two_hundred.scoring import Side, game_end, score_deal, scoring_rules
 from rules.two_hundred.table import card_points

@@ -16,9 +16,9 @@ from typing import Any
 import discord
 
 import tests.botkit.toy  # noqa: F401  (the toy game, for fast tests)
-from bot import images
-from bot.client import CardTableBot
-from bot.settings import Settings
+from bot.presentation import images
+from bot.process.client import CardTableBot
+from bot.process.settings import Settings
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.models import Message, User
 
@@ -141,7 +141,7 @@ def table_message(world: BotWorld, table) -> Message:
 
 async def act_through_ui(world: BotWorld, table, user: User, action: dict, *, slash: bool = False):
     """Perform a legal action as ``user`` would: My hand → a button or select, or a slash command."""
-    from bot.choices import BUTTON_TYPES, encode
+    from bot.presentation.choices import BUTTON_TYPES, encode
 
     if slash:
         return await _act_by_slash(world, user, action, table)
@@ -174,7 +174,7 @@ async def act_through_ui(world: BotWorld, table, user: User, action: dict, *, sl
 
 
 async def _act_by_slash(world: BotWorld, user: User, action: dict, table):
-    from bot.choices import encode
+    from bot.presentation.choices import encode
 
     kind = action["type"]
     simple = {"pass", "draw", "keep", "claim_draw", "counter", "recounter"}

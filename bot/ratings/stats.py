@@ -1,4 +1,4 @@
-"""Leaderboards, statistics and history: read-only queries on the results tables (see ``bot/results_store.py``).
+"""Leaderboards, statistics and history: read-only queries on the results tables (see ``bot/storage/results.py``).
 
 What counts in the statistics: every finished game on the server that was not removed by an administrator, rated
 or not (a game against computer players still shows in a player's record).  Cancelled and abandoned games appear in
@@ -13,8 +13,8 @@ from datetime import UTC, datetime, timedelta
 
 import aiosqlite
 
-from bot.ratings import display_number
-from bot.results_store import ALL, GLOBAL, current_season, month_scope, season_scope
+from bot.ratings.rating import display_number
+from bot.storage.results import ALL, GLOBAL, current_season, month_scope, season_scope
 
 PAGE_SIZE = 10
 PERIODS = ("all", "season", "month", "global")

@@ -19,7 +19,7 @@ player (mu 25, sigma 25/3) shows 1000, and a number only climbs once the rating 
 Which games are rated: a finished game on a server whose seats all hold distinct human players.  Games with a
 computer player, games outside a server, games at a table that allowed ``/hint``, and games that did not finish
 (cancelled, abandoned) are recorded but unrated; ``rating_eligibility`` says so (and why) before the first card is
-dealt.  Stand-ins and substitutes are judged at the end, from the stored action log (``bot/standins.py``): a
+dealt.  Stand-ins and substitutes are judged at the end, from the stored action log (``bot/ratings/standins.py``): a
 computer standing in for more than a quarter of a seat's moves, or a substitute playing fewer than a quarter of
 the seat they took, makes the game unrated; otherwise the seat's player at the end is the one rated.
 """
@@ -32,7 +32,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from bot.standins import SeatPlay, standin_reason
+from bot.ratings.standins import SeatPlay, standin_reason
 from rules.seats import partnership_teams, solo_teams
 
 MODEL = PlackettLuce()
@@ -96,9 +96,9 @@ def rating_eligibility(
     play: Mapping[int, SeatPlay] | None = None,
 ) -> Eligibility:
     """Whether a table's game counts for the ratings, and if not why.  ``seats`` are objects with ``seat``,
-    ``user_id`` and ``computer`` (``bot.store.SeatRow`` or ``SeatInfo``); ``status`` is the table's status
+    ``user_id`` and ``computer`` (``bot.storage.store.SeatRow`` or ``SeatInfo``); ``status`` is the table's status
     (``lobby`` and ``playing`` look ahead to the game as it will be if it finishes); ``hints``: the table allowed
-    ``/hint``; ``play``: who made each seat's moves (``bot.standins.tally``, known once the game is played)."""
+    ``/hint``; ``play``: who made each seat's moves (``bot.ratings.standins.tally``, known once the game is played)."""
     rows = list(seats.values()) if isinstance(seats, Mapping) else list(seats)
     if removed_reason is not None:
         return Eligibility(False, f"it was removed from the ratings ({removed_reason})")

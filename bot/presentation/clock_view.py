@@ -1,7 +1,7 @@
 """How a table's clock and its idle seats look on the table and lobby messages (text, image label, buttons).
 
 Pure functions of the table: the clock itself lives in ``table.extra["clock"]`` (a ``TableClock``, set by
-``bot.idle.ClockService``); tables opened before clocks existed have none and show nothing.
+``bot.clocks.service.ClockService``); tables opened before clocks existed have none and show nothing.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.components import ComponentId, TableButton
-from bot.guild_settings import ClockChoice, clock_text, duration_text
+from bot.presentation.components import ComponentId, TableButton
+from bot.tables.guild_settings import ClockChoice, clock_text, duration_text
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.tables.service import Table
 
 CLOCK_VERBS = ("back", "nudge", "offer", "take")
 

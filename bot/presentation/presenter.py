@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 import discord
 from discord.http import handle_message_parameters
 
-from bot import images
-from bot.choices import name_seats, past_tense
-from bot.messages import (  # re-exported: the cogs and bot/idle.py build messages through here too
+from bot.presentation import images
+from bot.presentation.choices import name_seats, past_tense
+from bot.presentation.messages import (  # re-exported: cogs and bot/clocks/service.py build messages here too
     DM_CLOSED,
     HandView,
     describe_cards,
@@ -36,8 +36,8 @@ from bot.messages import (  # re-exported: the cogs and bot/idle.py build messag
     table_view,
     winner_text,
 )
-from bot.store import CANCELLED, FINISHED, PLAYING
-from bot.tables import Outcome, Table, TableManager
+from bot.storage.store import CANCELLED, FINISHED, PLAYING
+from bot.tables.service import Outcome, Table, TableManager
 from rules.game import BETWEEN_DEALS, DEAL, GAME_OVER
 
 log = logging.getLogger(__name__)

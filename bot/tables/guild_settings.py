@@ -13,8 +13,8 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from bot.presets import OptionsError, game_id, presets_for
-from bot.store import LOBBY, PLAYING, Store
+from bot.storage.store import LOBBY, PLAYING, Store
+from bot.tables.presets import OptionsError, game_id, presets_for
 
 CLOCK_PRESETS = {"live": 60, "casual": 600, "async": 86_400}
 CLOCK_KINDS = ("live", "casual", "async", "custom")

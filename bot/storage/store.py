@@ -1,7 +1,7 @@
 """The SQLite store: tables, their seats, and each game's record as an append-only log of actions.
 
 A table's state is never stored, only its record: the deals' cards and every action, one INSERT per action.
-``load_record`` rebuilds the ``GameRecord`` that ``bot.records.replay`` turns back into a match.
+``load_record`` rebuilds the ``GameRecord`` that ``rules.records.replay`` turns back into a match.
 
 One connection serves the whole bot; writes go through one lock so that a multi-statement change is never
 interleaved with another coroutine's statements.  The connection runs in autocommit mode and multi-statement
@@ -19,8 +19,8 @@ from typing import Any
 
 import aiosqlite
 
-from bot.migrations import MIGRATIONS
-from bot.records import FORMAT, GameRecord, parse_record
+from bot.storage.migrations import MIGRATIONS
+from rules.records import FORMAT, GameRecord, parse_record
 
 log = logging.getLogger(__name__)
 
@@ -306,7 +306,7 @@ class Store:
         self, table_id: int, deal_index: int, seq: int, action: dict, *, finished: bool = False, standin: bool = False
     ) -> None:
         """One action, appended; the primary key refuses a second action at the same place in the record.
-        ``standin``: a computer made it for an away player (bot/standins.py counts these)."""
+        ``standin``: a computer made it for an away player (bot/ratings/standins.py counts these)."""
         sql = "INSERT INTO actions (table_id, deal_index, seq, action) VALUES (?, ?, ?, ?)"
         if standin:
             sql = "INSERT INTO actions (table_id, deal_index, seq, action, standin) VALUES (?, ?, ?, ?, 1)"

@@ -1,4 +1,4 @@
-"""Game results and ratings in the SQLite store (migration 2 in ``bot/migrations.py``).
+"""Game results and ratings in the SQLite store (migration 2 in ``bot/storage/migrations.py``).
 
 Integrity rules:
 
@@ -29,9 +29,9 @@ from typing import Any
 
 import aiosqlite
 
-from bot.ratings import Eligibility, GameSummary, Rating, rate, rating_eligibility, summarize
-from bot.standins import SeatPlay, load_play
-from bot.store import FINISHED, Store, TableRow
+from bot.ratings.rating import Eligibility, GameSummary, Rating, rate, rating_eligibility, summarize
+from bot.ratings.standins import SeatPlay, load_play
+from bot.storage.store import FINISHED, Store, TableRow
 
 log = logging.getLogger(__name__)
 
@@ -365,7 +365,7 @@ async def close_game(store: Store, row: TableRow, status: str, output: Mapping[s
 
 async def reconcile(store: Store) -> list[int]:
     """Record every ended, started table that has no result yet (oldest first); returns their table ids."""
-    from bot.records import replay
+    from rules.records import replay
 
     async with store.db.execute(
         "SELECT t.id FROM tables t LEFT JOIN game_results r ON r.table_id = t.id"

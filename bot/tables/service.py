@@ -18,14 +18,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.choices import name_seats
-from bot.records import DealRecord, GameRecord, deal_cards, replay
-from bot.results_store import close_game, finish_game, reconcile
-from bot.store import CANCELLED, FINISHED, LOBBY, PLAYING, SeatRow, Store, TableRow
+from bot.presentation.choices import name_seats
+from bot.storage.results import close_game, finish_game, reconcile
+from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING, SeatRow, Store, TableRow
 from rules.actions import Action, action_from_json
 from rules.errors import IllegalAction, RecordError
 from rules.game import BETWEEN_DEALS, DEAL, GAME_OVER, Match
 from rules.players import PLAYERS, make_player
+from rules.records import DealRecord, GameRecord, deal_cards, replay
 from rules.registry import match_class
 
 log = logging.getLogger(__name__)
@@ -94,7 +94,7 @@ class Table:
     closed_dms: set[int] = field(default_factory=set)
     # Presenter's per-table scratch space (message bookkeeping); never persisted.
     extra: dict[str, Any] = field(default_factory=dict)
-    # Human seats whose clock ran out: a computer stands in until they are back (bot/idle.py stores this).
+    # Human seats whose clock ran out: a computer stands in until they are back (bot/clocks/service.py stores this).
     away: set[int] = field(default_factory=set)
 
     @property
@@ -425,7 +425,7 @@ class TableManager:
 
     async def _apply(self, table: Table, action: Action, by_computer: bool = False, standin: bool = False) -> Outcome:
         """Under the table's lock: validate and apply, save, deal the next deal when one ends.  ``standin``: a
-        computer moves for an away player; the action log marks it (the ratings count these, bot/standins.py)."""
+        computer moves for an away player; the action log marks it (bot/ratings/standins.py counts these)."""
         match, record = table.match, table.record
         assert match is not None and record is not None
         trick_before = self._trick_now(table) if action.type == "play" else []

@@ -13,7 +13,7 @@ presenter (``Fanout``) and keeps, for every table with a clock:
 - a **close** timer: a table (or lobby) where no human did anything for ``close_after(clock)`` is cancelled, its
   record and an unrated result kept, and the reason stored in ``table_closures``.
 
-All times come from a ``bot.clock.Clock``; tests use a ``FakeClock``.
+All times come from a ``bot.clocks.clock.Clock``; tests use a ``FakeClock``.
 """
 
 from __future__ import annotations
@@ -26,16 +26,16 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.choices import past_tense
-from bot.clock import Clock, Timers
-from bot.clock_view import TableClock, clock_of
-from bot.guild_settings import ClockChoice, duration_text, parse_clock
-from bot.standins import record_takeover
-from bot.store import CANCELLED, LOBBY, PLAYING, SeatRow
-from bot.tables import Outcome, Refusal, Table, TableListener, TableManager
+from bot.clocks.clock import Clock, Timers
+from bot.presentation.choices import past_tense
+from bot.presentation.clock_view import TableClock, clock_of
+from bot.ratings.standins import record_takeover
+from bot.storage.store import CANCELLED, LOBBY, PLAYING, SeatRow
+from bot.tables.guild_settings import ClockChoice, duration_text, parse_clock
+from bot.tables.service import Outcome, Refusal, Table, TableListener, TableManager
 
 if TYPE_CHECKING:
-    from bot.client import CardTableBot
+    from bot.process.client import CardTableBot
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +123,7 @@ class ClockService:
 
     def _refresh(self, table: Table) -> None:
         if table.match is not None and table.status == PLAYING:
-            from bot.presenter import REFRESH
+            from bot.presentation.presenter import REFRESH
 
             self.bot.presenter._queue(table, REFRESH)
 
@@ -184,7 +184,7 @@ class ClockService:
             if table.status not in (LOBBY, PLAYING):
                 continue
             if row is None:  # opened before clocks existed: the server's default clock, from now on
-                from bot.guild_settings import load
+                from bot.tables.guild_settings import load
 
                 await self.setup_table(table, (await load(self.store, table.row.guild_id)).clock_for(table.game, None))
                 if table.status == PLAYING:
@@ -384,8 +384,8 @@ class ClockService:
                 f"Press **I'm back** to play on; without anyone it closes "
                 f"<t:{int(clock.last_activity + close_after(clock.choice))}:R>."
             )
-        from bot.clock_view import clock_buttons
-        from bot.components import view_of
+        from bot.presentation.clock_view import clock_buttons
+        from bot.presentation.components import view_of
 
         self.manager._schedule_computers(table)
         if table.computer_task is not None:
@@ -453,7 +453,7 @@ class ClockService:
         return to_move
 
     async def _offer_prompt(self, table: Table, seat: int) -> None:
-        from bot.components import ComponentId, TableButton, view_of
+        from bot.presentation.components import ComponentId, TableButton, view_of
 
         row = table.seats[seat]
         view = view_of(
@@ -484,7 +484,7 @@ class ClockService:
         await self._save_seat(table, seat)
         await self.touch(table)
         self._refresh(table)
-        from bot.components import ComponentId, TableButton, view_of
+        from bot.presentation.components import ComponentId, TableButton, view_of
 
         view = view_of(
             TableButton(
@@ -508,8 +508,8 @@ class ClockService:
                 raise Refusal(f"Seat {seat + 1} at table #{table.id} is not open (any more).")
             dm_closed = user_id in table.closed_dms
             seats = dict(table.seats)
-            # The ratings credit the seat to the substitute from here on (bot/standins.py); noted before the seat
-            # changes, so that a crash between the two writes leaves a takeover that is simply ignored.
+            # The ratings credit the seat to the substitute from here on (bot/ratings/standins.py); noted
+            # before the seat changes, so that a crash between the two writes leaves a takeover that is simply ignored.
             played = sum(len(d.actions) for d in table.record.deals) if table.record else 0
             await record_takeover(self.store, table.id, seat, user_id, seats[seat].user_id, played)
             seats[seat] = SeatRow(seat=seat, name=name, user_id=user_id, dm_closed=dm_closed)
@@ -559,7 +559,7 @@ class ClockService:
                 return
             await self.manager._close(table, CANCELLED)
         if was_lobby and table.row.message_id is not None:
-            from bot.presenter import lobby_content, lobby_view
+            from bot.presentation.presenter import lobby_content, lobby_view
 
             await (
                 self._channel(table)
@@ -592,7 +592,7 @@ class ClockService:
 
     def table_line(self, table: Table, user_id: int) -> str:
         """One line of ``/tables``: where, which game, whose turn and how long is left."""
-        from bot.presenter import game_name
+        from bot.presentation.presenter import game_name
 
         head = f"#{table.id} {game_name(table.game)} in <#{table.row.channel_id}>"
         if table.status == LOBBY:

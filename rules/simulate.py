@@ -6,8 +6,8 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from bot.records import GameRecord
 from rules.game import BETWEEN_DEALS, GAME_OVER
+from rules.records import GameRecord
 from rules.registry import new_match
 
 MAX_DEALS_PER_GAME = 2000  # a safety net: random play always ends a game long before this

@@ -4,8 +4,8 @@ The policy (docs/leaderboards.md):
 
 - A seat's *moves* are its actions in the record, except draws from a stock (Da Bai Fen), which are no choice and
   are made automatically for everyone.
-- A move is a *stand-in move* when a computer made it for an away player (bot/idle.py); the action log marks it
-  (``actions.standin``, written in the action's own INSERT).
+- A move is a *stand-in move* when a computer made it for an away player (bot/clocks/service.py); the action log marks
+  it (``actions.standin``, written in the action's own INSERT).
 - When a computer stood in for **more than a quarter** of some seat's moves, the game is unrated.
 - A **substitute** who took over a seat (``seat_takeovers``) is rated for it, in place of the player who left (the
   seat's player at the end is the one rated), provided they played **at least a quarter** of that seat's moves

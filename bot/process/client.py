@@ -10,13 +10,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clock import Clock, SystemClock
-from bot.components import TableButton, TableSelect
-from bot.idle import ClockService, Fanout
-from bot.presenter import Presenter
-from bot.settings import Settings
-from bot.store import Store
-from bot.tables import TableManager
+from bot.clocks.clock import Clock, SystemClock
+from bot.clocks.service import ClockService, Fanout
+from bot.presentation.components import TableButton, TableSelect
+from bot.presentation.presenter import Presenter
+from bot.process.settings import Settings
+from bot.storage.store import Store
+from bot.tables.service import TableManager
 from cogs.acting import OOPS
 
 log = logging.getLogger(__name__)
@@ -41,7 +41,7 @@ class CardTableBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True), **client_options)
         self.settings = settings
         self._rng = rng
-        self.clock: Clock = clock or SystemClock()  # tests pass a FakeClock (bot/clock.py)
+        self.clock: Clock = clock or SystemClock()  # tests pass a FakeClock (bot/clocks/clock.py)
         self.clocks: ClockService | None = None
         self.store: Store | None = None
         self.presenter = Presenter(self, edit_interval=settings.edit_interval)
@@ -53,7 +53,7 @@ class CardTableBot(commands.Bot):
         self.store = await Store.open(self.settings.db_path)
         self.manager = TableManager(self.store, self.presenter, ai_delay=self.settings.ai_delay, rng=self._rng)
         self.presenter.manager = self.manager
-        self.clocks = ClockService(self, self.manager, self.clock)  # turn clocks, idle players (bot/idle.py)
+        self.clocks = ClockService(self, self.manager, self.clock)  # turn clocks, idle players (bot/clocks/service.py)
         self.manager.listener = Fanout(self.presenter, self.clocks)
         resumed = await self.manager.resume_all()
         log.info("resumed %d table(s) from %s", len(resumed), self.settings.db_path)

@@ -1,4 +1,4 @@
-"""The database schema as numbered migrations, applied in order at start-up (see ``bot/store.py``).
+"""The database schema as numbered migrations, applied in order at start-up (see ``bot/storage/store.py``).
 
 Never edit a migration that has shipped: add the next number.  Later issues (clocks and per-table settings,
 ratings) append theirs here.
@@ -66,7 +66,7 @@ MIGRATIONS: list[tuple[int, str, str]] = [
     ),
     (
         2,
-        "game results, ratings and their history, seasons, removed games, the global opt-in (bot/results_store.py)",
+        "game results, ratings and their history, seasons, removed games, the global opt-in (bot/storage/results.py)",
         """
         -- One row per ended game (finished, cancelled or abandoned), written in the transaction that ends it.
         -- ``id`` is the order in which ratings were applied; recomputation replays that order.
@@ -171,7 +171,7 @@ MIGRATIONS: list[tuple[int, str, str]] = [
     ),
     (
         3,
-        "turn clocks and deadlines, idle seats, closures of abandoned tables, server settings (bot/idle.py)",
+        "turn clocks and deadlines, idle seats, closures of abandoned tables, server settings (bot/clocks/service.py)",
         """
         -- One row per table with a clock: its preset and turn time, and the deadline running now (if any).
         CREATE TABLE table_clocks (
@@ -204,7 +204,7 @@ MIGRATIONS: list[tuple[int, str, str]] = [
             closed_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
         );
 
-        -- Per server settings, as JSON (bot/guild_settings.py validates them).
+        -- Per server settings, as JSON (bot/tables/guild_settings.py validates them).
         CREATE TABLE guild_settings (
             guild_id   INTEGER PRIMARY KEY,
             settings   TEXT NOT NULL,
@@ -215,12 +215,12 @@ MIGRATIONS: list[tuple[int, str, str]] = [
     ),
     (
         4,
-        "hints per table, stand-in moves marked in the action log, substitutes' takeovers (bot/standins.py)",
+        "hints per table, stand-in moves marked in the action log, substitutes' takeovers (bot/ratings/standins.py)",
         """
         -- 1 when the host allowed /hint at /table new (such games are unrated).
         ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
 
-        -- 1 when a computer stood in for an away player (bot/idle.py): the seat's player did not choose this move.
+        -- 1 when a computer stood in for an away player (bot/clocks/service.py): not the seat's player's move.
         -- Written in the action's own INSERT, so the count of a seat's stand-in moves is never off by a crash.
         ALTER TABLE actions ADD COLUMN standin INTEGER NOT NULL DEFAULT 0;
 

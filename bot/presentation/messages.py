@@ -1,7 +1,7 @@
 """What the table's messages say and offer: the lobby, the table, a player's hand and its choices.
 
-Pure builders (data in, text and components out; images through ``bot.images``), used by the presenter, which
-decides when to send them, and by the cogs, which answer interactions with them.
+Pure builders (data in, text and components out; images through ``bot.presentation.images``), used by the presenter,
+which decides when to send them, and by the cogs, which answer interactions with them.
 """
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from dataclasses import dataclass
 
 import discord
 
-from bot import images
-from bot.choices import SELECT_LIMIT, SUIT_SYMBOLS, card_label, encode, label, plan
-from bot.clock_view import clock_buttons, clock_label, clock_lines, lobby_clock_line
-from bot.components import ComponentId, TableButton, TableSelect, view_of
-from bot.store import CANCELLED, LOBBY, PLAYING
-from bot.tables import Table
+from bot.presentation import images
+from bot.presentation.choices import SELECT_LIMIT, SUIT_SYMBOLS, card_label, encode, label, plan
+from bot.presentation.clock_view import clock_buttons, clock_label, clock_lines, lobby_clock_line
+from bot.presentation.components import ComponentId, TableButton, TableSelect, view_of
+from bot.storage.store import CANCELLED, LOBBY, PLAYING
+from bot.tables.service import Table
 from rules.cards import CARD_NAMES
 from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY
 from rules.players import PLAYERS

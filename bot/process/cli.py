@@ -7,7 +7,7 @@ import dataclasses
 import json
 import sys
 
-from bot.records import replay_text
+from rules.records import replay_text
 
 
 def _read(path: str) -> str:
@@ -56,10 +56,10 @@ def _parse_options(pairs: list[str]) -> dict:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from bot.simulate import simulate
     from rules.errors import RecordError
     from rules.players import make_player
     from rules.registry import new_match
+    from rules.simulate import simulate
 
     try:
         options = json.loads(args.options) if args.options else {}
@@ -67,7 +67,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             raise ValueError("--options must be a JSON object")
         options.update(_parse_options(args.option))
         if getattr(args, "arena", None):
-            from bot.simulate import run_arena_cli
+            from rules.simulate import run_arena_cli
 
             return run_arena_cli(args, options)
         players_count = new_match(args.game, options).players
@@ -108,9 +108,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     import aiohttp
     import discord
 
-    from bot.client import CardTableBot
-    from bot.logs import setup_logging
-    from bot.settings import Settings, SettingsError
+    from bot.process.client import CardTableBot
+    from bot.process.logs import setup_logging
+    from bot.process.settings import Settings, SettingsError
 
     try:
         settings = Settings.load(env_file=args.env_file)
