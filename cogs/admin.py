@@ -8,9 +8,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.tables import guild_settings as gs
-from bot.tables.presets import GAME_CHOICES
 from bot.tables.service import Refusal
 from cogs.acting import answering_errors, manager_of
+from rules import registry
 
 NOT_ADMIN = "Only members with the Manage Server permission can change this server's card table settings."
 
@@ -44,7 +44,7 @@ class Admin(commands.Cog):
 
     @cardtable.command(name="settings", description="Show or change this server's table settings (admins)")
     @app_commands.describe(
-        game="the game a default clock or preset applies to (200, 500, belote, dabaifen)",
+        game=f"the game a default clock or preset applies to ({registry.choices_text()})",
         clock="default clock: live, casual, async or a duration like 5m (for the game, or the server)",
         preset="the game's default rule preset (none to clear)",
         allowed_clocks="clocks players may choose, e.g. live,casual (or all)",
@@ -94,7 +94,8 @@ class Admin(commands.Cog):
 
     @settings.autocomplete("game")
     async def _game(self, interaction: discord.Interaction, current: str):
-        return [app_commands.Choice(name=k, value=k) for k in GAME_CHOICES if current.lower() in k]
+        shorts = [game.short_name for game in registry.games()]
+        return [app_commands.Choice(name=k, value=k) for k in shorts if current.lower() in k]
 
     @settings.autocomplete("clock")
     async def _clock(self, interaction: discord.Interaction, current: str):

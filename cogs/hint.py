@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.presentation.messages import game_name
 from bot.storage.store import PLAYING
-from bot.tables.service import AI_GAMES, Refusal, Table
+from bot.tables.service import Refusal, Table, computers_know
 from cogs.acting import answer, answering_errors, find_table, in_time, legal_for
 
 log = logging.getLogger(__name__)
@@ -42,7 +42,7 @@ def check_hint(table: Table, user_id: int) -> int:
         raise Refusal(f"It is not your turn at table #{table.id}: a hint is for the player to move.")
     if table.stands_in(seat):
         raise Refusal(f"A computer plays for you at table #{table.id}; press **I'm back** first.")
-    if table.game not in AI_GAMES:
+    if not computers_know(table.game):
         raise Refusal(f"There are no hints for {game_name(table.game)}: the computer players do not know it.")
     return seat
 

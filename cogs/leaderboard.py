@@ -27,6 +27,7 @@ from bot.ratings.rating import rating_eligibility
 from bot.tables.presets import OptionsError, game_id
 from bot.tables.service import Outcome, Refusal, Table
 from cogs.acting import answer, answering_errors
+from rules import registry
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +37,7 @@ PERIOD_CHOICES = [
     app_commands.Choice(name="this month", value="month"),
     app_commands.Choice(name="global (players who opted in)", value="global"),
 ]
-GAME_HELP = "200, 500, belote or dabaifen (default: the most played here)"
+GAME_HELP = f"{registry.choices_text()} (default: the most played here)"
 _BOARD = r"lb:(?P<dir>[pn]):(?P<guild>\d+):(?P<game>[a-z_]+):(?P<period>all|season|month|global):(?P<key>[0-9-]*)"
 NOT_ADMIN = "Only members who can manage this server can do that."
 
@@ -233,7 +234,8 @@ class Leaderboard(commands.Cog):
                 return game_id(game)
             except OptionsError as e:
                 raise Refusal(str(e)) from None
-        return await stats.most_played_game(store_of(interaction).db, _guild(interaction)) or "belote"
+        played = await stats.most_played_game(store_of(interaction).db, _guild(interaction))
+        return played or registry.games()[0].id
 
     # --- /stats and /history -----------------------------------------------------------------------------------
 

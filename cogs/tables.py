@@ -15,7 +15,7 @@ from bot.presentation.components import ComponentId
 from bot.presentation.messages import game_name, lobby_content, lobby_view, table_content, table_file, table_view
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.guild_settings import check_new_table
-from bot.tables.presets import GAME_CHOICES, OptionsError, game_id, presets_for, resolve
+from bot.tables.presets import OptionsError, game_id, presets_for, resolve
 from bot.tables.service import Refusal, Table
 from cogs.acting import (
     action_from_card_choice,
@@ -29,11 +29,11 @@ from cogs.acting import (
 )
 from cogs.admin import computers_allowed
 from cogs.clocks import is_admin
+from rules import registry
 
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
-GAME_LABELS = {"200": "Two Hundred", "500": "Five Hundred", "belote": "Belote Contrée", "dabaifen": "Da Bai Fen"}
 
 
 def display_name(user: discord.abc.User) -> str:
@@ -50,7 +50,7 @@ class Tables(commands.Cog):
 
     @table.command(name="new", description="Open a table in this channel")
     @app_commands.describe(
-        game="200, 500, belote or dabaifen",
+        game=registry.choices_text(),
         preset="a named rule set (see the list)",
         options="rule options as key=value, e.g. kitty=true target=300",
         clock="time a turn: live (60 s), casual (10 min), async (24 h) or e.g. 5m (default: the server's)",
@@ -97,10 +97,10 @@ class Tables(commands.Cog):
     @new.autocomplete("game")
     async def _game_autocomplete(self, interaction: discord.Interaction, current: str):
         return [
-            app_commands.Choice(name=f"{GAME_LABELS[key]} ({key})", value=key)
-            for key in GAME_CHOICES
-            if current.lower() in f"{key} {GAME_LABELS[key]}".lower()
-        ]
+            app_commands.Choice(name=f"{game.name()} ({game.short_name})", value=game.short_name)
+            for game in registry.games()
+            if current.lower() in " ".join((game.name().lower(), *game.aliases))
+        ][:25]
 
     @new.autocomplete("clock")
     async def _clock_autocomplete(self, interaction: discord.Interaction, current: str):

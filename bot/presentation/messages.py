@@ -17,16 +17,11 @@ from bot.presentation.clock_view import clock_buttons, clock_label, clock_lines,
 from bot.presentation.components import ComponentId, TableButton, TableSelect, view_of
 from bot.storage.store import CANCELLED, LOBBY, PLAYING
 from bot.tables.service import Table
+from rules import registry
 from rules.cards import CARD_NAMES
 from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY
 from rules.players import PLAYERS
 
-GAME_NAMES = {
-    "two_hundred": "Two Hundred",
-    "five_hundred": "Five Hundred",
-    "belote": "Belote Contrée",
-    "da_bai_fen": "Da Bai Fen",
-}
 PHASE_VERBS = {
     "deal": "to draw",
     "bidding": "to bid",
@@ -50,7 +45,8 @@ def phase_verb(table: Table, phase: str) -> str:
 
 
 def game_name(game: str) -> str:
-    return GAME_NAMES.get(game, game.replace("_", " ").title())
+    found = registry.lookup(game)
+    return found.name() if found else game.replace("_", " ").title()
 
 
 def team_of(table: Table, seat: int) -> str | None:
@@ -62,7 +58,8 @@ def team_of(table: Table, seat: int) -> str | None:
         if n == 6:
             return "AB"[seat % 2] if options.get("six_player_method") == 2 else "ABC"[seat % 3]
         return None
-    if table.game in GAME_NAMES and n == 4:
+    found = registry.lookup(table.game)
+    if found and n == 4 and len(found.teams(n, options)) == 2:
         return "AB"[seat % 2]
     return None
 

@@ -7,6 +7,7 @@ import dataclasses
 import json
 import sys
 
+from rules import registry
 from rules.records import replay_text
 
 
@@ -152,7 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("simulate", help="play games between computer players")
-    p.add_argument("--game", required=True, choices=["two_hundred", "five_hundred", "belote", "da_bai_fen"])
+    p.add_argument("--game", required=True, choices=[game.id for game in registry.games()])
     p.add_argument("--deals", type=int, default=100, help="how many deals to play in all (default 100)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--players-ai", default="random", help="a level for every seat, or one per seat: random,...")

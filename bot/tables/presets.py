@@ -10,39 +10,7 @@ import json
 import shlex
 from typing import Any
 
-# What players type for `game:`, and the record's game ids (accepted too).
-GAME_CHOICES = {"200": "two_hundred", "500": "five_hundred", "belote": "belote", "dabaifen": "da_bai_fen"}
-
-PRESETS: dict[str, dict[str, dict[str, Any]]] = {
-    "two_hundred": {
-        "standard": {},
-        "kitty": {"kitty": True},
-        "dealer-keeps": {"dealer_keeps": True},
-        "hundred-for-two-hundred": {"hundred_for_two_hundred": True},
-        "no-trump": {"no_trump": True},
-        "le-rough": {"le_rough": True},
-    },
-    "five_hundred": {
-        "standard": {},
-        "two-players": {"players": 2},
-        "four-players": {"players": 4},
-        "five-players": {"players": 5},
-        "six-players-pairs": {"players": 6, "six_player_method": 1},
-        "six-players-two-teams": {"players": 6, "six_player_method": 2},
-    },
-    "belote": {
-        "standard": {},
-        "short-500": {"target": 500},
-        "announced-scoring": {"scoring": "announced"},
-        "with-no-trump-and-all-trumps": {"sans_atout": True, "tout_atout": True},
-    },
-    "da_bai_fen": {
-        "standard": {},
-        "short-to-7": {"target": "7"},
-        "start-at-7": {"start_level": "7"},
-        "steps-of-20": {"level_step": 20},
-    },
-}
+from rules import registry
 
 
 class OptionsError(ValueError):
@@ -50,16 +18,16 @@ class OptionsError(ValueError):
 
 
 def game_id(choice: str) -> str:
-    key = choice.strip().lower()
-    if key in GAME_CHOICES:
-        return GAME_CHOICES[key]
-    if key in GAME_CHOICES.values() or key == "toy":  # the record's ids; "toy" exists only in tests
-        return key
-    raise OptionsError(f"Unknown game '{choice}': choose 200, 500, belote or dabaifen.")
+    """The record id of the game a player typed: a game's short form (``200``), another alias, or its id."""
+    found = registry.find(choice)
+    if found is None:
+        raise OptionsError(f"Unknown game '{choice}': choose {registry.choices_text()}.")
+    return found.id
 
 
 def presets_for(game: str) -> dict[str, dict[str, Any]]:
-    return PRESETS.get(game, {"standard": {}})
+    found = registry.lookup(game)
+    return dict(found.presets) if found else {"standard": {}}
 
 
 def parse_options_text(text: str | None) -> dict[str, Any]:
@@ -99,11 +67,9 @@ def resolve(game: str, preset: str | None, text: str | None) -> tuple[str | None
 
 
 def _as_declared(game: str, options: dict[str, Any]) -> dict[str, Any]:
-    """Text-valued options (Da Bai Fen's levels: target=7) stay text even when they look like numbers."""
-    from rules.registry import match_class
-
+    """Text-valued options (a level such as target=7) stay text even when they look like numbers."""
     try:
-        declared = {o.name: o for o in match_class(game).OPTIONS}
+        declared = {o.name: o for o in registry.match_class(game).OPTIONS}
     except Exception:
         return options
     return {

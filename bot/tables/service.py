@@ -26,14 +26,18 @@ from rules.errors import IllegalAction, RecordError
 from rules.game import BETWEEN_DEALS, DEAL, GAME_OVER, Match
 from rules.players import PLAYERS, make_player
 from rules.records import DealRecord, GameRecord, deal_cards, replay
-from rules.registry import match_class
+from rules.registry import lookup, match_class
 
 log = logging.getLogger(__name__)
 
-# Games the computer players beyond ``random`` know (rules/ai); the tests' toy game is not one of them.
-AI_GAMES = ("two_hundred", "five_hundred", "belote", "da_bai_fen")
 
-# Actions that other seats may take while someone else is drawing (Da Bai Fen), so a stale view may still send them.
+def computers_know(game: str) -> bool:
+    """Whether the computer players beyond ``random`` (rules/ai) know this game: its registry entry says."""
+    found = lookup(game)
+    return found is not None and found.computer_strategy
+
+
+# Actions that other seats may take while someone else is drawing, so a stale view may still send them.
 _OUT_OF_TURN_TYPES = ("expose", "claim_draw")
 
 
@@ -300,7 +304,7 @@ class TableManager:
         """Seat a computer player; ``level`` defaults to ``heuristic`` in the real games (``random`` elsewhere)."""
         table = await self._lobby(table_id)
         if level is None:
-            level = "heuristic" if table.game in AI_GAMES and "heuristic" in PLAYERS else "random"
+            level = "heuristic" if computers_know(table.game) and "heuristic" in PLAYERS else "random"
         if level not in PLAYERS:
             raise Refusal(f"Unknown computer level {level!r}; choose from {', '.join(PLAYERS)}.")
         async with table.lock:
@@ -524,7 +528,7 @@ class TableManager:
 
     @staticmethod
     def _automatic(table: Table) -> bool:
-        """Computer players act by themselves, and so does drawing from a stock (Da Bai Fen): a draw is no choice,
+        """Computer players act by themselves, and so does drawing from a stock: a draw is no choice,
         and the decisions (exposing a card) stay open to everyone between draws."""
         match = table.match
         if match is None or match.phase in (BETWEEN_DEALS, GAME_OVER) or match.to_move is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
-import rules.registry
+from rules.registry import register
+from tests.botkit.toygame import GAME_TYPE
 
-rules.registry.GAMES.setdefault("toy", ("tests.botkit.toygame", "ToyGame"))
+register(GAME_TYPE)

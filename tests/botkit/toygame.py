@@ -11,9 +11,19 @@ from rules.actions import Action
 from rules.cards import ACE, CARD_NAMES, HEARTS, SPADES, make_pack, suit_of
 from rules.errors import IllegalAction
 from rules.game import BETWEEN_DEALS, BIDDING, GAME_OVER, PLAY, TRUMP, Match
+from rules.game_type import GameType
 from rules.options import Option
 
 TOY_RANKS = range(ACE - 5, ACE + 1)
+
+# Everything the bot, the pictures and the ratings know of this game (the defaults elsewhere).
+GAME_TYPE = GameType(
+    id="toy",
+    names={"en": "Toy", "fr": "Jouet", "zh": "玩具"},
+    aliases=("toy",),
+    engine="tests.botkit.toygame:ToyGame",
+    seat_counts=(2, 3, 4),
+)
 
 
 class ToyGame(Match):
