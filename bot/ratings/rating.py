@@ -3,15 +3,14 @@
 The model is openskill's Plackett-Luce (Weng & Lin 2011, the library's default).  It rates *teams* of any size
 in a *ranking* of any number of teams, ties allowed, which is exactly the shape of every game here:
 
-- partnership games (Belote, Da Bai Fen, Two Hundred and Five Hundred in pairs or threes) are one ranking of two
-  or three teams; both (or all three) partners of a team get the same rank, so each partner's rating moves from
-  the team's result, by an amount that depends on that partner's own uncertainty;
-- solo games (Five Hundred for three, cut-throat Two Hundred) rank every player by the final standing: the winner
-  first, then the others by final score;
-- called-partner games (five players: Five Hundred and Two Hundred) change partners every deal and keep one score
-  per player, so the game's result is an individual standing; they are rated as five solo players by that
-  standing.  Crediting the whole game to one deal's partnership would be wrong, and splitting it per deal would
-  rate deals rather than games.
+- partnership games (fixed pairs or threes) are one ranking of two or three teams; both (or all three) partners
+  of a team get the same rank, so each partner's rating moves from the team's result, by an amount that depends
+  on that partner's own uncertainty;
+- solo games (three players, cut-throat) rank every player by the final standing: the winner first, then the
+  others by final score;
+- called-partner games (five players) change partners every deal and keep one score per player, so the game's
+  result is an individual standing; they are rated as five solo players by that standing.  Crediting the whole
+  game to one deal's partnership would be wrong, and splitting it per deal would rate deals rather than games.
 
 A rating (mu, sigma) is shown as one conservative number, ``display = 1000 + 40 * (mu - 3 * sigma)``: a new
 player (mu 25, sigma 25/3) shows 1000, and a number only climbs once the rating is both high and certain.
@@ -33,14 +32,13 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from bot.ratings.standins import SeatPlay, standin_reason
+from rules.game_type import GameType
+from rules.registry import lookup
 from rules.seats import partnership_teams, solo_teams
 
 MODEL = PlackettLuce()
 MU, SIGMA = MODEL.mu, MODEL.sigma  # 25, 25/3
 DISPLAY_BASE, DISPLAY_SCALE, DISPLAY_Z = 1000.0, 40.0, 3.0
-
-# The word for a side taking every trick or every point, per game (for the statistics).
-SWEEP_WORD = {"belote": "capot", "two_hundred": "bloute", "five_hundred": "slam", "da_bai_fen": "sweep"}
 
 
 @dataclass(frozen=True)
@@ -132,9 +130,9 @@ def rating_eligibility(
 class SeatFacts:
     """What one seat did over a game (for the statistics)."""
 
-    contracts: int = 0  # deals this seat was the contractor (Da Bai Fen: the leader)
+    contracts: int = 0  # deals this seat was the contractor (or the leader, in games without contracts)
     contracts_made: int = 0
-    sweeps: int = 0  # capots (Belote), bloutes (Two Hundred), slams (Five Hundred) by this seat's side
+    sweeps: int = 0  # deals this seat's side swept (the game's registry entry says what a sweep is)
 
 
 @dataclass
@@ -144,7 +142,7 @@ class GameSummary:
     game: str
     players: int
     units: list[tuple[int, ...]]  # scoring units (teams, or single players) by seat
-    scores: list[int]  # final score per unit (Da Bai Fen: levels)
+    scores: list[int]  # final score per unit (points, or levels)
     winner: int | None  # winning unit
     ranks: list[int]  # per unit, 0 best, ties share a rank
     deals: int
@@ -191,52 +189,27 @@ def summarize(game: str, players: int, output: Mapping[str, Any]) -> GameSummary
         deals=len(results),
         facts=[SeatFacts() for _ in range(players)],
     )
+    game_type = lookup(game)
     for dr in results:
         if dr.get("thrown_in"):
             continue
-        contractor = _contractor(game, dr)
+        contractor = _contractor(game_type, dr)
         if contractor is not None and 0 <= contractor < players:
             summary.facts[contractor].contracts += 1
             if dr.get("made") is True:
                 summary.facts[contractor].contracts_made += 1
-        for seat in _sweepers(game, dr, summary, contractor):
+        for seat in game_type.sweepers(dr, units) if game_type else ():
             summary.facts[seat].sweeps += 1
     return summary
 
 
-def _contractor(game: str, dr: Mapping[str, Any]) -> int | None:
+def _contractor(game_type: GameType | None, dr: Mapping[str, Any]) -> int | None:
     contract = dr.get("contract")
     if isinstance(contract, dict) and isinstance(contract.get("seat"), int):
         return contract["seat"]
-    if game == "da_bai_fen" and isinstance(dr.get("leader"), int):
+    if game_type and game_type.leader_not_contract and isinstance(dr.get("leader"), int):
         return dr["leader"]
     return None
-
-
-def _sweepers(game: str, dr: Mapping[str, Any], summary: GameSummary, contractor: int | None) -> list[int]:
-    """Seats whose side took every trick (Belote capot, Five Hundred slam) or every card point (Two Hundred bloute)."""
-    side: tuple[int, ...] = ()
-    if game == "belote":
-        tricks = dr.get("tricks") or []
-        for team, n in enumerate(tricks):
-            if n == 8 and team < len(summary.units):
-                side = summary.units[team]
-    elif game == "five_hundred":
-        contract = dr.get("contract") or {}
-        declarers = set(contract.get("side") or ())
-        if contract.get("partner") is not None:
-            declarers.add(contract["partner"])
-        tricks = dr.get("tricks_won") or []
-        if declarers and tricks and sum(tricks[s] for s in declarers) == sum(tricks) > 0:
-            side = tuple(sorted(declarers))
-    elif game == "two_hundred":
-        # "points" per side, the contracting side first; every deal holds 100 card points
-        points, sides = dr.get("points") or [], dr.get("sides") or []
-        if points and sides and points[0] == 100:
-            side = tuple(sorted(s for unit in sides[0] for s in summary.units[unit]))
-    elif any(dr.get(k) for k in ("capot", "bloute", "bloutte", "slam")) and contractor is not None:
-        side = summary.units[summary.unit_of(contractor)]
-    return list(side)
 
 
 # --- rating updates ------------------------------------------------------------------------------------------

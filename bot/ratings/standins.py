@@ -2,7 +2,7 @@
 
 The policy (docs/leaderboards.md):
 
-- A seat's *moves* are its actions in the record, except draws from a stock (Da Bai Fen), which are no choice and
+- A seat's *moves* are its actions in the record, except draws from a stock, which are no choice and
   are made automatically for everyone.
 - A move is a *stand-in move* when a computer made it for an away player (bot/clocks/service.py); the action log marks
   it (``actions.standin``, written in the action's own INSERT).
