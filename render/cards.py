@@ -2,7 +2,7 @@
 
 Faces are drawn once per (card, width, colour scheme) at 3x and scaled down (crisp, anti-aliased edges), then
 cached; images paste them.  Every card of the four games has a face: the standard 52, the 11/12/13 of the
-six-player Five Hundred pack, Five Hundred's Joker ``JK``, Da Bai Fen's black ``BJ`` and red ``RJ`` jokers.
+largest (six-player) pack, the single Joker ``JK``, the black ``BJ`` and red ``RJ`` jokers.
 """
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ def _joker(d: ImageDraw.ImageDraw, rank: str, w: int, h: int, colour) -> None:
     elif rank == "RJ":  # the big joker: a filled star with a glow
         d.polygon(star_points(cx, cy, outer * 1.1, outer * 0.5), fill=(255, 205, 60))
         d.polygon(star_points(cx, cy, outer, outer * 0.45), fill=colour)
-    else:  # Five Hundred's Joker: a two-tone star
+    else:  # the single Joker: a two-tone star
         d.polygon(star_points(cx, cy, outer, outer * 0.45), fill=colour)
         d.polygon(star_points(cx, cy, outer * 0.5, outer * 0.22), fill=(255, 205, 60))
     label = {"JK": "", "BJ": "小", "RJ": "大"}[rank]  # the Chinese names: small/big king

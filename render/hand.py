@@ -13,7 +13,7 @@ from render.sorting import sort_key
 
 CARD_W = 116
 STEP = 76  # horizontal distance between cards: the overlapped part still shows the whole corner index
-ROW_MAX = 13  # longer hands (Da Bai Fen's 18 cards with the kitty) wrap onto a second row
+ROW_MAX = 13  # longer hands (18 cards with a kitty) wrap onto a second row
 MARGIN = 22
 RAISE = 16  # how far a legal card is lifted
 NAME_SIZE = 26

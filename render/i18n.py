@@ -3,13 +3,11 @@ English for an unknown language or key, so a missing translation never breaks an
 
 from __future__ import annotations
 
+from rules.registry import lookup
+
 LANGS = ("en", "fr", "zh")
 
 LABELS: dict[str, dict[str, str]] = {
-    "two_hundred": {"en": "Two Hundred", "fr": "Deux Cents", "zh": "二百分"},
-    "five_hundred": {"en": "Five Hundred", "fr": "Cinq Cents", "zh": "五百分"},
-    "belote": {"en": "Belote Contrée", "fr": "Belote Contrée", "zh": "贝洛特"},
-    "da_bai_fen": {"en": "Da Bai Fen", "fr": "Da Bai Fen", "zh": "打百分"},
     "deal": {"en": "Deal", "fr": "Donne", "zh": "局"},
     "dealer": {"en": "dealer", "fr": "donneur", "zh": "庄"},
     "starter": {"en": "starter", "fr": "premier", "zh": "先摸"},
@@ -94,4 +92,6 @@ def t(key: str, lang: str = "en", **fields) -> str:
 
 
 def game_name(game: str, lang: str = "en") -> str:
-    return t(game, lang) if game in LABELS else game
+    """The game's name in ``lang``, from its registry entry (the record's id when the game is unknown)."""
+    found = lookup(game)
+    return found.name(lang) if found else game

@@ -53,9 +53,8 @@ def _header(draw: ImageDraw.ImageDraw, title: str, sub: str) -> int:
 
 
 def _result_segments(result: dict, state: dict, names: list[str], lang: str) -> list:
-    """The deal's contract in a few symbols: ``110 ♥ ×2 · Alice`` or, in Da Bai Fen, ``♣ 2 · Wang``."""
-    game = state.get("game")
-    if game == "da_bai_fen":
+    """The deal's contract in a few symbols: ``110 ♥ ×2 · Alice`` or, in a game of leaders, ``♣ 2 · Wang``."""
+    if st.leader_not_contract(state):
         segs: list = []
         if result.get("trump") in ("S", "H", "D", "C"):
             segs.append(suit_seg(result["trump"]))
@@ -76,8 +75,7 @@ def _details(result: dict, side: int, state: dict, names: list[str], lang: str) 
     """What a side took in the deal, from whatever the engine reports: tricks, card points, totals."""
     k = st.side_count(state, names)
     parts = []
-    game = state.get("game")
-    if game == "da_bai_fen":
+    if st.leader_not_contract(state):
         declarers = result.get("declarers")
         if isinstance(declarers, int):
             key = "declarer_points" if side == declarers else "opponent_points"
@@ -94,7 +92,7 @@ def _details(result: dict, side: int, state: dict, names: list[str], lang: str) 
     for key in ("totals", "card_points", "points"):
         v = result.get(key)
         if key == "points" and isinstance(v, list) and isinstance(result.get("sides"), list):
-            # Two Hundred lists the contractor's side first: "sides" says which team each entry is
+            # the contractor's side is listed first: "sides" says which team each entry is
             by_team: list = [None] * k
             for units, points in zip(result["sides"], v, strict=False):
                 for u in units if isinstance(units, list) else []:
@@ -150,7 +148,7 @@ def build_deal_summary(state: dict, names: list[str], deal_index: int = -1, *, l
         banner, colour = t("thrown_in", lang), theme.TEXT_DIM
     elif result.get("made") is True:
         banner, colour = t("made", lang), theme.GOOD
-    elif result.get("made") is False and game != "da_bai_fen":
+    elif result.get("made") is False and not st.leader_not_contract(state):
         banner, colour = t("failed", lang), theme.BAD
     else:
         banner, colour = "", theme.TEXT
@@ -213,7 +211,7 @@ def _chart(img: Image.Image, box: tuple[int, int, int, int], series: list[list[i
     x0, y0, x1, y1 = box
     draw.rounded_rectangle(box, radius=12, fill=theme.PANEL)
     draw_text(draw, (x0 + 16, y0 + 12), t("progress", lang).upper(), 17, theme.TEXT_DIM, bold=True)
-    levels = state.get("game") == "da_bai_fen"
+    levels = st.scores_are_levels(state)
     target = (state.get("options") or {}).get("target")
     values = [v for s in series for v in s]
     lo, hi = min(values + [0]), max(values + [1])
@@ -313,7 +311,7 @@ def build_score_sheet(state: dict, names: list[str], *, lang: str = "en") -> Ima
     side_x0 = PAD + 330
     col_w = (W - PAD - 16 - side_x0) / max(k, 1)
     draw_text(draw, (c_deal, y + 22), "#", 18, theme.TEXT_DIM, bold=True, anchor="mm")
-    label = t("leader", lang) if game == "da_bai_fen" else t("contract", lang)
+    label = t("leader", lang) if st.leader_not_contract(state) else t("contract", lang)
     draw_text(draw, (c_contract, y + 22), label.upper(), 17, theme.TEXT_DIM, bold=True, anchor="lm")
     for side in range(k):
         cx = side_x0 + col_w * (side + 0.5)
@@ -333,7 +331,7 @@ def build_score_sheet(state: dict, names: list[str], *, lang: str = "en") -> Ima
             result, state, names, lang)  # fmt: skip
         if segs:
             colour = theme.TEXT
-            if result.get("made") is False and game != "da_bai_fen":
+            if result.get("made") is False and not st.leader_not_contract(state):
                 colour = theme.BAD
             draw_segments(img, (c_contract, mid), segs, 19, colour, max_width=side_x0 - c_contract - 12)
         change = result.get("score_change") or [0] * k

@@ -8,9 +8,26 @@ from __future__ import annotations
 
 from render.i18n import t
 from render.text import Segment, suit_seg
+from rules.game_type import GameType
+from rules.registry import lookup
 
 LEVEL_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
-PARTNERSHIP_GAMES = ("belote", "da_bai_fen")
+
+
+def _game_type(state: dict) -> GameType | None:
+    return lookup(state.get("game"))
+
+
+def scores_are_levels(state: dict) -> bool:
+    """The scores are levels (2 .. A), shown as ranks, not points."""
+    found = _game_type(state)
+    return found is not None and found.scores_are_levels
+
+
+def leader_not_contract(state: dict) -> bool:
+    """Each deal has a leader rather than a bid contract: nothing to make or fail."""
+    found = _game_type(state)
+    return found is not None and found.leader_not_contract
 
 
 def players(state: dict, names: list[str]) -> int:
@@ -51,14 +68,15 @@ def level_name(level: int) -> str:
 
 
 def score_text(state: dict, value) -> str:
-    if state.get("game") == "da_bai_fen" and isinstance(value, int):
+    if scores_are_levels(state) and isinstance(value, int):
         return level_name(value)
     return f"{value}".replace("-", "−")  # a real minus sign: as wide as the plus, and unmistakable
 
 
 def trump_rank(state: dict) -> str | None:
-    """Da Bai Fen's trump rank: the engine's key if it gives one, else the declarers' level."""
-    if state.get("game") != "da_bai_fen":
+    """The trump rank (in games that have one): the engine's key if it gives one, else the declarers' level."""
+    found = _game_type(state)
+    if found is None or not found.has_trump_rank:
         return None
     for key in ("trump_rank", "level_rank", "rank"):
         v = state.get(key)
@@ -101,12 +119,12 @@ def points_by_side(state: dict, names: list[str]) -> list | None:
     seats = seat_list(state, keys, players(state, names))
     if seats is None or k >= len(seats):
         return seats
-    # a per-seat list (Two Hundred's points_taken): a side's points are its members' together
+    # a per-seat list (``points_taken``): a side's points are its members' together
     return [sum(seats[s] for s in side_seats(side, state, names)) for side in range(k)]
 
 
 def last_bid(state: dict) -> dict | None:
-    """The bid to beat during an auction that reports only its calls (Two Hundred): the last bid or keep."""
+    """The bid to beat during an auction that reports only its calls: the last bid or keep."""
     if state.get("phase") != "bidding":
         return None
     high = None
@@ -121,7 +139,7 @@ def last_bid(state: dict) -> dict | None:
 
 
 def with_counters(high_bid: dict | None, state: dict) -> dict | None:
-    """Belote's bid to beat with its counter or recounter, said in the bidding after it (``high_bid`` has neither)."""
+    """The bid to beat with its counter or recounter, said in the bidding after it (``high_bid`` has neither)."""
     if not high_bid:
         return high_bid
     calls = [c.get("type") for c in state.get("auction") or [] if isinstance(c, dict)]
@@ -138,9 +156,9 @@ def contract_segments(contract: dict | None, lang: str) -> list[Segment]:
     kind = contract.get("contract") or contract.get("type")
     if kind in ("misere", "open_misere"):
         out.append(t(kind, lang))
-        if isinstance(contract.get("points"), int):  # Five Hundred: misère 250, open misère 520
+        if isinstance(contract.get("points"), int):  # misère 250, open misère 520
             out.append(f"  ({contract['points']})")
-    elif isinstance(contract.get("tricks"), int) and contract.get("suit"):  # Five Hundred: 8 ♥ (value 300)
+    elif isinstance(contract.get("tricks"), int) and contract.get("suit"):  # tricks and a suit: 8 ♥ (value 300)
         out.append(f"{contract['tricks']} ")
         out.append(suit_seg(contract["suit"]) if contract["suit"] != "NT" else "NT")
         points = contract.get("points")

@@ -1,5 +1,5 @@
 """The table: seats around a felt with names, the dealer's chip and whose turn it is; the trick in the middle; a side
-panel with the contract, trump, scores (or Da Bai Fen's levels) and, on request, the last completed trick."""
+panel with the contract, trump, scores (or levels) and, on request, the last completed trick."""
 
 from __future__ import annotations
 
@@ -16,13 +16,19 @@ from render.i18n import game_name, t
 from render.pips import star_points
 from render.png import to_png
 from render.text import draw_segments, seg_width, suit_seg
+from rules.registry import lookup
 
 W, H = 1040, 740
 HEADER = 64
 FELT = (16, HEADER + 8, 700, H - 16)
 PANEL_X = 716
 PLATE_W, PLATE_H = 204, 72
-CLOCKWISE = {"two_hundred": True, "five_hundred": True, "belote": False, "da_bai_fen": False}
+
+
+def _direction(game: str) -> int:
+    """1 when play goes clockwise round the table (seat 0 at the bottom, seat 1 on its left), else -1."""
+    found = lookup(game)
+    return 1 if found is None or found.clockwise else -1
 
 
 def seat_centres(n: int, game: str) -> list[tuple[float, float]]:
@@ -30,7 +36,7 @@ def seat_centres(n: int, game: str) -> list[tuple[float, float]]:
     cx, cy = (FELT[0] + FELT[2]) / 2, (FELT[1] + FELT[3]) / 2
     rx = (FELT[2] - FELT[0]) / 2 - PLATE_W / 2 - 20
     ry = (FELT[3] - FELT[1]) / 2 - PLATE_H / 2 - 24
-    direction = 1 if CLOCKWISE.get(game, True) else -1
+    direction = _direction(game)
     out = []
     for s in range(n):
         a = math.radians(90 + direction * 360 * s / n)
@@ -44,7 +50,7 @@ def seat_centres(n: int, game: str) -> list[tuple[float, float]]:
 def trick_spot(n: int, seat: int, game: str) -> tuple[float, float]:
     """Where a seat's play lands: on a small ellipse round the centre, in the seat's direction."""
     cx, cy = (FELT[0] + FELT[2]) / 2, (FELT[1] + FELT[3]) / 2
-    direction = 1 if CLOCKWISE.get(game, True) else -1
+    direction = _direction(game)
     a = math.radians(90 + direction * 360 * seat / n)
     rx, ry = (60, 128) if n == 3 else (70, 128) if n <= 4 else (80, 115)
     return cx + rx * math.cos(a), cy + ry * math.sin(a)
@@ -124,9 +130,8 @@ def _box(draw, y: int, h: int, label: str) -> int:
 
 def _contract_box(img, draw, y, state, names, lang, four_colour) -> int:
     contract = state.get("contract")
-    game = state.get("game", "")
     h = 96
-    if game == "da_bai_fen":
+    if st.leader_not_contract(state):
         top = _box(draw, y, h, t("leader", lang))
         seat = (contract or {}).get("seat")
         text = st.seat_name(names, seat) if isinstance(seat, int) else "—"
@@ -150,7 +155,7 @@ def _contract_box(img, draw, y, state, names, lang, four_colour) -> int:
         who = st.seat_name(names, bid["seat"])
         label = who if contract else f"{who} · {t('phase_bidding', lang).lower()}"
         partner = (contract or {}).get("partner")
-        if isinstance(partner, int) and partner != bid["seat"]:  # Five Hundred's called partner, named at once
+        if isinstance(partner, int) and partner != bid["seat"]:  # a called partner, named at once
             label = f"{who} + {st.seat_name(names, partner)}"
         draw_text(draw, (PANEL_X + 16, top + 46), label, 19, theme.TEXT_DIM, anchor="lm", max_width=270)
     return y + h + 10
@@ -169,7 +174,6 @@ def _trump_box(img, draw, y, state, lang, four_colour) -> int:
 
 
 def _scores_box(img, draw, y, state, names, lang) -> int:
-    game = state.get("game", "")
     scores = state.get("scores") or []
     n_sides = len(scores)
     side_points = st.points_by_side(state, names) if st.per_team(state, names) else None
@@ -177,7 +181,7 @@ def _scores_box(img, draw, y, state, names, lang) -> int:
     detail = side_points is not None or side_tricks is not None
     row = 58 if detail else 40
     h = 44 + row * n_sides
-    label = t("levels", lang) if game == "da_bai_fen" else t("scores", lang)
+    label = t("levels", lang) if st.scores_are_levels(state) else t("scores", lang)
     target = (state.get("options") or {}).get("target")
     if target is not None:
         label = f"{label} · {t('target', lang)} {target}"
@@ -202,7 +206,7 @@ def _scores_box(img, draw, y, state, names, lang) -> int:
 
 
 def _joker_badge(img, draw, state, n, game, width, lang, four_colour) -> None:
-    """Five Hundred: under a Joker led at no trumps, the suit its player named ("as ♠")."""
+    """Under a Joker led at no trumps, the suit its player named ("as ♠")."""
     trick = state.get("trick") or []
     suit = state.get("joker_suit")
     if not suit or not trick or not isinstance(trick[0].get("seat"), int) or not 0 <= trick[0]["seat"] < n:
@@ -216,7 +220,7 @@ def _joker_badge(img, draw, state, n, game, width, lang, four_colour) -> None:
 
 
 def _open_hand_box(img, draw, y, state, names, lang, four_colour) -> int:
-    """Five Hundred's open misère: the soloist's hand, face up on the table from the end of the first trick."""
+    """An open misère: the soloist's hand, face up on the table from the end of the first trick."""
     shown = state.get("open_hand")
     if not shown or state.get("phase") != "play" or not shown.get("cards"):
         return y
@@ -297,7 +301,7 @@ def build_table(
     width = 96 if n <= 3 else 90 if n == 4 else 72
     middle = (FELT[0] + FELT[2]) / 2
     many = max((len(p.get("cards") or []) for p in state.get("trick") or []), default=1)
-    many = many if n == 4 and many > 1 else 0  # Da Bai Fen's multi-card tricks: smaller cards, so they all fit
+    many = many if n == 4 and many > 1 else 0  # multi-card tricks (a throw): smaller cards, so they all fit
     if many:
         width = min(width, int(100 / (1 + 0.38 * (many - 1))))
     for play in state.get("trick") or []:
