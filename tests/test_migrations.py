@@ -8,7 +8,7 @@ import random
 import sqlite3
 
 import bot.storage.results as rs
-from bot.storage.migrations import MIGRATIONS
+from bot.storage.schema import migrations
 from bot.storage.store import Store
 from rules.players import make_player
 from rules.simulate import play_game
@@ -16,11 +16,11 @@ from rules.simulate import play_game
 
 def make_version_1(path: str) -> tuple[int, dict]:
     """Migration 1 only, as the first release wrote it, with a finished Belote game and a lobby."""
-    number, _, sql = MIGRATIONS[0]
-    assert number == 1
+    first = migrations()[0]
+    assert first.number == 1
     record, match = play_game("belote", {}, random.Random(11), [make_player("random")] * 4, 2000)
     db = sqlite3.connect(path)
-    db.executescript(sql)
+    db.executescript(first.sql)
     db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
     db.execute("INSERT INTO schema_version VALUES (1)")
     db.execute(
@@ -51,7 +51,7 @@ async def test_a_version_1_database_is_upgraded_in_place(tmp_path):
     deals, output = make_version_1(path)
     store = await Store.open(path)
     try:
-        assert await store.schema_version() == max(n for n, _, _ in MIGRATIONS) >= 2
+        assert await store.schema_version() == migrations()[-1].number >= 2
         row = await store.load_table(1)
         assert row.status == "finished" and len(row.seats) == 4
         record = await store.load_record(row)
@@ -68,5 +68,5 @@ async def test_a_version_1_database_is_upgraded_in_place(tmp_path):
     finally:
         await store.close()
     store = await Store.open(path)  # opening again applies nothing new
-    assert await store.schema_version() == max(n for n, _, _ in MIGRATIONS)
+    assert await store.schema_version() == migrations()[-1].number
     await store.close()

@@ -19,7 +19,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.storage.migrations import MIGRATIONS
+from bot.storage.schema import migrations
 from rules.records import FORMAT, GameRecord, parse_record
 
 log = logging.getLogger(__name__)
@@ -147,13 +147,14 @@ class Store:
         """Apply every migration newer than the database, each in its own transaction."""
         async with self._write:
             current = await self.schema_version()
-            for number, title, sql in sorted(MIGRATIONS):
-                if number <= current:
+            for migration in migrations():
+                if migration.number <= current:
                     continue
-                log.info("applying database migration %d: %s", number, title)
+                log.info("applying database migration %d: %s", migration.number, migration.title)
                 try:
                     await self.db.executescript(
-                        f"BEGIN;\n{sql}\nINSERT INTO schema_version (version) VALUES ({int(number)});\nCOMMIT;"
+                        f"BEGIN;\n{migration.sql}\n"
+                        f"INSERT INTO schema_version (version) VALUES ({migration.number});\nCOMMIT;"
                     )
                 except Exception:
                     if self.db.in_transaction:
