@@ -8,6 +8,7 @@ import random
 import sqlite3
 
 import bot.storage.results as rs
+from bot.ratings import stats
 from bot.storage.schema import migrations
 from bot.storage.store import Store
 from rules.players import make_player
@@ -60,11 +61,14 @@ async def test_a_version_1_database_is_upgraded_in_place(tmp_path):
         # the finished game gets its result and ratings once, at start-up
         assert await rs.reconcile(store) == [1]
         assert await rs.reconcile(store) == []
-        async with store.db.execute("SELECT rated, winner, deals, scores FROM game_results") as cur:
-            (result,) = await cur.fetchall()
-        assert tuple(result) == (1, output["winner"], deals, json.dumps(output["scores"]))
-        async with store.db.execute("SELECT COUNT(*) FROM ratings WHERE guild_id = 77 AND scope = 'all'") as cur:
-            assert (await cur.fetchone())[0] == 4
+        result = await rs.result_for_table(store, 1)
+        assert (result["rated"], result["winner"], result["deals"], result["scores"]) == (
+            1,
+            output["winner"],
+            deals,
+            json.dumps(output["scores"]),
+        )
+        assert (await stats.leaderboard(store, await stats.board_key(store, 77, "belote", "all"))).total == 4
     finally:
         await store.close()
     store = await Store.open(path)  # opening again applies nothing new
