@@ -31,6 +31,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import bot.storage.results as rs  # noqa: E402
 from bot.presentation import images
 from bot.ratings import stats  # noqa: E402
+from bot.storage.stats import count_live_games  # noqa: E402
 from bot.storage.store import Store  # noqa: E402
 
 GUILD = 4242
@@ -56,21 +57,22 @@ async def build(path: str, games: int) -> None:
             unit = seat % 2
             seats.append((g, seat, user, None, f"player{user}", unit, 0 if unit == winner else 1, int(unit == winner),
                           1000 if unit == winner else 600, rng.randrange(3), rng.randrange(2), 0, 8, 0, 8))  # fmt: skip
-    db = store.db
-    await db.execute("BEGIN")
-    await db.executemany(
-        "INSERT INTO tables (id, guild_id, guild_name, channel_id, game, options, host_id, status, first_dealer)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        conn_rows_tables,
-    )
-    await db.executemany("INSERT INTO game_results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", results)
-    await db.executemany(
-        "INSERT INTO result_players (result_id, seat, user_id, computer, name, unit, place, won, points, contracts,"
-        " contracts_made, sweeps, moves, standin_moves, player_moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
-        " ?)",
-        seats,
-    )
-    await db.execute("COMMIT")
+
+    def insert(conn) -> None:
+        conn.executemany(
+            "INSERT INTO tables (id, guild_id, guild_name, channel_id, game, options, host_id, status, first_dealer)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            conn_rows_tables,
+        )
+        conn.executemany("INSERT INTO game_results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", results)
+        conn.executemany(
+            "INSERT INTO result_players (result_id, seat, user_id, computer, name, unit, place, won, points,"
+            " contracts, contracts_made, sweeps, moves, standin_moves, player_moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
+            " ?, ?, ?, ?, ?, ?, ?)",
+            seats,
+        )
+
+    await store.in_transaction(insert)
     start = time.perf_counter()
     count = await rs.recompute(store, ["belote"])
     print(f"built {games:,} games; recomputing every rating from the results took {time.perf_counter() - start:.1f} s"
@@ -86,24 +88,22 @@ def summary(label: str, samples: list[float]) -> None:
 
 async def measure(path: str, rounds: int) -> None:
     store = await Store.open(path)
-    db = store.db
-    async with db.execute("SELECT COUNT(*) FROM game_results WHERE guild_id = ?", (GUILD,)) as cur:
-        print(f"server {GUILD}: {(await cur.fetchone())[0]:,} finished games")
+    print(f"server {GUILD}: {await count_live_games(store, GUILD):,} finished games")
     for period in ("all", "season", "month"):
-        key = await stats.board_key(db, GUILD, "belote", period)
+        key = await stats.board_key(store, GUILD, "belote", period)
         samples = []
         for i in range(rounds):
             start = time.perf_counter()
-            board = await stats.leaderboard(db, key, page=1 + (i % 2) * 100)
+            board = await stats.leaderboard(store, key, page=1 + (i % 2) * 100)
             samples.append(time.perf_counter() - start)
         summary(f"query, {period} ({board.total:,} players, {board.pages} pages)", samples)
     from render import render_leaderboard
 
-    key = await stats.board_key(db, GUILD, "belote", "all")
+    key = await stats.board_key(store, GUILD, "belote", "all")
     samples = []
     for i in range(rounds):
         start = time.perf_counter()
-        board = await stats.leaderboard(db, key, page=1 + (i % 2) * 100)
+        board = await stats.leaderboard(store, key, page=1 + (i % 2) * 100)
         rows = [{k: r[k] for k in ("rank", "name", "rating", "games", "win_rate")} for r in board.rows]
         png = render_leaderboard(rows, title="Belote Contrée — Bench, all time", page=board.page, pages=board.pages)
         samples.append(time.perf_counter() - start)

@@ -131,7 +131,7 @@ class RatingNotice:
         if not start.rated:
             return
         with contextlib.suppress(Exception):
-            result = await rs.result_for_table(self.bot.store.db, table.id)  # type: ignore[attr-defined]
+            result = await rs.result_for_table(self.bot.store, table.id)  # type: ignore[attr-defined]
             if result is None or result["rated"]:
                 return
             channel = self.bot.get_channel(table.row.channel_id) or await self.bot.fetch_channel(table.row.channel_id)
@@ -191,17 +191,17 @@ class Leaderboard(commands.Cog):
     ) -> None:
         async with answering_errors(interaction):
             guild_id = _guild(interaction)
-            db = store_of(interaction).db
+            store = store_of(interaction)
             gid = await self._game(interaction, game)
             chosen = period.value if period else ("season" if season else "all")
             key = await stats.board_key(
-                db, guild_id, gid, chosen, str(season) if season and chosen == "season" else None
+                store, guild_id, gid, chosen, str(season) if season and chosen == "season" else None
             )
             await self.show_board(interaction, key, 1, edit=False)
 
     async def show_board(self, interaction: discord.Interaction, key: stats.BoardKey, page: int, *, edit: bool) -> None:
         async with answering_errors(interaction):
-            board = await stats.leaderboard(store_of(interaction).db, key, page)
+            board = await stats.leaderboard(store_of(interaction), key, page)
             guild_name = interaction.guild.name if interaction.guild else "this server"
             title = board_title(board, guild_name)
             png = await images.render(
@@ -234,7 +234,7 @@ class Leaderboard(commands.Cog):
                 return game_id(game)
             except OptionsError as e:
                 raise Refusal(str(e)) from None
-        played = await stats.most_played_game(store_of(interaction).db, _guild(interaction))
+        played = await stats.most_played_game(store_of(interaction), _guild(interaction))
         return played or registry.games()[0].id
 
     # --- /stats and /history -----------------------------------------------------------------------------------
@@ -250,15 +250,15 @@ class Leaderboard(commands.Cog):
         async with answering_errors(interaction):
             guild_id = _guild(interaction)
             who = player or interaction.user
-            db = store_of(interaction).db
+            store = store_of(interaction)
             gid = await self._game(interaction, game) if game else None
-            found = await stats.player_stats(db, guild_id, who.id, gid)
+            found = await stats.player_stats(store, guild_id, who.id, gid)
             embed = discord.Embed(title=f"{_name(who)} — statistics on {interaction.guild.name}")  # type: ignore
             if not found:
                 embed.description = "No finished games here yet" + (f" of {game_name(gid)}." if gid else ".")
             for s in found[:20]:
                 embed.add_field(name=game_name(s.game), value=stats_text(s), inline=False)
-            server = await stats.server_stats(db, guild_id)
+            server = await stats.server_stats(store, guild_id)
             active = ", ".join(f"{discord.utils.escape_markdown(p['name'])} ({p['games']})" for p in server.most_active)
             embed.add_field(
                 name="This server",
@@ -275,7 +275,7 @@ class Leaderboard(commands.Cog):
         async with answering_errors(interaction):
             guild_id = _guild(interaction)
             who = player or interaction.user
-            recent = await stats.history(store_of(interaction).db, guild_id, who.id, limit=10)
+            recent = await stats.history(store_of(interaction), guild_id, who.id, limit=10)
             embed = discord.Embed(title=f"{_name(who)} — recent games")
             if not recent:
                 embed.description = "No ended games here yet."
@@ -347,12 +347,9 @@ class Leaderboard(commands.Cog):
     async def ratings_log(self, interaction: discord.Interaction) -> None:
         async with answering_errors(interaction):
             guild_id = _admin(interaction)
-            async with store_of(interaction).db.execute(
-                "SELECT at, user_id, detail FROM rating_log WHERE guild_id = ? ORDER BY id DESC LIMIT 15", (guild_id,)
-            ) as cur:
-                rows = await cur.fetchall()
-            seasons = await rs.seasons(store_of(interaction).db, guild_id)
-            lines = [f"`{r[0][:16]}` <@{r[1]}> {r[2]}" for r in rows] or ["Nothing yet."]
+            entries = await rs.rating_log(store_of(interaction), guild_id, limit=15)
+            seasons = await rs.seasons(store_of(interaction), guild_id)
+            lines = [f"`{e['at'][:16]}` <@{e['user_id']}> {e['detail']}" for e in entries] or ["Nothing yet."]
             lines.append(f"Seasons: {', '.join(str(s['number']) for s in seasons)}")
             await answer(interaction, "\n".join(lines))
 

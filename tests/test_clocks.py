@@ -10,6 +10,7 @@ import pytest
 from bot.clocks.clock import FakeClock
 from bot.clocks.service import SUBSTITUTE_AFTER
 from bot.presentation.clock_view import clock_of
+from bot.storage.clocks import closure_reason
 from tests.botkit.harness import bot_world, find_id, table_message
 
 
@@ -253,8 +254,7 @@ async def test_an_abandoned_table_is_closed_and_its_record_kept(world):
         await advance(world, client, 10 * 60)
         assert table.status == "cancelled"
         assert any(f"Table #{table.id} was closed" in t for t in channel_texts(world))
-        async with client.store.db.execute("SELECT reason FROM table_closures WHERE table_id = ?", (table.id,)) as c:
-            assert (await c.fetchone())[0] == "abandoned"
+        assert await closure_reason(client.store, table.id) == "abandoned"
         r = await world.slash(world.alice, "table", {"table": table.id}, subcommand="record")
         assert r.message.attachments[0].filename == f"table-{table.id}.json"
         # the lobby (casual clock, the default) is closed after two hours without a change
@@ -314,7 +314,7 @@ async def test_tables_from_before_clocks_get_the_server_default_at_start_up(worl
     async with running(world) as client:
         table = await started(world, client, world.alice, world.bob)
         table_id = table.id
-        await client.store._one("DELETE FROM table_clocks WHERE table_id = ?", (table_id,))
+        await client.store.write_one("DELETE FROM table_clocks WHERE table_id = ?", (table_id,))
     async with running(world) as client:
         table = client.manager.tables[table_id]
         clock = clock_of(table)

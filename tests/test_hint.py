@@ -43,7 +43,7 @@ async def test_hints_are_chosen_shown_kept_over_a_restart_and_make_the_game_unra
         assert notice.content == f"Table #{table_id}: This game is not rated: hints were allowed."
         await play_to_the_end(world, client, table_id)
         await world.settle(client)
-        result = await rs.result_for_table(client.store.db, table_id)
+        result = await rs.result_for_table(client.store, table_id)
         assert result["status"] == "finished" and not result["rated"]
         assert result["unrated_reason"] == "hints were allowed"
         assert (await rs.stored_eligibility(client.store, table_id)).reason == "hints were allowed"

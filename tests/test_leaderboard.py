@@ -80,7 +80,7 @@ async def seed_board(path: str, guild_id: int, players: int) -> None:
         (guild_id, "all", "toy", 1000 + i, f"player{i:02d}", 25.0 + i / 10, 3.0, 25.0 + i / 10 - 9.0, 10, i % 10, 1)
         for i in range(players)
     ]
-    await store.db.executemany("INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    await store.write_all([("INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row) for row in rows])
     await store.close()
 
 

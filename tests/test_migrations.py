@@ -8,7 +8,8 @@ import random
 import sqlite3
 
 import bot.storage.results as rs
-from bot.storage.migrations import MIGRATIONS
+from bot.ratings import stats
+from bot.storage.schema import migrations
 from bot.storage.store import Store
 from rules.players import make_player
 from rules.simulate import play_game
@@ -16,11 +17,11 @@ from rules.simulate import play_game
 
 def make_version_1(path: str) -> tuple[int, dict]:
     """Migration 1 only, as the first release wrote it, with a finished Belote game and a lobby."""
-    number, _, sql = MIGRATIONS[0]
-    assert number == 1
+    first = migrations()[0]
+    assert first.number == 1
     record, match = play_game("belote", {}, random.Random(11), [make_player("random")] * 4, 2000)
     db = sqlite3.connect(path)
-    db.executescript(sql)
+    db.executescript(first.sql)
     db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
     db.execute("INSERT INTO schema_version VALUES (1)")
     db.execute(
@@ -51,7 +52,7 @@ async def test_a_version_1_database_is_upgraded_in_place(tmp_path):
     deals, output = make_version_1(path)
     store = await Store.open(path)
     try:
-        assert await store.schema_version() == max(n for n, _, _ in MIGRATIONS) >= 2
+        assert await store.schema_version() == migrations()[-1].number >= 2
         row = await store.load_table(1)
         assert row.status == "finished" and len(row.seats) == 4
         record = await store.load_record(row)
@@ -60,13 +61,16 @@ async def test_a_version_1_database_is_upgraded_in_place(tmp_path):
         # the finished game gets its result and ratings once, at start-up
         assert await rs.reconcile(store) == [1]
         assert await rs.reconcile(store) == []
-        async with store.db.execute("SELECT rated, winner, deals, scores FROM game_results") as cur:
-            (result,) = await cur.fetchall()
-        assert tuple(result) == (1, output["winner"], deals, json.dumps(output["scores"]))
-        async with store.db.execute("SELECT COUNT(*) FROM ratings WHERE guild_id = 77 AND scope = 'all'") as cur:
-            assert (await cur.fetchone())[0] == 4
+        result = await rs.result_for_table(store, 1)
+        assert (result["rated"], result["winner"], result["deals"], result["scores"]) == (
+            1,
+            output["winner"],
+            deals,
+            json.dumps(output["scores"]),
+        )
+        assert (await stats.leaderboard(store, await stats.board_key(store, 77, "belote", "all"))).total == 4
     finally:
         await store.close()
     store = await Store.open(path)  # opening again applies nothing new
-    assert await store.schema_version() == max(n for n, _, _ in MIGRATIONS)
+    assert await store.schema_version() == migrations()[-1].number
     await store.close()

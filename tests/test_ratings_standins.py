@@ -85,18 +85,19 @@ async def finish(world, client, table, rng):
 
 
 async def seat_rows(client, table_id):
-    result = await rs.result_for_table(client.store.db, table_id)
-    async with client.store.db.execute(
+    result = await rs.result_for_table(client.store, table_id)
+    found = await client.store.fetch_all(
         "SELECT seat, user_id, moves, standin_moves, player_moves FROM result_players WHERE result_id = ?"
         " ORDER BY seat",
         (result["id"],),
-    ) as cur:
-        return result, [dict(r) for r in await cur.fetchall()]
+    )
+    return result, [dict(r) for r in found]
 
 
 async def ratings_snapshot(client):
-    async with client.store.db.execute("SELECT * FROM ratings ORDER BY guild_id, scope, game, user_id") as cur:
-        return [tuple(r) for r in await cur.fetchall()]
+    return [
+        tuple(r) for r in await client.store.fetch_all("SELECT * FROM ratings ORDER BY guild_id, scope, game, user_id")
+    ]
 
 
 async def test_a_stand_in_for_most_of_a_seat_leaves_the_game_unrated(world):
@@ -171,10 +172,10 @@ async def test_a_substitute_is_rated_for_the_seat_they_took(world):
         r = await world.click(world.carol, offer, "take")
         assert "takes seat" in r.content
         taken = sum(len(d.actions) for d in table.record.deals)
-        async with client.store.db.execute(
+        takeovers = await client.store.fetch_all(
             "SELECT seat, user_id, previous_user_id, at_action FROM seat_takeovers"
-        ) as c:
-            assert [tuple(x) for x in await c.fetchall()] == [(bob, world.carol.id, world.bob.id, taken)]
+        )
+        assert [tuple(x) for x in takeovers] == [(bob, world.carol.id, world.bob.id, taken)]
         await finish(world, client, table, rng)
         result, rows = await seat_rows(client, table.id)
         assert rows[bob]["user_id"] == world.carol.id

@@ -78,8 +78,7 @@ async def play(manager, table, rng, *, stop_before_last=False):
 
 
 async def rows(store, sql, params=()):
-    async with store.db.execute(sql, params) as cur:
-        return [tuple(r) for r in await cur.fetchall()]
+    return [tuple(r) for r in await store.fetch_all(sql, params)]
 
 
 async def ratings_table(store):
@@ -262,7 +261,7 @@ async def test_removing_a_game_recomputes_without_it_and_is_logged(store):
 
 async def full_recompute(store):
     """The reference: everything rebuilt inside one transaction."""
-    return await rs.in_transaction(store, lambda conn: rs._recompute(conn, rs._all_games(conn)))
+    return await store.in_transaction(lambda conn: rs._recompute(conn, rs._all_games(conn)))
 
 
 async def test_recompute_from_a_snapshot_counts_the_games_that_end_meanwhile(store):
@@ -277,7 +276,7 @@ async def test_recompute_from_a_snapshot_counts_the_games_that_end_meanwhile(sto
     for who in ([1, 2, 3, 4], [2, 5]):
         await play(manager, await seated(manager, who), random.Random(len(who)))
     incremental = await ratings_table(store), await history_table(store)
-    assert await rs.in_transaction(store, rs._swap, snap, None) == len(tables) + 2
+    assert await store.in_transaction(rs._swap, snap, None) == len(tables) + 2
     assert (await ratings_table(store), await history_table(store)) == incremental
     assert await full_recompute(store) == len(tables) + 2
     assert (await ratings_table(store), await history_table(store)) == incremental
@@ -286,13 +285,17 @@ async def test_recompute_from_a_snapshot_counts_the_games_that_end_meanwhile(sto
 async def test_recompute_repairs_wrong_rows_and_a_removal_meanwhile_makes_the_snapshot_stale(store):
     tables = await play_many(store, 8, seed=5)
     ratings, history = await ratings_table(store), await history_table(store)
-    async with store._write:
-        await store.db.execute("UPDATE ratings SET mu = mu + 1, games = games + 1")
-        await store.db.execute("UPDATE rating_history SET mu_after = 0 WHERE user_id % 2 = 0")
-        await store.db.execute(
-            "INSERT INTO rating_history SELECT result_id, guild_id, 'month:1999-01', user_id, mu_before, sigma_before,"
-            " mu_after, sigma_after FROM rating_history LIMIT 2"
-        )
+    await store.write_all(
+        [
+            ("UPDATE ratings SET mu = mu + 1, games = games + 1", ()),
+            ("UPDATE rating_history SET mu_after = 0 WHERE user_id % 2 = 0", ()),
+            (
+                "INSERT INTO rating_history SELECT result_id, guild_id, 'month:1999-01', user_id, mu_before,"
+                " sigma_before, mu_after, sigma_after FROM rating_history LIMIT 2",
+                (),
+            ),
+        ]
+    )
     assert await rs.recompute(store) == len(tables)
     assert (await ratings_table(store), await history_table(store)) == (ratings, history)
     path = await rs._database_file(store)
@@ -300,7 +303,7 @@ async def test_recompute_repairs_wrong_rows_and_a_removal_meanwhile_makes_the_sn
     victim = next(t for t in tables if t.row.guild_id == GUILD)
     await rs.remove_game(store, GUILD, victim.id, by=1, reason="test")
     with pytest.raises(rs._StaleSnapshot):
-        await rs.in_transaction(store, rs._swap, snap, None)
+        await store.in_transaction(rs._swap, snap, None)
     after = await ratings_table(store), await history_table(store)
     assert await rs.recompute(store) == len(tables) - 1
     assert (await ratings_table(store), await history_table(store)) == after
@@ -335,8 +338,8 @@ async def test_a_finished_table_without_a_result_is_recorded_at_start_up(store):
 
 
 async def test_seasons_keep_the_old_ones(store):
-    assert await rs.current_season(store.db, GUILD) == 1
+    assert await rs.current_season(store, GUILD) == 1
     assert await rs.start_season(store, GUILD, by=1) == 2
     assert await rs.start_season(store, GUILD, by=1) == 3
-    assert [s["number"] for s in await rs.seasons(store.db, GUILD)] == [1, 2, 3]
-    assert await rs.current_season(store.db, OTHER_GUILD) == 1
+    assert [s["number"] for s in await rs.seasons(store, GUILD)] == [1, 2, 3]
+    assert await rs.current_season(store, OTHER_GUILD) == 1

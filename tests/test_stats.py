@@ -15,11 +15,11 @@ async def test_leaderboard_pages_and_order(store):  # noqa: F811
     for i in range(8):
         table = await seated(manager, [1 + i, 2 + i, 3 + i])  # 10 different players over the games
         await play(manager, table, rng)
-    key = await stats.board_key(store.db, GUILD, "toy", "all")
-    first = await stats.leaderboard(store.db, key, page=1, per_page=4)
+    key = await stats.board_key(store, GUILD, "toy", "all")
+    first = await stats.leaderboard(store, key, page=1, per_page=4)
     assert first.total == 10 and first.pages == 3 and len(first.rows) == 4
-    second = await stats.leaderboard(store.db, key, page=2, per_page=4)
-    last = await stats.leaderboard(store.db, key, page=9, per_page=4)  # clamped to the last page
+    second = await stats.leaderboard(store, key, page=2, per_page=4)
+    last = await stats.leaderboard(store, key, page=9, per_page=4)  # clamped to the last page
     assert last.page == 3 and len(last.rows) == 2
     everyone = first.rows + second.rows + last.rows
     assert [r["rank"] for r in everyone] == list(range(1, 11))
@@ -28,26 +28,26 @@ async def test_leaderboard_pages_and_order(store):  # noqa: F811
     assert len({r["user_id"] for r in everyone}) == 10
     assert all(set(r) >= {"rank", "name", "rating", "games", "win_rate"} for r in everyone)
 
-    season = await stats.board_key(store.db, GUILD, "toy", "season")
-    assert season.key == "1" and (await stats.leaderboard(store.db, season)).total == 10
-    month = await stats.board_key(store.db, GUILD, "toy", "month")
-    assert (await stats.leaderboard(store.db, month)).total == 10
+    season = await stats.board_key(store, GUILD, "toy", "season")
+    assert season.key == "1" and (await stats.leaderboard(store, season)).total == 10
+    month = await stats.board_key(store, GUILD, "toy", "month")
+    assert (await stats.leaderboard(store, month)).total == 10
     await rs.start_season(store, GUILD, by=1)
-    assert (await stats.leaderboard(store.db, await stats.board_key(store.db, GUILD, "toy", "season"))).total == 0
-    assert (await stats.leaderboard(store.db, season)).total == 10  # the old season stays viewable
+    assert (await stats.leaderboard(store, await stats.board_key(store, GUILD, "toy", "season"))).total == 0
+    assert (await stats.leaderboard(store, season)).total == 10  # the old season stays viewable
 
 
 async def test_global_board_lists_only_opted_in_players(store):  # noqa: F811
     manager = manager_for(store)
     table = await seated(manager, [1, 2, 3])
     await play(manager, table, random.Random(3))
-    key = await stats.board_key(store.db, GUILD, "toy", "global")
-    assert (await stats.leaderboard(store.db, key)).total == 0
+    key = await stats.board_key(store, GUILD, "toy", "global")
+    assert (await stats.leaderboard(store, key)).total == 0
     await rs.set_global_optin(store, 2, True)
-    board = await stats.leaderboard(store.db, key)
+    board = await stats.leaderboard(store, key)
     assert [r["user_id"] for r in board.rows] == [2]
     await rs.set_global_optin(store, 2, False)
-    assert (await stats.leaderboard(store.db, key)).total == 0
+    assert (await stats.leaderboard(store, key)).total == 0
 
 
 async def test_player_stats_history_and_server_activity(store):  # noqa: F811
@@ -63,7 +63,7 @@ async def test_player_stats_history_and_server_activity(store):  # noqa: F811
         "SELECT p.won, r.deals, p.contracts, p.contracts_made, p.points FROM result_players p"
         " JOIN game_results r ON r.id = p.result_id WHERE p.user_id = 1 ORDER BY r.id",
     )
-    (s,) = await stats.player_stats(store.db, GUILD, 1)
+    (s,) = await stats.player_stats(store, GUILD, 1)
     assert s.game == "toy" and s.games == 5
     assert s.wins == sum(r[0] for r in results)
     assert s.deals == sum(r[1] for r in results)
@@ -79,20 +79,20 @@ async def test_player_stats_history_and_server_activity(store):  # noqa: F811
     assert s.global_rating is None  # not opted in
     assert s.partner is None  # the toy game is every player for themselves
 
-    past = await stats.history(store.db, GUILD, 1, limit=3)
+    past = await stats.history(store, GUILD, 1, limit=3)
     assert [h["table_id"] for h in past] == [t.id for t in reversed(tables)][:3]
     assert all(h["rated"] and h["rating_change"] is not None for h in past)
 
     await rs.remove_game(store, GUILD, tables[-1].id, by=9, reason="test")
-    (s,) = await stats.player_stats(store.db, GUILD, 1)
+    (s,) = await stats.player_stats(store, GUILD, 1)
     assert s.games == 4
-    past = await stats.history(store.db, GUILD, 1, limit=1)
+    past = await stats.history(store, GUILD, 1, limit=1)
     assert not past[0]["rated"] and "removed: test" in past[0]["unrated_reason"]
 
-    server = await stats.server_stats(store.db, GUILD)
+    server = await stats.server_stats(store, GUILD)
     assert server.games_this_week == 4 and server.games_by_game == {"toy": 4}
     assert {p["user_id"] for p in server.most_active} == {1, 2, 3, 4}
-    assert await stats.most_played_game(store.db, GUILD) == "toy"
+    assert await stats.most_played_game(store, GUILD) == "toy"
 
 
 async def test_favourite_partner_in_a_partnership_game(store):  # noqa: F811
@@ -105,11 +105,11 @@ async def test_favourite_partner_in_a_partnership_game(store):  # noqa: F811
     deal = {"thrown_in": False, "made": True, "contract": {"seat": 0}, "tricks": [8, 0]}
     output = {"phase": "game_over", "scores": [1010, 300], "winner": 0, "deal_results": [deal]}
     row.id = 999
-    await store.db.execute(
+    await store.write_one(
         "INSERT INTO tables (id, guild_id, channel_id, game, host_id, status) VALUES (999, ?, 5, 'belote', 1, ?)",
         (GUILD, FINISHED),
     )
     await rs.record_end(store, row, output, FINISHED)
-    (s,) = await stats.player_stats(store.db, GUILD, 1, "belote")
+    (s,) = await stats.player_stats(store, GUILD, 1, "belote")
     assert s.partner["user_id"] == 3 and s.partner["games"] == 1 and s.sweeps == 1
     assert s.contracts == s.contracts_made == 1 and s.streak == 1

@@ -19,7 +19,6 @@ All times come from a ``bot.clocks.clock.Clock``; tests use a ``FakeClock``.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 from typing import TYPE_CHECKING, Any
@@ -29,7 +28,7 @@ import discord
 from bot.clocks.clock import Clock, Timers
 from bot.presentation.choices import past_tense
 from bot.presentation.clock_view import TableClock, clock_of
-from bot.ratings.standins import record_takeover
+from bot.storage import clocks as clock_store
 from bot.storage.store import CANCELLED, LOBBY, PLAYING, SeatRow
 from bot.tables.guild_settings import ClockChoice, duration_text, parse_clock
 from bot.tables.service import Outcome, Refusal, Table, TableListener, TableManager
@@ -137,28 +136,25 @@ class ClockService:
         clock = clock_of(table)
         if clock is None:
             return
-        await self.store._one(
-            "UPDATE table_clocks SET seat = ?, turn = ?, deadline = ?, reminded = ?, nudged_by = ?, last_activity = ?"
-            " WHERE table_id = ?",
-            (
-                clock.seat,
-                clock.turn,
-                clock.deadline,
-                int(clock.reminded),
-                json.dumps(sorted(clock.nudged_by)),
-                clock.last_activity,
-                table.id,
-            ),
+        await clock_store.save_clock(
+            self.store,
+            table.id,
+            seat=clock.seat,
+            turn=clock.turn,
+            deadline=clock.deadline,
+            reminded=clock.reminded,
+            nudged_by=clock.nudged_by,
+            last_activity=clock.last_activity,
         )
 
     async def _save_seat(self, table: Table, seat: int) -> None:
         clock = clock_of(table)
         assert clock is not None
-        await self.store._one(
-            "INSERT INTO idle_seats (table_id, seat, away, idle_turns, open) VALUES (?, ?, ?, ?, ?)"
-            " ON CONFLICT (table_id, seat) DO UPDATE SET away = excluded.away, idle_turns = excluded.idle_turns,"
-            " open = excluded.open",
-            (table.id, seat, int(seat in table.away), clock.idle_turns.get(seat, 0), int(seat in clock.open_seats)),
+        await clock_store.save_idle_seat(
+            self.store,
+            clock_store.IdleSeat(
+                table.id, seat, seat in table.away, clock.idle_turns.get(seat, 0), seat in clock.open_seats
+            ),
         )
 
     # --- set-up and start-up ---------------------------------------------------------------------------------
@@ -166,19 +162,14 @@ class ClockService:
     async def setup_table(self, table: Table, choice: ClockChoice) -> None:
         """A new table's clock (``/table new``), stored before its lobby message is shown."""
         now = self.clock.now()
-        await self.store._one(
-            "INSERT OR REPLACE INTO table_clocks (table_id, preset, turn_seconds, last_activity) VALUES (?, ?, ?, ?)",
-            (table.id, choice.spec(), choice.seconds, now),
-        )
+        await clock_store.create_clock(self.store, table.id, choice.spec(), choice.seconds, now)
         table.extra["clock"] = TableClock(choice, now)
         self._arm_close(table)
 
     async def resume(self) -> None:
         """After a restart: every running table's clock, away seats and timers, from the store."""
-        async with self.store.db.execute("SELECT * FROM table_clocks") as cur:
-            rows = {r["table_id"]: r for r in await cur.fetchall()}
-        async with self.store.db.execute("SELECT * FROM idle_seats") as cur:
-            seats = await cur.fetchall()
+        rows = await clock_store.load_clocks(self.store)
+        seats = await clock_store.load_idle_seats(self.store)
         for table in list(self.manager.tables.values()):
             row = rows.get(table.id)
             if table.status not in (LOBBY, PLAYING):
@@ -191,28 +182,28 @@ class ClockService:
                     await self.rearm(table, announce=False)
                 continue
             try:
-                choice = parse_clock(row["preset"])
+                choice = parse_clock(row.preset)
             except Exception:
-                choice = ClockChoice("custom", int(row["turn_seconds"]))
+                choice = ClockChoice("custom", row.turn_seconds)
             clock = TableClock(
                 choice,
-                row["last_activity"],
-                seat=row["seat"],
-                turn=row["turn"],
-                deadline=row["deadline"],
-                reminded=bool(row["reminded"]),
-                nudged_by=set(json.loads(row["nudged_by"] or "[]")),
+                row.last_activity,
+                seat=row.seat,
+                turn=row.turn,
+                deadline=row.deadline,
+                reminded=row.reminded,
+                nudged_by=set(row.nudged_by),
             )
             table.extra["clock"] = clock
             for s in seats:
-                if s["table_id"] != table.id:
+                if s.table_id != table.id:
                     continue
-                if s["away"]:
-                    table.away.add(s["seat"])
-                if s["idle_turns"]:
-                    clock.idle_turns[s["seat"]] = s["idle_turns"]
-                if s["open"]:
-                    clock.open_seats.add(s["seat"])
+                if s.away:
+                    table.away.add(s.seat)
+                if s.idle_turns:
+                    clock.idle_turns[s.seat] = s.idle_turns
+                if s.open:
+                    clock.open_seats.add(s.seat)
             self._arm_close(table)
             if table.status == PLAYING:
                 await self.rearm(table, announce=False)
@@ -260,9 +251,7 @@ class ClockService:
             clock.deadline = clock.seat = None
             await self._save(table)
         if table.status == CANCELLED:  # by its host or an admin, unless a closure reason was written first
-            await self.store._one(
-                "INSERT OR IGNORE INTO table_closures (table_id, reason) VALUES (?, ?)", (table.id, "cancelled")
-            )
+            await clock_store.record_cancelled(self.store, table.id)
 
     async def touch(self, table: Table) -> None:
         clock = clock_of(table)
@@ -511,7 +500,7 @@ class ClockService:
             # The ratings credit the seat to the substitute from here on (bot/ratings/standins.py); noted
             # before the seat changes, so that a crash between the two writes leaves a takeover that is simply ignored.
             played = sum(len(d.actions) for d in table.record.deals) if table.record else 0
-            await record_takeover(self.store, table.id, seat, user_id, seats[seat].user_id, played)
+            await clock_store.record_takeover(self.store, table.id, seat, user_id, seats[seat].user_id, played)
             seats[seat] = SeatRow(seat=seat, name=name, user_id=user_id, dm_closed=dm_closed)
             await self.manager._save_seats(table, seats)
             await self._back(table, seat)
@@ -549,10 +538,7 @@ class ClockService:
         )
 
     async def close_table(self, table: Table, reason: str, user_id: int | None) -> None:
-        await self.store._one(
-            "INSERT OR REPLACE INTO table_closures (table_id, reason, closed_by) VALUES (?, ?, ?)",
-            (table.id, reason, user_id),
-        )
+        await clock_store.record_closure(self.store, table.id, reason, user_id)
         was_lobby = table.status == LOBBY
         async with table.lock:
             if table.status not in (LOBBY, PLAYING):

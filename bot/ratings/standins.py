@@ -12,13 +12,12 @@ The policy (docs/leaderboards.md):
   themselves; otherwise the game is unrated.
 
 Everything here is derived from stored data only (the action log, the takeovers and the seats), so recording a
-result at the end of a game, at start-up (``reconcile``) or later gives the same answer.
+result at the end of a game, at start-up (``reconcile``) or later gives the same answer: ``bot/storage/results.py``
+reads them and calls ``tally``; ``bot/storage/clocks.py`` records a takeover.
 """
 
 from __future__ import annotations
 
-import json
-import sqlite3
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -75,29 +74,3 @@ def standin_reason(play: Mapping[int, SeatPlay]) -> str | None:
                 f"the substitute in seat {seat + 1} played fewer than a quarter of its moves ({p.player} of {p.moves})"
             )
     return None
-
-
-# --- stored data ---------------------------------------------------------------------------------------------
-
-
-def load_play(conn: sqlite3.Connection, table_id: int, holders: Mapping[int, int | None]) -> dict[int, SeatPlay]:
-    """``tally`` over what the store holds for a table (inside the caller's transaction)."""
-    actions = [
-        (json.loads(text), bool(standin))
-        for text, standin in conn.execute(
-            "SELECT action, standin FROM actions WHERE table_id = ? ORDER BY deal_index, seq", (table_id,)
-        )
-    ]
-    takeovers = conn.execute(
-        "SELECT seat, user_id, at_action FROM seat_takeovers WHERE table_id = ?", (table_id,)
-    ).fetchall()
-    return tally(actions, holders, [tuple(t) for t in takeovers])
-
-
-async def record_takeover(store, table_id: int, seat: int, user_id: int, previous: int | None, at: int) -> None:
-    """A substitute takes ``seat`` before the game's action number ``at`` (written before the seat changes)."""
-    await store._one(
-        "INSERT OR REPLACE INTO seat_takeovers (table_id, seat, user_id, previous_user_id, at_action)"
-        " VALUES (?, ?, ?, ?, ?)",
-        (table_id, seat, user_id, previous, at),
-    )

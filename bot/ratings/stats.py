@@ -1,4 +1,4 @@
-"""Leaderboards, statistics and history: read-only queries on the results tables (see ``bot/storage/results.py``).
+"""Leaderboards, statistics and history, from the results tables (the queries: ``bot/storage/stats.py``).
 
 What counts in the statistics: every finished game on the server that was not removed by an administrator, rated
 or not (a game against computer players still shows in a player's record).  Cancelled and abandoned games appear in
@@ -11,14 +11,13 @@ import math
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-import aiosqlite
-
 from bot.ratings.rating import display_number
-from bot.storage.results import ALL, GLOBAL, current_season, month_scope, season_scope
+from bot.storage import stats as queries
+from bot.storage.results import ALL, GLOBAL, current_season, is_opted_in, month_scope, season_scope
+from bot.storage.store import Store
 
 PAGE_SIZE = 10
 PERIODS = ("all", "season", "month", "global")
-_LIVE = "r.status = 'finished' AND NOT EXISTS (SELECT 1 FROM removed_games x WHERE x.result_id = r.id)"
 
 
 def this_month() -> str:
@@ -44,14 +43,12 @@ class BoardKey:
         return self.guild_id, ALL
 
 
-async def board_key(
-    db: aiosqlite.Connection, guild_id: int, game: str, period: str, key: str | None = None
-) -> BoardKey:
+async def board_key(store: Store, guild_id: int, game: str, period: str, key: str | None = None) -> BoardKey:
     """Fill in the current season or month when none is given."""
     if period not in PERIODS:
         raise ValueError(f"unknown period {period!r}")
     if period == "season" and not key:
-        key = str(await current_season(db, guild_id))
+        key = str(await current_season(store, guild_id))
     elif period == "month" and not key:
         key = this_month()
     return BoardKey(guild_id, game, period, key or "")
@@ -66,58 +63,39 @@ class Board:
     total: int
 
 
-async def leaderboard(db: aiosqlite.Connection, key: BoardKey, page: int = 1, per_page: int = PAGE_SIZE) -> Board:
-    """One page of a leaderboard, best conservative rating first (one indexed range scan)."""
+async def leaderboard(store: Store, key: BoardKey, page: int = 1, per_page: int = PAGE_SIZE) -> Board:
+    """One page of a leaderboard, best conservative rating first."""
     guild_id, scope = key.where()
-    optin = " AND user_id IN (SELECT user_id FROM global_optin)" if key.period == "global" else ""
-    params = (guild_id, scope, key.game)
-    async with db.execute(
-        f"SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND scope = ? AND game = ?{optin}", params
-    ) as cur:
-        total = (await cur.fetchone())[0]
+    global_board = key.period == "global"
+    total = await queries.count_ratings(store, guild_id, scope, key.game, opted_in_only=global_board)
     pages = max(1, math.ceil(total / per_page))
     page = min(max(1, page), pages)
     offset = (page - 1) * per_page
-    async with db.execute(
-        f"SELECT user_id, name, mu, sigma, games, wins FROM ratings WHERE guild_id = ? AND scope = ? AND game = ?"
-        f"{optin} ORDER BY ordinal DESC, user_id LIMIT ? OFFSET ?",
-        (*params, per_page, offset),
-    ) as cur:
-        found = await cur.fetchall()
+    found = await queries.ratings_page(store, guild_id, scope, key.game, per_page, offset, opted_in_only=global_board)
     rows = [
         {
             "rank": offset + i + 1,
-            "name": r[1],
-            "rating": display_number(r[2], r[3]),
-            "games": r[4],
-            "win_rate": r[5] / r[4] if r[4] else 0.0,
-            "user_id": r[0],
-            "mu": r[2],
-            "sigma": r[3],
+            "name": r.name,
+            "rating": display_number(r.mu, r.sigma),
+            "games": r.games,
+            "win_rate": r.wins / r.games if r.games else 0.0,
+            "user_id": r.user_id,
+            "mu": r.mu,
+            "sigma": r.sigma,
         }
         for i, r in enumerate(found)
     ]
     return Board(key, rows, page, pages, total)
 
 
-async def rating_of(db: aiosqlite.Connection, guild_id: int, scope: str, game: str, user_id: int) -> dict | None:
+async def rating_of(store: Store, guild_id: int, scope: str, game: str, user_id: int) -> dict | None:
     """A player's rating and rank in one table, or None before their first rated game there."""
-    async with db.execute(
-        "SELECT mu, sigma, ordinal, games, wins FROM ratings WHERE guild_id = ? AND scope = ? AND game = ?"
-        " AND user_id = ?",
-        (guild_id, scope, game, user_id),
-    ) as cur:
-        row = await cur.fetchone()
+    row = await queries.rating_row(store, guild_id, scope, game, user_id)
     if row is None:
         return None
-    optin = " AND user_id IN (SELECT user_id FROM global_optin)" if guild_id == GLOBAL else ""
-    async with db.execute(
-        f"SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND scope = ? AND game = ? AND ordinal > ?{optin}",
-        (guild_id, scope, game, row[2]),
-    ) as cur:
-        above = (await cur.fetchone())[0]
-    return {"rating": display_number(row[0], row[1]), "rank": above + 1, "mu": row[0], "sigma": row[1],
-            "games": row[3], "wins": row[4]}  # fmt: skip
+    above = await queries.count_rated_above(store, guild_id, scope, game, row.ordinal)
+    return {"rating": display_number(row.mu, row.sigma), "rank": above + 1, "mu": row.mu, "sigma": row.sigma,
+            "games": row.games, "wins": row.wins}  # fmt: skip
 
 
 # --- a player's statistics ---------------------------------------------------------------------------------------
@@ -154,64 +132,33 @@ class GameStats:
         )
 
 
-async def player_stats(
-    db: aiosqlite.Connection, guild_id: int, user_id: int, game: str | None = None
-) -> list[GameStats]:
+async def player_stats(store: Store, guild_id: int, user_id: int, game: str | None = None) -> list[GameStats]:
     """Statistics per game the player finished on this server (one game when ``game`` is given)."""
-    where = f"p.user_id = ? AND r.guild_id = ? AND {_LIVE}" + (" AND r.game = ?" if game else "")
-    params: tuple = (user_id, guild_id) + ((game,) if game else ())
-    async with db.execute(
-        "SELECT r.game, COUNT(*), SUM(p.won), SUM(r.deals), SUM(p.contracts), SUM(p.contracts_made), AVG(p.points),"
-        f" SUM(p.sweeps) FROM result_players p JOIN game_results r ON r.id = p.result_id WHERE {where}"
-        " GROUP BY r.game ORDER BY COUNT(*) DESC, r.game",
-        params,
-    ) as cur:
-        found = [GameStats(r[0], r[1], r[2] or 0, r[3] or 0, r[4] or 0, r[5] or 0, r[6] or 0.0, r[7] or 0)
-                 for r in await cur.fetchall()]  # fmt: skip
-    opted = await _opted_in(db, user_id)
+    found = [
+        GameStats(t.game, t.games, t.wins, t.deals, t.contracts, t.contracts_made, t.average_points, t.sweeps)
+        for t in await queries.game_totals(store, guild_id, user_id, game)
+    ]
+    opted = await is_opted_in(store, user_id)
     for s in found:
-        s.streak = await _streak(db, guild_id, user_id, s.game)
-        s.partner = await _favourite_partner(db, guild_id, user_id, s.game)
-        s.rating = await rating_of(db, guild_id, ALL, s.game, user_id)
+        s.streak = _streak(await queries.recent_wins(store, guild_id, user_id, s.game))
+        s.partner = await queries.favourite_partner(store, guild_id, user_id, s.game)
+        s.rating = await rating_of(store, guild_id, ALL, s.game, user_id)
         if opted:
-            s.global_rating = await rating_of(db, GLOBAL, ALL, s.game, user_id)
+            s.global_rating = await rating_of(store, GLOBAL, ALL, s.game, user_id)
     return found
 
 
-async def _opted_in(db: aiosqlite.Connection, user_id: int) -> bool:
-    async with db.execute("SELECT 1 FROM global_optin WHERE user_id = ?", (user_id,)) as cur:
-        return await cur.fetchone() is not None
-
-
-async def _streak(db: aiosqlite.Connection, guild_id: int, user_id: int, game: str) -> int:
-    async with db.execute(
-        "SELECT p.won FROM result_players p JOIN game_results r ON r.id = p.result_id"
-        f" WHERE p.user_id = ? AND r.guild_id = ? AND r.game = ? AND {_LIVE} ORDER BY r.id DESC LIMIT 500",
-        (user_id, guild_id, game),
-    ) as cur:
-        results = [r[0] for r in await cur.fetchall()]
-    if not results:
+def _streak(wins: list[bool]) -> int:
+    """Wins (positive) or losses (negative) in a row at the start of ``wins`` (newest first)."""
+    if not wins:
         return 0
-    first = results[0]
+    first = wins[0]
     n = 0
-    for won in results:
+    for won in wins:
         if won != first:
             break
         n += 1
     return n if first else -n
-
-
-async def _favourite_partner(db: aiosqlite.Connection, guild_id: int, user_id: int, game: str) -> dict | None:
-    async with db.execute(
-        "SELECT q.user_id, MAX(q.name), COUNT(*) AS n, SUM(p.won) FROM result_players p"
-        " JOIN result_players q ON q.result_id = p.result_id AND q.unit = p.unit AND q.seat != p.seat"
-        " JOIN game_results r ON r.id = p.result_id"
-        f" WHERE p.user_id = ? AND r.guild_id = ? AND r.game = ? AND q.user_id IS NOT NULL AND {_LIVE}"
-        " GROUP BY q.user_id ORDER BY n DESC, SUM(p.won) DESC, q.user_id LIMIT 1",
-        (user_id, guild_id, game),
-    ) as cur:
-        row = await cur.fetchone()
-    return None if row is None else {"user_id": row[0], "name": row[1], "games": row[2], "wins": row[3]}
 
 
 # --- a server's activity -----------------------------------------------------------------------------------------
@@ -225,72 +172,44 @@ class ServerStats:
     games_all_time: int = 0
 
 
-async def server_stats(db: aiosqlite.Connection, guild_id: int, now: datetime | None = None) -> ServerStats:
+async def server_stats(store: Store, guild_id: int, now: datetime | None = None) -> ServerStats:
     since = ((now or datetime.now(UTC)) - timedelta(days=7)).strftime("%Y-%m-%dT%H:%M:%S")
     out = ServerStats()
-    async with db.execute(
-        f"SELECT r.game, COUNT(*) FROM game_results r WHERE r.guild_id = ? AND r.finished_at >= ? AND {_LIVE}"
-        " GROUP BY r.game ORDER BY COUNT(*) DESC",
-        (guild_id, since),
-    ) as cur:
-        out.games_by_game = {r[0]: r[1] for r in await cur.fetchall()}
+    out.games_by_game = await queries.live_games_by_game(store, guild_id, since)
     out.games_this_week = sum(out.games_by_game.values())
-    async with db.execute(
-        "SELECT p.user_id, MAX(p.name), COUNT(*) AS n FROM game_results r JOIN result_players p ON p.result_id = r.id"
-        f" WHERE r.guild_id = ? AND r.finished_at >= ? AND p.user_id IS NOT NULL AND {_LIVE}"
-        " GROUP BY p.user_id ORDER BY n DESC, p.user_id LIMIT 5",
-        (guild_id, since),
-    ) as cur:
-        out.most_active = [{"user_id": r[0], "name": r[1], "games": r[2]} for r in await cur.fetchall()]
-    async with db.execute(f"SELECT COUNT(*) FROM game_results r WHERE r.guild_id = ? AND {_LIVE}", (guild_id,)) as cur:
-        out.games_all_time = (await cur.fetchone())[0]
+    out.most_active = await queries.most_active_players(store, guild_id, since)
+    out.games_all_time = await queries.count_live_games(store, guild_id)
     return out
 
 
-async def most_played_game(db: aiosqlite.Connection, guild_id: int) -> str | None:
-    async with db.execute(
-        "SELECT game FROM ratings WHERE guild_id = ? AND scope = 'all' GROUP BY game ORDER BY SUM(games) DESC LIMIT 1",
-        (guild_id,),
-    ) as cur:
-        row = await cur.fetchone()
-    return row[0] if row else None
+async def most_played_game(store: Store, guild_id: int) -> str | None:
+    return await queries.most_played_game(store, guild_id)
 
 
 # --- a player's recent games -------------------------------------------------------------------------------------
 
 
-async def history(db: aiosqlite.Connection, guild_id: int, user_id: int, limit: int = 10) -> list[dict]:
+async def history(store: Store, guild_id: int, user_id: int, limit: int = 10) -> list[dict]:
     """The player's most recent ended games here, newest first, with the all-time rating change of each."""
-    async with db.execute(
-        "SELECT r.table_id, r.game, r.finished_at, r.status, r.rated, r.unrated_reason, p.place, p.won, p.points,"
-        " h.mu_before, h.sigma_before, h.mu_after, h.sigma_after, t.channel_id, t.message_id, x.reason"
-        " FROM result_players p JOIN game_results r ON r.id = p.result_id JOIN tables t ON t.id = r.table_id"
-        " LEFT JOIN rating_history h ON h.result_id = r.id AND h.guild_id = r.guild_id AND h.scope = 'all'"
-        " AND h.user_id = p.user_id"
-        " LEFT JOIN removed_games x ON x.result_id = r.id"
-        " WHERE p.user_id = ? AND r.guild_id = ? ORDER BY r.id DESC LIMIT ?",
-        (user_id, guild_id, limit),
-    ) as cur:
-        found = await cur.fetchall()
     out = []
-    for r in found:
+    for g in await queries.past_games(store, guild_id, user_id, limit):
         change = None
-        if r[9] is not None:
-            change = display_number(r[11], r[12]) - display_number(r[9], r[10])
+        if g.rating_before is not None and g.rating_after is not None:
+            change = display_number(*g.rating_after) - display_number(*g.rating_before)
         out.append(
             {
-                "table_id": r[0],
-                "game": r[1],
-                "finished_at": r[2],
-                "status": r[3],
-                "rated": bool(r[4]) and r[15] is None,
-                "unrated_reason": r[5] if r[15] is None else f"removed: {r[15]}",
-                "place": r[6] + 1,
-                "won": bool(r[7]),
-                "points": r[8],
+                "table_id": g.table_id,
+                "game": g.game,
+                "finished_at": g.finished_at,
+                "status": g.status,
+                "rated": g.rated and g.removed_reason is None,
+                "unrated_reason": g.unrated_reason if g.removed_reason is None else f"removed: {g.removed_reason}",
+                "place": g.place + 1,
+                "won": g.won,
+                "points": g.points,
                 "rating_change": change,
-                "channel_id": r[13],
-                "message_id": r[14],
+                "channel_id": g.channel_id,
+                "message_id": g.message_id,
             }
         )
     return out

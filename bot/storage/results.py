@@ -1,4 +1,4 @@
-"""Game results and ratings in the SQLite store (migration 2 in ``bot/storage/migrations.py``).
+"""Game results and ratings in the SQLite store (``bot/storage/migrations/0002_results_and_ratings.sql``).
 
 Integrity rules:
 
@@ -27,10 +27,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-import aiosqlite
-
 from bot.ratings.rating import Eligibility, GameSummary, Rating, rate, rating_eligibility, summarize
-from bot.ratings.standins import SeatPlay, load_play
+from bot.ratings.standins import SeatPlay, tally
 from bot.storage.store import FINISHED, Store, TableRow
 
 log = logging.getLogger(__name__)
@@ -78,28 +76,6 @@ class RatedGame:
     names: dict[int, str]
 
 
-# --- running a transaction in the connection's thread --------------------------------------------------------
-
-
-async def in_transaction(store: Store, fn: Callable[..., Any], *args: Any) -> Any:
-    """Run ``fn(conn, *args)`` inside BEGIN ... COMMIT in the store connection's own thread, under the store's write
-    lock: one hop for the whole transaction, so no other statement can interleave and the game's end is quick.
-    Any exception (or a crash) before the COMMIT leaves nothing behind."""
-
-    def transaction(conn: sqlite3.Connection) -> Any:
-        conn.execute("BEGIN")
-        try:
-            out = fn(conn, *args)
-            conn.execute("COMMIT")
-            return out
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-
-    async with store._write:
-        return await store.db._execute(transaction, store.db._conn)
-
-
 # --- seasons -----------------------------------------------------------------------------------------------------
 
 
@@ -110,19 +86,20 @@ def _current_season(conn: sqlite3.Connection, guild_id: int | None) -> int:
     return row[0] or 1
 
 
-async def current_season(db: aiosqlite.Connection, guild_id: int | None) -> int:
+async def current_season(store: Store, guild_id: int | None) -> int:
     if guild_id is None:
         return 1
-    async with db.execute("SELECT MAX(number) FROM seasons WHERE guild_id = ?", (guild_id,)) as cur:
-        row = await cur.fetchone()
-    return row[0] or 1
+    row = await store.fetch_one("SELECT MAX(number) FROM seasons WHERE guild_id = ?", (guild_id,))
+    return (row[0] if row else None) or 1
 
 
-async def seasons(db: aiosqlite.Connection, guild_id: int) -> list[dict]:
-    async with db.execute(
-        "SELECT number, started_at, started_by FROM seasons WHERE guild_id = ? ORDER BY number", (guild_id,)
-    ) as cur:
-        rows = [dict(r) for r in await cur.fetchall()]
+async def seasons(store: Store, guild_id: int) -> list[dict]:
+    rows = [
+        dict(r)
+        for r in await store.fetch_all(
+            "SELECT number, started_at, started_by FROM seasons WHERE guild_id = ? ORDER BY number", (guild_id,)
+        )
+    ]
     if not rows or rows[0]["number"] != 1:
         rows.insert(0, {"number": 1, "started_at": None, "started_by": None})
     return rows
@@ -140,7 +117,7 @@ async def start_season(store: Store, guild_id: int, by: int) -> int:
         _log(conn, guild_id, by, "season", f"season {number} started")
         return number
 
-    return await in_transaction(store, write)
+    return await store.in_transaction(write)
 
 
 def _log(conn: sqlite3.Connection, guild_id: int | None, user_id: int | None, event: str, detail: str) -> None:
@@ -257,7 +234,7 @@ def derive_eligibility(
     """Whether a game counts, from stored data only (the table's row and seats, its action log and takeovers), so
     that recording it now, at start-up or recomputing later all decide alike.  Also who made each seat's moves."""
     holders = {s: r.user_id for s, r in row.seats.items()}
-    play = load_play(conn, row.id, holders) if played else {}
+    play = _load_play(conn, row.id, holders) if played else {}
     eligibility = rating_eligibility(
         guild_id=row.guild_id, players=players, seats=row.seats, status=status, hints=row.hints, play=play
     )
@@ -267,13 +244,28 @@ def derive_eligibility(
 async def stored_eligibility(store: Store, table_id: int) -> Eligibility | None:
     """``derive_eligibility`` for an ended table, again (maintenance, tests): must match its recorded result."""
     row = await store.load_table(table_id)
-    result = await result_for_table(store.db, table_id)
+    result = await result_for_table(store, table_id)
     if row is None or result is None:
         return None
     played = result["status"] == FINISHED
-    return await in_transaction(
-        store, lambda conn: derive_eligibility(conn, row, _players(row), result["status"], played=played)[0]
+    return await store.in_transaction(
+        lambda conn: derive_eligibility(conn, row, _players(row), result["status"], played=played)[0]
     )
+
+
+def _load_play(conn: sqlite3.Connection, table_id: int, holders: Mapping[int, int | None]) -> dict[int, SeatPlay]:
+    """``tally`` (bot/ratings/standins.py) over the table's action log and takeovers (inside the caller's
+    transaction)."""
+    actions = [
+        (json.loads(text), bool(standin))
+        for text, standin in conn.execute(
+            "SELECT action, standin FROM actions WHERE table_id = ? ORDER BY deal_index, seq", (table_id,)
+        )
+    ]
+    takeovers = conn.execute(
+        "SELECT seat, user_id, at_action FROM seat_takeovers WHERE table_id = ?", (table_id,)
+    ).fetchall()
+    return tally(actions, holders, [tuple(t) for t in takeovers])
 
 
 def apply_ratings(conn: sqlite3.Connection, game: RatedGame) -> None:
@@ -337,7 +329,7 @@ async def finish_game(
         _checkpoint("status")
         return write_result(conn, row, players, output, FINISHED)
 
-    return await in_transaction(store, write)
+    return await store.in_transaction(write)
 
 
 async def record_end(
@@ -355,7 +347,7 @@ async def record_end(
             )
         return write_result(conn, row, players, output, status)
 
-    return await in_transaction(store, write)
+    return await store.in_transaction(write)
 
 
 async def close_game(store: Store, row: TableRow, status: str, output: Mapping[str, Any] | None) -> int | None:
@@ -367,11 +359,11 @@ async def reconcile(store: Store) -> list[int]:
     """Record every ended, started table that has no result yet (oldest first); returns their table ids."""
     from rules.records import replay
 
-    async with store.db.execute(
+    rows = await store.fetch_all(
         "SELECT t.id FROM tables t LEFT JOIN game_results r ON r.table_id = t.id"
         " WHERE r.id IS NULL AND t.first_dealer IS NOT NULL AND t.status NOT IN ('lobby', 'playing') ORDER BY t.id"
-    ) as cur:
-        ids = [r[0] for r in await cur.fetchall()]
+    )
+    ids = [r[0] for r in rows]
     done = []
     for table_id in ids:
         row = await store.load_table(table_id)
@@ -400,9 +392,8 @@ _RESULT_FOR_TABLE = (
 )
 
 
-async def result_for_table(db: aiosqlite.Connection, table_id: int) -> dict | None:
-    async with db.execute(_RESULT_FOR_TABLE, (table_id,)) as cur:
-        row = await cur.fetchone()
+async def result_for_table(store: Store, table_id: int) -> dict | None:
+    row = await store.fetch_one(_RESULT_FOR_TABLE, (table_id,))
     return dict(row) if row else None
 
 
@@ -427,7 +418,7 @@ async def remove_game(store: Store, guild_id: int, table_id: int, by: int, reaso
         _log(conn, guild_id, by, "remove", f"table #{table_id} ({result['game']}) removed: {reason}")
         return result
 
-    found = await result_for_table(store.db, table_id)
+    found = await result_for_table(store, table_id)
     path = await _database_file(store)
     if path is not None and found is not None and found["rated"] and found["removed_reason"] is None:
         for _ in range(3):
@@ -440,7 +431,7 @@ async def remove_game(store: Store, guild_id: int, table_id: int, by: int, reaso
                 return result
 
             try:
-                return await in_transaction(store, swap)
+                return await store.in_transaction(swap)
             except _StaleSnapshot:
                 log.info("ratings: the results changed while removing table #%d; computing again", table_id)
 
@@ -450,7 +441,7 @@ async def remove_game(store: Store, guild_id: int, table_id: int, by: int, reaso
             _recompute(conn, [result["game"]])
         return result
 
-    return await in_transaction(store, write)
+    return await store.in_transaction(write)
 
 
 async def recompute(store: Store, games: Iterable[str] | None = None, *, by: int | None = None) -> int:
@@ -468,7 +459,7 @@ async def recompute(store: Store, games: Iterable[str] | None = None, *, by: int
         for _ in range(3):
             plan = await asyncio.to_thread(_plan, path, chosen)
             try:
-                return await in_transaction(store, _swap, plan, by)
+                return await store.in_transaction(_swap, plan, by)
             except _StaleSnapshot:
                 log.info("ratings recompute: the results changed during the computation; computing again")
 
@@ -478,16 +469,14 @@ async def recompute(store: Store, games: Iterable[str] | None = None, *, by: int
         _log(conn, None, by, "recompute", f"{count} rated game(s) of {', '.join(names) or 'no game'}")
         return count
 
-    return await in_transaction(store, write)
+    return await store.in_transaction(write)
 
 
 async def _database_file(store: Store) -> str | None:
-    async with store.db.execute("PRAGMA database_list") as cur:
-        rows = await cur.fetchall()
+    rows = await store.fetch_all("PRAGMA database_list")
     path = next((r[2] for r in rows if r[1] == "main"), "")
-    async with store.db.execute("PRAGMA journal_mode") as cur:
-        mode = (await cur.fetchone())[0]
-    return path if path and str(mode).lower() == "wal" else None
+    mode = await store.fetch_one("PRAGMA journal_mode")
+    return path if path and mode is not None and str(mode[0]).lower() == "wal" else None
 
 
 def _all_games(conn: sqlite3.Connection) -> list[str]:
@@ -705,15 +694,22 @@ def _as_rated(game: str, rows: list[tuple]) -> RatedGame:
 
 
 async def set_global_optin(store: Store, user_id: int, enabled: bool) -> None:
-    async with store._write:
-        if enabled:
-            await store.db.execute(
-                "INSERT OR IGNORE INTO global_optin (user_id, since) VALUES (?, ?)", (user_id, now_iso())
-            )
-        else:
-            await store.db.execute("DELETE FROM global_optin WHERE user_id = ?", (user_id,))
+    if enabled:
+        await store.write_one("INSERT OR IGNORE INTO global_optin (user_id, since) VALUES (?, ?)", (user_id, now_iso()))
+    else:
+        await store.write_one("DELETE FROM global_optin WHERE user_id = ?", (user_id,))
 
 
-async def is_opted_in(db: aiosqlite.Connection, user_id: int) -> bool:
-    async with db.execute("SELECT 1 FROM global_optin WHERE user_id = ?", (user_id,)) as cur:
-        return await cur.fetchone() is not None
+async def is_opted_in(store: Store, user_id: int) -> bool:
+    return await store.fetch_one("SELECT 1 FROM global_optin WHERE user_id = ?", (user_id,)) is not None
+
+
+# --- what administrators did -------------------------------------------------------------------------------------
+
+
+async def rating_log(store: Store, guild_id: int, limit: int = 15) -> list[dict]:
+    """The server's latest entries in the ratings' log, newest first: {"at", "user_id", "detail"}."""
+    rows = await store.fetch_all(
+        "SELECT at, user_id, detail FROM rating_log WHERE guild_id = ? ORDER BY id DESC LIMIT ?", (guild_id, limit)
+    )
+    return [dict(r) for r in rows]

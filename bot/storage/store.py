@@ -6,6 +6,10 @@ A table's state is never stored, only its record: the deals' cards and every act
 One connection serves the whole bot; writes go through one lock so that a multi-statement change is never
 interleaved with another coroutine's statements.  The connection runs in autocommit mode and multi-statement
 changes say BEGIN/COMMIT themselves.
+
+``bot/storage/`` is the only code that writes SQL.  ``Store``'s query helpers (``write_one``, ``write_all``,
+``fetch_one``, ``fetch_all``, ``in_transaction``) are for its modules (results, stats, clocks, settings); the rest of
+the bot calls their typed functions and never sees the connection.
 """
 
 from __future__ import annotations
@@ -14,12 +18,14 @@ import asyncio
 import contextlib
 import json
 import logging
+import sqlite3
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import aiosqlite
 
-from bot.storage.migrations import MIGRATIONS
+from bot.storage.schema import migrations
 from rules.records import FORMAT, GameRecord, parse_record
 
 log = logging.getLogger(__name__)
@@ -116,7 +122,7 @@ class Store:
     def __init__(self, db: aiosqlite.Connection):
         self.db = db
         self._write = _TransactionGate()  # ``async with store._write:`` around a BEGIN..COMMIT
-        self._pending: list[tuple[str, tuple, asyncio.Future]] = []  # single statements for the next trip (_one)
+        self._pending: list[tuple[str, tuple, asyncio.Future]] = []  # single statements for the next trip
         self._flusher: asyncio.Task | None = None
 
     @classmethod
@@ -147,22 +153,49 @@ class Store:
         """Apply every migration newer than the database, each in its own transaction."""
         async with self._write:
             current = await self.schema_version()
-            for number, title, sql in sorted(MIGRATIONS):
-                if number <= current:
+            for migration in migrations():
+                if migration.number <= current:
                     continue
-                log.info("applying database migration %d: %s", number, title)
+                log.info("applying database migration %d: %s", migration.number, migration.title)
                 try:
                     await self.db.executescript(
-                        f"BEGIN;\n{sql}\nINSERT INTO schema_version (version) VALUES ({int(number)});\nCOMMIT;"
+                        f"BEGIN;\n{migration.sql}\n"
+                        f"INSERT INTO schema_version (version) VALUES ({migration.number});\nCOMMIT;"
                     )
                 except Exception:
                     if self.db.in_transaction:
                         await self.db.execute("ROLLBACK")
                     raise
 
-    # --- writing -----------------------------------------------------------------------------------------------
+    # --- the query helpers of bot/storage/ ------------------------------------------------------------------------
 
-    async def _transaction(self, statements: list[tuple[str, tuple]]) -> list[int | None]:
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+        async with self.db.execute(sql, params) as cur:
+            return await cur.fetchone()
+
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        async with self.db.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    async def in_transaction(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run ``fn(conn, *args)`` inside BEGIN ... COMMIT in the connection's own thread, under the write lock: one
+        hop for the whole transaction, so no other statement can interleave and a game's end is quick.  Any
+        exception (or a crash) before the COMMIT leaves nothing behind."""
+
+        def transaction(conn: sqlite3.Connection) -> Any:
+            conn.execute("BEGIN")
+            try:
+                out = fn(conn, *args)
+                conn.execute("COMMIT")
+                return out
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+
+        async with self._write:
+            return await self.db._execute(transaction, self.db._conn)
+
+    async def write_all(self, statements: list[tuple[str, tuple]]) -> list[int | None]:
         """Run statements atomically; returns each one's lastrowid."""
         ids: list[int | None] = []
         async with self._write:
@@ -177,7 +210,7 @@ class Store:
                 raise
         return ids
 
-    async def _one(self, sql: str, params: tuple) -> int | None:
+    async def write_one(self, sql: str, params: tuple) -> int | None:
         """One statement, committed by itself; returns its lastrowid.
 
         Statements issued while earlier ones are on the database thread go there together in the next trip (each
@@ -250,13 +283,15 @@ class Store:
         return table_id
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
-        await self._one(f"UPDATE tables SET message_id = ?, updated_at = {_NOW} WHERE id = ?", (message_id, table_id))
+        await self.write_one(
+            f"UPDATE tables SET message_id = ?, updated_at = {_NOW} WHERE id = ?", (message_id, table_id)
+        )
 
     async def set_host(self, table_id: int, host_id: int) -> None:
-        await self._one(f"UPDATE tables SET host_id = ?, updated_at = {_NOW} WHERE id = ?", (host_id, table_id))
+        await self.write_one(f"UPDATE tables SET host_id = ?, updated_at = {_NOW} WHERE id = ?", (host_id, table_id))
 
     async def set_status(self, table_id: int, status: str) -> None:
-        await self._one(f"UPDATE tables SET status = ?, updated_at = {_NOW} WHERE id = ?", (status, table_id))
+        await self.write_one(f"UPDATE tables SET status = ?, updated_at = {_NOW} WHERE id = ?", (status, table_id))
 
     async def set_seats(self, table_id: int, seats: dict[int, SeatRow]) -> None:
         """Replace the table's seating (lobby changes are rare, so the simplest atomic write is best)."""
@@ -269,14 +304,16 @@ class Store:
                 )
             )
         statements.append((f"UPDATE tables SET updated_at = {_NOW} WHERE id = ?", (table_id,)))
-        await self._transaction(statements)
+        await self.write_all(statements)
 
     async def set_dm_closed(self, table_id: int, seat: int, closed: bool = True) -> None:
-        await self._one("UPDATE seats SET dm_closed = ? WHERE table_id = ? AND seat = ?", (int(closed), table_id, seat))
+        await self.write_one(
+            "UPDATE seats SET dm_closed = ? WHERE table_id = ? AND seat = ?", (int(closed), table_id, seat)
+        )
 
     async def start_game(self, table_id: int, first_dealer: int, cards: dict) -> None:
         """The table leaves its lobby: who deals first and the first deal's cards, in one transaction."""
-        await self._transaction(
+        await self.write_all(
             [
                 (
                     f"UPDATE tables SET status = '{PLAYING}', first_dealer = ?, updated_at = {_NOW} WHERE id = ?",
@@ -287,19 +324,20 @@ class Store:
         )
 
     async def add_deal(self, table_id: int, deal_index: int, cards: dict) -> None:
-        await self._one(
+        await self.write_one(
             "INSERT INTO deals (table_id, deal_index, cards) VALUES (?, ?, ?)",
             (table_id, deal_index, json.dumps(cards)),
         )
 
     async def mark_hands_sent(self, table_id: int, deal_index: int) -> None:
-        await self._one("UPDATE deals SET hands_sent = 1 WHERE table_id = ? AND deal_index = ?", (table_id, deal_index))
+        await self.write_one(
+            "UPDATE deals SET hands_sent = 1 WHERE table_id = ? AND deal_index = ?", (table_id, deal_index)
+        )
 
     async def hands_sent(self, table_id: int, deal_index: int) -> bool:
-        async with self.db.execute(
+        row = await self.fetch_one(
             "SELECT hands_sent FROM deals WHERE table_id = ? AND deal_index = ?", (table_id, deal_index)
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return bool(row and row[0])
 
     async def append_action(
@@ -312,9 +350,9 @@ class Store:
             sql = "INSERT INTO actions (table_id, deal_index, seq, action, standin) VALUES (?, ?, ?, ?, 1)"
         params = (table_id, deal_index, seq, json.dumps(action, separators=(",", ":")))
         if not finished:
-            await self._one(sql, params)
+            await self.write_one(sql, params)
             return
-        await self._transaction(
+        await self.write_all(
             [(sql, params), (f"UPDATE tables SET status = '{FINISHED}', updated_at = {_NOW} WHERE id = ?", (table_id,))]
         )
 
@@ -330,6 +368,14 @@ class Store:
 
     async def tables_in_channel(self, channel_id: int, limit: int = 25) -> list[TableRow]:
         return await self._tables("WHERE channel_id = ? ORDER BY id DESC LIMIT ?", (channel_id, limit))
+
+    async def open_tables_in(self, channel_id: int) -> int:
+        """How many tables of the channel are in their lobby or playing."""
+        row = await self.fetch_one(
+            "SELECT COUNT(*) FROM tables WHERE channel_id = ? AND status IN (?, ?)", (channel_id, LOBBY, PLAYING)
+        )
+        assert row is not None
+        return int(row[0])
 
     async def _tables(self, where: str, params: tuple) -> list[TableRow]:
         async with self.db.execute(f"SELECT * FROM tables {where}", params) as cur:

@@ -13,7 +13,8 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from bot.storage.store import LOBBY, PLAYING, Store
+from bot.storage.settings import load_guild_settings, save_guild_settings
+from bot.storage.store import Store
 from bot.tables.presets import OptionsError, game_id, presets_for
 
 CLOCK_PRESETS = {"live": 60, "casual": 600, "async": 86_400}
@@ -224,28 +225,12 @@ def apply_changes(settings: GuildSettings, changes: dict[str, Any]) -> GuildSett
 
 
 async def load(store: Store, guild_id: int | None) -> GuildSettings:
-    if guild_id is None:
-        return GuildSettings()
-    async with store.db.execute("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cur:
-        row = await cur.fetchone()
-    return GuildSettings.from_json(json.loads(row[0])) if row else GuildSettings()
+    saved = await load_guild_settings(store, guild_id) if guild_id is not None else None
+    return GuildSettings.from_json(saved) if saved is not None else GuildSettings()
 
 
 async def save(store: Store, guild_id: int, settings: GuildSettings, user_id: int | None) -> None:
-    await store._one(
-        "INSERT INTO guild_settings (guild_id, settings, updated_by) VALUES (?, ?, ?) ON CONFLICT (guild_id) DO UPDATE"
-        " SET settings = excluded.settings, updated_by = excluded.updated_by,"
-        " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
-        (guild_id, json.dumps(settings.to_json()), user_id),
-    )
-
-
-async def open_tables_in(store: Store, channel_id: int) -> int:
-    async with store.db.execute(
-        "SELECT COUNT(*) FROM tables WHERE channel_id = ? AND status IN (?, ?)", (channel_id, LOBBY, PLAYING)
-    ) as cur:
-        row = await cur.fetchone()
-    return int(row[0])
+    await save_guild_settings(store, guild_id, settings.to_json(), user_id)
 
 
 async def check_new_table(store: Store, guild_id: int | None, channel_id: int, game: str, clock: str | None):
@@ -253,7 +238,7 @@ async def check_new_table(store: Store, guild_id: int | None, channel_id: int, g
     Returns the server's settings and the table's clock."""
     settings = await load(store, guild_id)
     settings.check_channel(channel_id)
-    count = await open_tables_in(store, channel_id)
+    count = await store.open_tables_in(channel_id)
     if count >= settings.max_tables:
         raise SettingsRefusal(
             f"This channel already has {count} open table{'s' if count != 1 else ''} (the most this server allows "

@@ -1,0 +1,125 @@
+"""Turn clocks, idle seats, substitutes' takeovers and why tables were closed, in the SQLite store
+(``bot/storage/migrations/0003_clocks_idle_seats_closures_settings.sql`` and ``0004_…``).  ``bot/clocks/service.py``
+keeps the live state and writes through here."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from bot.storage.store import Store
+
+
+@dataclass(frozen=True)
+class StoredClock:
+    """A table's clock as last saved: its preset and turn time, the deadline running then (if any)."""
+
+    table_id: int
+    preset: str
+    turn_seconds: int
+    seat: int | None
+    turn: int | None
+    deadline: float | None
+    reminded: bool
+    nudged_by: frozenset[int]
+    last_activity: float
+
+
+@dataclass(frozen=True)
+class IdleSeat:
+    table_id: int
+    seat: int
+    away: bool  # a computer stands in
+    idle_turns: int  # turns in a row the clock ran out
+    open: bool  # offered to a substitute
+
+
+async def create_clock(store: Store, table_id: int, preset: str, turn_seconds: int, last_activity: float) -> None:
+    """A new table's clock, no deadline running yet (replacing any earlier one of the table)."""
+    await store.write_one(
+        "INSERT OR REPLACE INTO table_clocks (table_id, preset, turn_seconds, last_activity) VALUES (?, ?, ?, ?)",
+        (table_id, preset, turn_seconds, last_activity),
+    )
+
+
+async def save_clock(
+    store: Store,
+    table_id: int,
+    *,
+    seat: int | None,
+    turn: int | None,
+    deadline: float | None,
+    reminded: bool,
+    nudged_by: set[int] | frozenset[int],
+    last_activity: float,
+) -> None:
+    await store.write_one(
+        "UPDATE table_clocks SET seat = ?, turn = ?, deadline = ?, reminded = ?, nudged_by = ?, last_activity = ?"
+        " WHERE table_id = ?",
+        (seat, turn, deadline, int(reminded), json.dumps(sorted(nudged_by)), last_activity, table_id),
+    )
+
+
+async def save_idle_seat(store: Store, seat: IdleSeat) -> None:
+    await store.write_one(
+        "INSERT INTO idle_seats (table_id, seat, away, idle_turns, open) VALUES (?, ?, ?, ?, ?)"
+        " ON CONFLICT (table_id, seat) DO UPDATE SET away = excluded.away, idle_turns = excluded.idle_turns,"
+        " open = excluded.open",
+        (seat.table_id, seat.seat, int(seat.away), seat.idle_turns, int(seat.open)),
+    )
+
+
+async def load_clocks(store: Store) -> dict[int, StoredClock]:
+    """Every stored clock, by table id (at start-up)."""
+    return {
+        r["table_id"]: StoredClock(
+            table_id=r["table_id"],
+            preset=r["preset"],
+            turn_seconds=int(r["turn_seconds"]),
+            seat=r["seat"],
+            turn=r["turn"],
+            deadline=r["deadline"],
+            reminded=bool(r["reminded"]),
+            nudged_by=frozenset(json.loads(r["nudged_by"] or "[]")),
+            last_activity=r["last_activity"],
+        )
+        for r in await store.fetch_all("SELECT * FROM table_clocks")
+    }
+
+
+async def load_idle_seats(store: Store) -> list[IdleSeat]:
+    """Every stored idle seat (at start-up)."""
+    return [
+        IdleSeat(r["table_id"], r["seat"], bool(r["away"]), r["idle_turns"], bool(r["open"]))
+        for r in await store.fetch_all("SELECT * FROM idle_seats")
+    ]
+
+
+async def record_takeover(store: Store, table_id: int, seat: int, user_id: int, previous: int | None, at: int) -> None:
+    """A substitute takes ``seat`` before the game's action number ``at`` (written before the seat changes;
+    bot/ratings/standins.py says what it means for the ratings)."""
+    await store.write_one(
+        "INSERT OR REPLACE INTO seat_takeovers (table_id, seat, user_id, previous_user_id, at_action)"
+        " VALUES (?, ?, ?, ?, ?)",
+        (table_id, seat, user_id, previous, at),
+    )
+
+
+async def record_closure(store: Store, table_id: int, reason: str, closed_by: int | None) -> None:
+    """Why the table is being closed (abandoned, closed by its host or an admin), written before it closes."""
+    await store.write_one(
+        "INSERT OR REPLACE INTO table_closures (table_id, reason, closed_by) VALUES (?, ?, ?)",
+        (table_id, reason, closed_by),
+    )
+
+
+async def record_cancelled(store: Store, table_id: int) -> None:
+    """A cancelled table's closure, unless a reason was recorded first (``record_closure``)."""
+    await store.write_one(
+        "INSERT OR IGNORE INTO table_closures (table_id, reason) VALUES (?, ?)", (table_id, "cancelled")
+    )
+
+
+async def closure_reason(store: Store, table_id: int) -> str | None:
+    row = await store.fetch_one("SELECT reason FROM table_closures WHERE table_id = ?", (table_id,))
+    return row[0] if row else None
