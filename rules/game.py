@@ -38,6 +38,9 @@ class Match(ABC):
     # game adds later stays private until it is declared here.
     PUBLIC_KEYS: ClassVar[frozenset[str]] = frozenset()
     DEALER_ROLE: ClassVar[str] = "dealer"  # what the rules call the seat in the record's ``dealer``
+    SCORES_ARE_LEVELS: ClassVar[bool] = False  # the scores are ranks climbed ("level J"), not points
+    HAS_COUNTER: ClassVar[bool] = False  # a "counter" action doubles the contract
+    TRUMP_IN_BID: ClassVar[bool] = False  # the bid names trump: there is no separate "trump" action
 
     def __init__(self, options: dict[str, Any] | None = None, first_dealer: int = 0):
         self.options = resolve_options(self.OPTIONS, options)
@@ -181,6 +184,7 @@ class Match(ABC):
         view["seat"] = seat
         view["hand"] = self.hand_mask_names(seat)
         view["legal"] = [] if between else [a.to_json() for a in self.legal_actions() if a.seat == seat]
+        view["lead_several"] = self.may_lead_several(seat)
         view.update(self.seat_knowledge(seat))
         return view
 
@@ -203,6 +207,15 @@ class Match(ABC):
     def last_trick_winner(self) -> int | None:
         """The seat that won the last completed trick of this deal (None before the first)."""
         return self.last_completed_trick()[0] if self.tricks_completed() else None
+
+    def may_lead_several(self, seat: int) -> bool:
+        """Whether ``seat`` may now lead several cards at once (beyond those ``legal_actions`` lists)."""
+        return False
+
+    def lead_risk(self, seat: int, cards: list[int]) -> dict[str, list[str]]:
+        """Before ``seat`` leads several cards at once: each card of the lead that a card ``seat`` cannot see could
+        beat, with those cards.  Empty when the lead is safe, or the game has no such leads."""
+        return {}
 
     # --- what happened (rules/events.py) ----------------------------------------------------------------------
 

@@ -805,8 +805,10 @@ class DaBaiFen(Match):
     )  # fmt: skip
     DEALER_ROLE = "starter"  # the record's dealer is the seat that draws first
 
+    SCORES_ARE_LEVELS = True
+
     def public_facts(self) -> dict:
-        return super().public_facts() | {"cards_to_draw": DRAWN, "scores_are_levels": True}
+        return super().public_facts() | {"cards_to_draw": DRAWN}
 
     def seat_teams(self) -> list[int | None]:
         return [_team(seat) for seat in range(4)]
@@ -815,6 +817,15 @@ class DaBaiFen(Match):
         if seat == self.leader and self.discarded:  # the leader buried the six kitty cards
             return {"discarded": [CARD_NAMES[c] for c in cards_of(self.discarded)]}
         return {}
+
+    def may_lead_several(self, seat: int) -> bool:
+        # "A player may lead any single card, or a group of cards of the same suit"
+        return self.phase == PLAY and not self.trick and self.to_move == seat
+
+    def lead_risk(self, seat: int, cards: list[int]) -> dict[str, list[str]]:
+        if self.phase != PLAY or self.trick or len(cards) < 2:
+            return {}
+        return self.throw_risk(seat, cards)
 
     def tricks_completed(self) -> int:
         return self.tricks_won[0] + self.tricks_won[1]
