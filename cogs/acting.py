@@ -21,7 +21,7 @@ from bot.storage.store import PLAYING
 from bot.tables.presets import OptionsError
 from bot.tables.service import Refusal, Table, TableManager
 from rules.cards import CARD_NAMES, parse_card
-from rules.game import PLAY
+from rules.events import FailedLead
 
 log = logging.getLogger(__name__)
 
@@ -118,16 +118,12 @@ async def show_hand(interaction: discord.Interaction, table: Table, *, note: str
 
 
 def throw_warning(table: Table, seat: int, action: dict) -> str | None:
-    """Da Bai Fen: a lead of several cards that an unseen card could beat is a gamble; say so before it is made."""
+    """A lead of several cards that an unseen card could beat (the engine says which) is a gamble: say so first."""
     match = table.match
-    risk = getattr(match, "throw_risk", None)
-    if risk is None or action.get("type") != "play" or len(action.get("cards", [])) < 2:
-        return None
-    if match.phase != PLAY or match.output().get("trick"):
+    if match is None or action.get("type") != "play" or len(action.get("cards", [])) < 2:
         return None
     try:
-        cards = [parse_card(c) for c in action["cards"]]
-        beaten = risk(seat, cards)
+        beaten = match.lead_risk(seat, [parse_card(c) for c in action["cards"]])
     except Exception:  # an impossible lead: let the engine refuse it with its own message
         return None
     if not beaten:
@@ -166,18 +162,9 @@ async def perform(
             else:
                 await answer(interaction, warning, view=view)
             return
-    throws = getattr(table.match, "failed_throws", None)  # Da Bai Fen: the deal's failed leads so far
-    seen = len(throws) if isinstance(throws, list) else 0
     outcome = await manager.act(table.id, interaction.user.id, action, expected_version=version)
-    done = f"✅ You {past_tense(outcome.action.to_json())}."
-    if isinstance(throws, list) and len(throws) > seen:  # the lead failed: say so, not "you played" all of it
-        lowest = (table.match.options or {}).get("failed_throw") == "lowest_card"
-        cost = "Only your lowest card is played." if lowest else "The deal is scored as if your side lost every trick."
-        failure, names = throws[-1], table.names()
-        by = failure.get("beaten_by") or {}
-        led = " ".join(map(card_label, failure.get("cards", [])))
-        beater, beaten = card_label(by.get("card", "?")), card_label(failure.get("beaten_card", "?"))
-        done = f"❌ Your lead of {led} failed: {names[by.get('seat', 0)]} holds {beater}, which beats {beaten}. {cost}"
+    failed = next((e for e in outcome.events if isinstance(e, FailedLead)), None)
+    done = failed_lead_text(failed, table.names()) if failed else f"✅ You {past_tense(outcome.action.to_json())}."
     match = table.match
     if edit and match is not None and table.status == PLAYING:
         # The message you chose from becomes your hand as it is now (with your next choices if it is your turn
@@ -189,6 +176,17 @@ async def perform(
         await interaction.response.edit_message(content=done, attachments=[], view=None)
     else:
         await answer(interaction, done)
+
+
+def failed_lead_text(failed: FailedLead, names: list[str]) -> str:
+    """The lead failed: say so, not "you played" all of it."""
+    if failed.lowest_card_only:
+        cost = "Only your lowest card is played."
+    else:
+        cost = "The deal is scored as if your side lost every trick."
+    led = " ".join(map(card_label, failed.cards))
+    beater, beaten = card_label(failed.card), card_label(failed.beaten_card)
+    return f"❌ Your lead of {led} failed: {names[failed.beaten_by_seat]} holds {beater}, which beats {beaten}. {cost}"
 
 
 def action_from_card_choice(table: Table, kind: str, values: list[str]) -> dict[str, Any]:

@@ -16,6 +16,8 @@ from bot.presentation.choices import decode, encode, label, parse_bid, parse_car
 from bot.presentation.messages import game_name
 from bot.tables.service import Refusal
 from cogs.acting import answering_errors, find_table, legal_for, manager_of, perform
+from rules import registry
+from rules.registry import match_class
 
 TABLE_HELP = "the table number, when you play at several"
 
@@ -103,8 +105,9 @@ class Play(commands.Cog):
     async def counter(self, interaction: discord.Interaction, table: int | None = None) -> None:
         async with answering_errors(interaction):
             found = await find_table(interaction, table)
-            if found.game != "belote":
-                raise Refusal(f"There is no counter in {game_name(found.game)}: only Belote Contrée has one.")
+            if not match_class(found.game).HAS_COUNTER:
+                having = " and ".join(game_name(g.id) for g in registry.games() if match_class(g.id).HAS_COUNTER)
+                raise Refusal(f"There is no counter in {game_name(found.game)}: only {having} has one.")
             seat = found.seat_of(interaction.user.id)
             kinds = {a["type"] for a in legal_for(found, seat)} if seat is not None else set()
             await perform(interaction, found, {"type": "recounter" if "recounter" in kinds else "counter"})
@@ -127,8 +130,10 @@ class Play(commands.Cog):
         async with answering_errors(interaction):
             action = _typed(suit, lambda t: {"type": "trump", "suit": parse_suit(t)})
             found = await find_table(interaction, table)
-            if found.game == "belote":
-                raise Refusal("In Belote Contrée the bid names trump: bid a value and a suit, like `/bid value:80 H`.")
+            if match_class(found.game).TRUMP_IN_BID:
+                raise Refusal(
+                    f"In {game_name(found.game)} the bid names trump: bid a value and a suit, like `/bid value:80 H`."
+                )
             await perform(interaction, found, action)
 
     @app_commands.command(name="discard", description="Discard cards (kitty, widow, or Da Bai Fen's six)")

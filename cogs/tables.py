@@ -233,7 +233,7 @@ class Tables(commands.Cog):
     async def _show_started(self, interaction: discord.Interaction, table: Table) -> None:
         """The lobby message becomes the table message: one message per table, edited in place."""
         assert table.match is not None
-        state = table.match.output()
+        state = table.match.public_view()
         file, deferred = await in_time(interaction, table_file(table, state), thinking=False)
         message = {
             "content": table_content(table, state),

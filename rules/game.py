@@ -14,10 +14,12 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rules.actions import Action, DiscardChoice
-from rules.cards import cards_of
+from rules.cards import CARD_NAMES, cards_of
 from rules.dealing import DealCards, check_hands, deal_hands
 from rules.errors import IllegalAction, RecordError
+from rules.events import DealScored, Event, GameOver, TrickWon
 from rules.options import Option, resolve_options
+from rules.view import public_of
 
 DEAL, BIDDING, EXCHANGE, TRUMP, PLAY, BETWEEN_DEALS, GAME_OVER = (
     "deal", "bidding", "exchange", "trump", "play", "between_deals", "game_over",
@@ -32,6 +34,13 @@ class Match(ABC):
 
     game_id: ClassVar[str]
     OPTIONS: ClassVar[Sequence[Option]]
+    # The keys of ``state_json`` that everyone at the table sees (rules/view.py): an allow-list, so that a key a
+    # game adds later stays private until it is declared here.
+    PUBLIC_KEYS: ClassVar[frozenset[str]] = frozenset()
+    DEALER_ROLE: ClassVar[str] = "dealer"  # what the rules call the seat in the record's ``dealer``
+    SCORES_ARE_LEVELS: ClassVar[bool] = False  # the scores are ranks climbed ("level J"), not points
+    HAS_COUNTER: ClassVar[bool] = False  # a "counter" action doubles the contract
+    TRUMP_IN_BID: ClassVar[bool] = False  # the bid names trump: there is no separate "trump" action
 
     def __init__(self, options: dict[str, Any] | None = None, first_dealer: int = 0):
         self.options = resolve_options(self.OPTIONS, options)
@@ -137,12 +146,15 @@ class Match(ABC):
         return [a.to_json() for a in self.legal_actions()]
 
     def output(self) -> dict:
+        return self._state([] if self.phase in (BETWEEN_DEALS, GAME_OVER) else self.legal_json())
+
+    def _state(self, legal: list[dict]) -> dict:
         out = {
             "game": self.game_id,
             "deal": max(self.deal_index, 0),
             "dealer": self.dealer,
             "phase": self.phase,
-            "legal": [] if self.phase in (BETWEEN_DEALS, GAME_OVER) else self.legal_json(),
+            "legal": legal,
             "trump": None,
             "contract": None,
             "trick": [],
@@ -157,9 +169,113 @@ class Match(ABC):
             out["trick"] = []
         return out
 
-    def hand_mask_names(self, seat: int) -> list[str]:
-        from rules.cards import CARD_NAMES
+    # --- what a table shows (rules/view.py explains the allow-list) -----------------------------------------
 
+    def public_view(self) -> dict:
+        """What everyone at the table (and a spectator) sees: only the keys this game declares public, and the
+        facts it works out for the table; never a hand or the legal actions."""
+        return public_of(self._state([]), self.PUBLIC_KEYS) | self.public_facts()
+
+    def seat_view(self, seat: int) -> dict:
+        """What ``seat`` sees: the public view, its own hand and legal actions, and what only it knows (the cards
+        it discarded, say).  Never another seat's hand."""
+        view = self.public_view()
+        between = self.phase in (BETWEEN_DEALS, GAME_OVER)
+        view["seat"] = seat
+        view["hand"] = self.hand_mask_names(seat)
+        view["legal"] = [] if between else [a.to_json() for a in self.legal_actions() if a.seat == seat]
+        view["lead_several"] = self.may_lead_several(seat)
+        view.update(self.seat_knowledge(seat))
+        return view
+
+    def public_facts(self) -> dict:
+        """Facts of the rules the table shows, so that the bot need not work them out.  Games add their own."""
+        return {
+            "seat_teams": self.seat_teams(),
+            "dealer_role": self.DEALER_ROLE,
+            "last_trick_winner": self.last_trick_winner(),
+        }
+
+    def seat_teams(self) -> list[int | None]:
+        """Each seat's team (an index into the team scores), None in games of individuals."""
+        return [None] * self.players
+
+    def seat_knowledge(self, seat: int) -> dict:
+        """What ``seat`` alone knows beyond its hand (its own discards, say); output keys, as in the record."""
+        return {}
+
+    def last_trick_winner(self) -> int | None:
+        """The seat that won the last completed trick of this deal (None before the first)."""
+        return self.last_completed_trick()[0] if self.tricks_completed() else None
+
+    def may_lead_several(self, seat: int) -> bool:
+        """Whether ``seat`` may now lead several cards at once (beyond those ``legal_actions`` lists)."""
+        return False
+
+    def lead_risk(self, seat: int, cards: list[int]) -> dict[str, list[str]]:
+        """Before ``seat`` leads several cards at once: each card of the lead that a card ``seat`` cannot see could
+        beat, with those cards.  Empty when the lead is safe, or the game has no such leads."""
+        return {}
+
+    # --- what happened (rules/events.py) ----------------------------------------------------------------------
+
+    def apply_observed(self, action: Action) -> list[Event]:
+        """``apply``, and what the action made happen.  The bot calls this; computer players' searches call
+        ``apply`` (or faster paths) and pay nothing for events."""
+        marks = self.event_marks()
+        self.apply(action)
+        return self.events_after(marks)
+
+    def tricks_completed(self) -> int:
+        """How many tricks of the current deal are complete."""
+        return 0
+
+    def side_points(self) -> list[int] | None:
+        """Each side's card points taken in this deal so far (None in games that count tricks, not points)."""
+        return None
+
+    def last_completed_trick(self) -> tuple[int, list[tuple[int, list[int]]], int]:
+        """The last complete trick: (its winner's seat, its plays as (seat, cards), the winner's side index for
+        ``trick_points``).  Only called when ``tricks_completed()`` is positive."""
+        raise NotImplementedError
+
+    def event_marks(self) -> tuple:
+        """What ``events_after`` compares with: cheap counters taken before an action."""
+        points = self.side_points()
+        return (
+            self.deal_index,
+            self.tricks_completed(),
+            list(points) if points else None,
+            len(self.deal_results),
+            self.phase,
+        )
+
+    def events_after(self, marks: tuple) -> list[Event]:
+        deal, tricks, points, results, phase = marks[:5]
+        events: list[Event] = []
+        if self.deal_index == deal and self.tricks_completed() > tricks:
+            seat, plays, side = self.last_completed_trick()
+            now = self.side_points()
+            gained = None if now is None or points is None else now[side] - points[side]
+            named = tuple((s, tuple(CARD_NAMES[c] for c in cards)) for s, cards in plays)
+            events.append(TrickWon(seat, named, gained))
+        for index in range(results, len(self.deal_results)):
+            result = self.deal_results[index]
+            explain = result.get("explain")
+            events.append(
+                DealScored(
+                    deal=self.deal_index,
+                    score_change=tuple(result.get("score_change") or ()),
+                    scores=tuple(self.scores()),
+                    explain=explain if isinstance(explain, str) else None,
+                    thrown_in=bool(result.get("thrown_in")),
+                )
+            )
+        if self.phase == GAME_OVER and phase != GAME_OVER:
+            events.append(GameOver(self.winner))
+        return events
+
+    def hand_mask_names(self, seat: int) -> list[str]:
         return [CARD_NAMES[c] for c in self.hand(seat)]
 
     @staticmethod

@@ -38,24 +38,24 @@ def test_plan_groups_a_players_choices():
         *({"seat": 1, "type": "bid", "value": v} for v in range(50, 105, 5)),
         {"seat": 0, "type": "pass"},  # someone else's: never offered
     ]
-    p = plan(legal, 1, [], game="two_hundred", leading=False)
+    p = plan(legal, 1, [])
     assert [b["type"] for b in p.buttons] == ["pass"]
     assert len(p.selects) == 1 and len(p.selects[0][1]) == 11
 
 
 def test_plan_splits_long_bid_lists_and_builds_multi_card_picks():
     bids = [{"seat": 0, "type": "bid", "value": v, "suit": s} for v in range(80, 170, 10) for s in "SHDC"]
-    p = plan(bids, 0, [], game="belote", leading=False)
+    p = plan(bids, 0, [])
     assert [len(opts) for _, opts in p.selects] == [25, 11]
     discard = [{"seat": 0, "type": "discard", "choose": 3, "from": ["AS", "KS", "QS", "JS"]}]
-    p = plan(discard, 0, ["AS", "KS", "QS", "JS"], game="five_hundred", leading=False)
+    p = plan(discard, 0, ["AS", "KS", "QS", "JS"])
     assert p.multi == {"type": "discard", "cards": ["AS", "KS", "QS", "JS"], "min": 3, "max": 3,
                        "placeholder": "Choose 3 cards to discard"}  # fmt: skip
     many = [f"{r}{s}" for s in "SHDC" for r in ("2", "3", "4", "5", "6", "7", "8")]
-    p = plan([{"seat": 0, "type": "discard", "choose": 6, "from": many}], 0, many, game="x", leading=False)
+    p = plan([{"seat": 0, "type": "discard", "choose": 6, "from": many}], 0, many)
     assert p.multi is None and "/discard" in p.note
     lead = [{"seat": 0, "type": "play", "cards": [c]} for c in ["AS", "AS", "KH"]]
-    p = plan(lead, 0, ["AS", "AS", "KH"], game="da_bai_fen", leading=True)
+    p = plan(lead, 0, ["AS", "AS", "KH"], lead_several=True)
     assert p.multi["min"] == 1 and p.multi["max"] == 3 and p.multi["cards"] == ["AS", "AS", "KH"]
 
 

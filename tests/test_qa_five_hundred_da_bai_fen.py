@@ -51,12 +51,12 @@ async def test_five_hundred_open_misere_line_and_open_hand(tmp_path):
         m = new_deal(HEARTS_DEAL, WIDOW)
         win_auction(m, 0, "open_misere")
         table.match, table.last_trick = m, None
-        content = table_content(table, m.output())
+        content = table_content(table, m.public_view())
         assert "Contract: alice Open misère (520)" in content
         assert "open_misere" not in content and "trump" not in content.lower()
         assert "Open hand" not in content  # not before the first trick is captured
         play(m, "7H", "QH", "AH")
-        content = table_content(table, m.output())
+        content = table_content(table, m.public_view())
         hand = m.output()["open_hand"]["cards"]
         assert len(hand) == 9
         line = next(x for x in content.splitlines() if x.startswith("Open hand of alice: "))
@@ -72,7 +72,7 @@ async def test_five_hundred_joker_lead_names_its_suit(tmp_path):
         play(m, "JK:S")
         assert m.output()["joker_suit"] == "S"
         table.match, table.last_trick = m, None
-        content = table_content(table, m.output())
+        content = table_content(table, m.public_view())
         assert "Contract: alice 6NT (120) · trump: no trumps" in content
         assert "Trick: alice Joker (as ♠)" in content
 
@@ -112,7 +112,7 @@ async def test_da_bai_fen_line_shows_leader_trump_and_trump_rank_and_throw_warni
         table = await _table(world, client, "dabaifen", [world.bob, world.carol, world.dan], options="start_level=Q")
         m = table.match
         assert m.phase == "exchange"
-        state = m.output()
+        state = m.public_view()
         content = table_content(table, state)
         assert "Contract" not in content
         assert f"Leader: {table.names()[state['contract']['seat']]}" in content
@@ -247,10 +247,10 @@ async def test_exposing_during_the_drawing_is_not_called_your_turn(tmp_path):
         view = await hand_view(table, who[0]["seat"])
         assert "Your turn" not in view.content and "while the drawing goes on" in view.content, view.content
         table.last_trick = None
-        assert re.search(r"Drawing: \d+ of 48 cards drawn", table_content(table, m.output()))
+        assert re.search(r"Drawing: \d+ of 48 cards drawn", table_content(table, m.public_view()))
         exposer = who[0]["seat"]
         m.apply(Action(exposer, "expose", card=_ids([who[0]["card"]])[0]))
-        content = table_content(table, m.output())
+        content = table_content(table, m.public_view())
         assert f"Exposed: {table.names()[exposer]} showed " in content and not RAW_CARD.search(content), content
 
 
@@ -298,7 +298,7 @@ def test_every_card_a_five_hundred_soloist_may_call_is_in_a_menu():
 
     cards = [f"{r}{s}" for s in "SHDC" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
     legal = [{"seat": 0, "type": "call"}] + [{"seat": 0, "type": "call", "card": c} for c in cards[:42]]
-    choices = plan(legal, 0, cards[42:], game="five_hundred", leading=False)
+    choices = plan(legal, 0, cards[42:])
     offered = [a for _, actions in choices.selects for a in actions]
     assert len(offered) == len(legal) and all(len(actions) <= SELECT_LIMIT for _, actions in choices.selects)
     assert all(placeholder.startswith("Call a partner's card") for placeholder, _ in choices.selects)

@@ -125,9 +125,9 @@ def test_two_hundred_naming_trump_explains_that_a_lead_names_it_too():
 
     legal = [{"seat": 0, "type": "trump", "suit": s} for s in "SHDC"]
     legal += [{"seat": 0, "type": "play", "cards": [c]} for c in ("AS", "10H")]
-    result = plan(legal, 0, ["AS", "10H"], game="two_hundred", leading=True)
+    result = plan(legal, 0, ["AS", "10H"], lead_several=False)
     assert "lead a card: its suit becomes trump" in result.note
-    assert "trump" not in plan(legal[4:], 0, ["AS", "10H"], game="two_hundred", leading=True).note
+    assert "trump" not in plan(legal[4:], 0, ["AS", "10H"], lead_several=False).note
 
 
 async def test_table_message_shows_the_bids_then_the_contract_with_its_value(tmp_path):
@@ -188,10 +188,14 @@ def test_two_hundred_game_over_short_of_the_target_says_why():
 
     from bot.presentation.messages import winner_text
 
-    table = SimpleNamespace(players=4, game="two_hundred", row=SimpleNamespace(options={}), names=lambda: NAMES)
-    state = {"game": "two_hundred", "winner": 0, "scores": [10, -425], "options": {"target": 200, "lose_at": None}}
+    match = match_class("two_hundred")({"players": 4})
+    match.unit_scores, match.winner, match.phase = [10, -425], 0, GAME_OVER
+    table = SimpleNamespace(players=4, game="two_hundred", match=match, names=lambda: NAMES)
+    state = match.public_view()
+    assert state["fell_to"] == {"teams": [1], "depth": 200}
     assert winner_text(table, state) == "Team A wins (alice, carol): team B fell to −200 or worse."
-    state = {"game": "two_hundred", "winner": 1, "scores": [150, 205], "options": {"target": 200, "lose_at": None}}
+    match.unit_scores, match.winner = [150, 205], 1
+    state = match.public_view()
     assert winner_text(table, state) == "Team B wins (bob, dan)."
 
 
@@ -200,9 +204,9 @@ def test_belote_hand_says_how_to_announce_the_belote():
     from bot.presentation.choices import label, plan
 
     match = _first("belote", lambda m: m.phase == PLAY and any(a.get("announce") for a in m.legal_json()))
-    state = match.output()
     seat = match.to_move
-    result = plan(state["legal"], seat, state["hands"][seat], game="belote", leading=not state["trick"])
+    state = match.seat_view(seat)
+    result = plan(state["legal"], seat, state["hand"], lead_several=state["lead_several"])
     assert "'+ Belote'" in result.note and "lost" in result.note
     assert any(label(a).endswith("+ Belote") for _, actions in result.selects for a in actions)
     assert label({"type": "recounter"}) == "Recounter (×4)"
@@ -215,7 +219,7 @@ def test_belote_table_message_tells_everybody_of_an_announced_belote():
     from bot.presentation.messages import table_content
 
     match = _first("belote", lambda m: m.phase == PLAY and m.output()["belote"])
-    state = match.output()
+    state = match.public_view()
     table = SimpleNamespace(
         id=1, players=4, game="belote", match=match, names=lambda: NAMES, last_trick=None, status="playing",
         seats={s: SimpleNamespace(user_id=None, name=NAMES[s]) for s in range(4)}, row=SimpleNamespace(options={}),

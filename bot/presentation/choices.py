@@ -140,7 +140,8 @@ class Plan:
     note: str = ""  # a choice that only a slash command can make
 
 
-def plan(legal: list[dict], seat: int, hand: list[str], *, game: str, leading: bool) -> Plan:
+def plan(legal: list[dict], seat: int, hand: list[str], *, lead_several: bool = False) -> Plan:
+    """``lead_several``: the seat may lead several cards at once (``Match.seat_view``), so it picks cards freely."""
     mine = [a for a in legal if a.get("seat") == seat]
     result = Plan()
     bids, plays, others = [], [], []
@@ -184,14 +185,14 @@ def plan(legal: list[dict], seat: int, hand: list[str], *, game: str, leading: b
         result.note = "Name trump with a button, or lead a card: its suit becomes trump."
     if plays:
         sizes = {len(a["cards"]) for a in plays}
-        if sizes == {1} and not (game == "da_bai_fen" and leading):
+        if sizes == {1} and not lead_several:
             for start in range(0, len(plays), SELECT_LIMIT):
                 result.selects.append(("Play a card", plays[start : start + SELECT_LIMIT]))
         else:
-            # Several cards at once: a Da Bai Fen lead of one or more cards, or following a multi-card lead.
+            # Several cards at once: a lead of one or more cards, or following a multi-card lead.
             order = {c: i for i, c in enumerate(hand)}
             cards = sorted({c for a in plays for c in a["cards"]}, key=lambda c: order.get(c, len(order)))
-            if leading:
+            if lead_several:
                 cards = list(hand)
                 low, high = 1, min(len(cards), SELECT_LIMIT)
             else:
@@ -201,7 +202,7 @@ def plan(legal: list[dict], seat: int, hand: list[str], *, game: str, leading: b
                 "cards": cards[:SELECT_LIMIT],
                 "min": low,
                 "max": high,
-                "placeholder": "Play one card, or several of one suit" if leading else f"Play {high} cards",
+                "placeholder": "Play one card, or several of one suit" if lead_several else f"Play {high} cards",
             }
     return result
 

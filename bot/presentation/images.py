@@ -1,7 +1,8 @@
 """Images for Discord messages, made by ``render`` in a worker thread so that drawing never blocks the event loop.
 
 ``render`` is imported lazily: while a function is missing (or fails) the bot still works and says it in text;
-``None`` means "no image, use the text".
+``None`` means "no image, use the text".  The table, deal and score images draw ``Match.public_view()`` (what the
+engine declares public: never a hand); a hand image draws that seat's own ``Match.seat_view``.
 """
 
 from __future__ import annotations
@@ -13,17 +14,8 @@ from typing import Any
 
 log = logging.getLogger(__name__)
 
-# Keys of Match.output() that reveal cards a spectator must not see; the table image gets the rest.
-PRIVATE_KEYS = frozenset(
-    {"hands", "hand", "legal", "kitty", "widow", "stock", "discard", "discards", "discarded", "out_of_play"}
-)
-
 _warned: set[str] = set()
 enabled = True  # tests and benchmarks may turn drawing off to measure the bot alone
-
-
-def public_state(state: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in state.items() if k not in PRIVATE_KEYS}
 
 
 def _call(name: str, *args: Any, **kwargs: Any) -> bytes | None:
@@ -49,25 +41,25 @@ async def render(name: str, *args: Any, **kwargs: Any) -> bytes | None:
     return await asyncio.to_thread(_call, name, *args, **kwargs)
 
 
-async def hand_image(game: str, cards: list[str], state: dict[str, Any], legal: set[str] | None, title: str):
+async def hand_image(game: str, cards: list[str], view: dict[str, Any], legal: set[str] | None, title: str):
     return await render(
         "render_hand",
         game,
         cards,
-        trump=state.get("trump") if state.get("trump") != "NT" else None,
-        trump_rank=state.get("trump_rank"),
+        trump=view.get("trump") if view.get("trump") != "NT" else None,
+        trump_rank=view.get("trump_rank"),
         legal=legal,
         title=title,
     )
 
 
-async def table_image(state: dict[str, Any], names: list[str], **kwargs: Any) -> bytes | None:
-    return await render("render_table", public_state(state), names, **kwargs)
+async def table_image(public: dict[str, Any], names: list[str], **kwargs: Any) -> bytes | None:
+    return await render("render_table", public, names, **kwargs)
 
 
-async def deal_summary_image(state: dict[str, Any], names: list[str], deal_index: int) -> bytes | None:
-    return await render("render_deal_summary", public_state(state), names, deal_index)
+async def deal_summary_image(public: dict[str, Any], names: list[str], deal_index: int) -> bytes | None:
+    return await render("render_deal_summary", public, names, deal_index)
 
 
-async def score_sheet_image(state: dict[str, Any], names: list[str]) -> bytes | None:
-    return await render("render_score_sheet", public_state(state), names)
+async def score_sheet_image(public: dict[str, Any], names: list[str]) -> bytes | None:
+    return await render("render_score_sheet", public, names)

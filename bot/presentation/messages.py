@@ -19,8 +19,10 @@ from bot.storage.store import CANCELLED, LOBBY, PLAYING
 from bot.tables.service import Table
 from rules import registry
 from rules.cards import CARD_NAMES
+from rules.errors import RecordError
 from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY
 from rules.players import PLAYERS
+from rules.registry import match_class
 
 PHASE_VERBS = {
     "deal": "to draw",
@@ -29,6 +31,7 @@ PHASE_VERBS = {
     "trump": "to name trump",
     "play": "to play",
 }
+TEAM_LETTERS = "ABCDEF"
 DM_CLOSED = 50007  # Discord: cannot send messages to this user
 COMPUTER_LEVELS = {
     "random": "plays any legal move",
@@ -49,19 +52,26 @@ def game_name(game: str) -> str:
     return found.name() if found else game.replace("_", " ").title()
 
 
+def seat_teams(table: Table) -> list[int | None]:
+    """Each seat's team as the engine lays them out for the table's options (None: a game of individuals)."""
+    if table.match is not None:
+        return table.match.seat_teams()
+    key = repr(sorted(table.row.options.items()))
+    known = table.extra.get("seat_teams")
+    if known is None or known[0] != key:  # the lobby: no match yet, the host may still change the options
+        try:
+            teams = match_class(table.game)(table.row.options).seat_teams()
+        except RecordError:
+            teams = [None] * table.players
+        known = table.extra["seat_teams"] = (key, teams)
+    return known[1]
+
+
 def team_of(table: Table, seat: int) -> str | None:
-    """A seat's team letter in partnership games (the record spec's layouts), None in games of individuals."""
-    options, n = table.row.options, table.players
-    if table.game == "five_hundred":
-        if n == 4:
-            return "AB"[seat % 2]
-        if n == 6:
-            return "AB"[seat % 2] if options.get("six_player_method") == 2 else "ABC"[seat % 3]
-        return None
-    found = registry.lookup(table.game)
-    if found and n == 4 and len(found.teams(n, options)) == 2:
-        return "AB"[seat % 2]
-    return None
+    """A seat's team letter in partnership games, None in games of individuals."""
+    teams = seat_teams(table)
+    team = teams[seat] if seat < len(teams) else None
+    return None if team is None else TEAM_LETTERS[team]
 
 
 def seat_label(table: Table, seat: int) -> str:
@@ -190,7 +200,7 @@ def _game_facts(table: Table, state: dict) -> list[str] | None:
 
 def scores_text(table: Table, state: dict) -> str:
     scores = state.get("scores") or []
-    if table.game == "da_bai_fen":
+    if match_class(table.game).SCORES_ARE_LEVELS:
         names = {11: "J", 12: "Q", 13: "K", 14: "A"}
         return " · ".join(f"team {'AB'[i]} level {names.get(v, v)}" for i, v in enumerate(scores))
     if len(scores) < table.players:
@@ -199,7 +209,7 @@ def scores_text(table: Table, state: dict) -> str:
 
 
 def _drawing_lines(table: Table, state: dict) -> list[str]:
-    """Da Bai Fen's drawing in words: how far it is, the card exposed (by whom) and the kitty cards turned up."""
+    """A drawing game's draw in words: how far it is, the card exposed (by whom) and the kitty cards turned up."""
     lines = []
     exposed = state.get("exposed")
     if exposed:
@@ -207,13 +217,13 @@ def _drawing_lines(table: Table, state: dict) -> list[str]:
     if state.get("kitty_turned"):
         lines.append(f"Turned up from the kitty: {describe_cards(state['kitty_turned'])}")
     if state.get("phase") == "deal" and isinstance(state.get("drawn"), int):
-        lines.append(f"Drawing: {state['drawn']} of 48 cards drawn")
+        lines.append(f"Drawing: {state['drawn']} of {state['cards_to_draw']} cards drawn")
     return lines
 
 
 def score_change_text(table: Table, change: list) -> str:
-    """A deal's score change, each with its player or team (Da Bai Fen: levels gained)."""
-    if table.game == "da_bai_fen":
+    """A deal's score change, each with its player or team (or the levels gained, where scores are levels)."""
+    if match_class(table.game).SCORES_ARE_LEVELS:
         gains = [f"team {'AB'[i]} +{v} level{'s' if v > 1 else ''}" for i, v in enumerate(change) if v]
         return "Levels: " + (" · ".join(gains) if gains else "no change")
     who = table.names() if len(change) == table.players else [f"team {'ABCDEF'[i]}" for i in range(len(change))]
@@ -222,12 +232,13 @@ def score_change_text(table: Table, change: list) -> str:
 
 
 def table_content(table: Table, state: dict) -> str:
+    """The table message; ``state`` is the match's ``public_view()``."""
     match = table.match
     assert match is not None
     names = table.names()
     lines = [
         f"**{game_name(table.game)}** — table #{table.id} · deal {state['deal'] + 1} · "
-        f"{'starter' if table.game == 'da_bai_fen' else 'dealer'} {names[state['dealer']]}"
+        f"{state['dealer_role']} {names[state['dealer']]}"
     ]
     contract = state.get("contract")
     facts = _game_facts(table, state)
@@ -238,12 +249,12 @@ def table_content(table: Table, state: dict) -> str:
             facts.append(f"contract: {names[contract['seat']]}" + (f" {detail}" if detail else ""))
         if state.get("trump"):
             facts.append(f"trump: {SUIT_SYMBOLS.get(state['trump'], state['trump'])}")
-        if table.game == "belote" and state.get("belote"):  # said aloud at a real table: "Belote!"
+        if state.get("belote"):  # said aloud at a real table: "Belote!"
             facts.append("belote announced by " + ", ".join(names[s] for s in state["belote"]))
     if facts:
         text = " · ".join(facts)
         lines.append(text[0].upper() + text[1:])
-    if table.game == "da_bai_fen" and match.phase in ("deal", "exchange"):
+    if state.get("cards_to_draw") and match.phase in ("deal", "exchange"):
         lines.extend(_drawing_lines(table, state))
     auction = _auction_line(table, state)
     if auction:
@@ -305,13 +316,11 @@ def _auction_line(table: Table, state: dict) -> str | None:
 
 
 def _trick_winner(table: Table, state: dict) -> str:
-    """Two Hundred and Belote: "The winner of each trick leads to the next", so the last trick's winner is the
-    leader of the trick on the table (or the player to lead)."""
-    match = table.match
-    if table.game not in ("two_hundred", "belote") or table.players != 4 or match is None or match.phase != PLAY:
+    """Who won the last trick, as the engine says (while the deal's play goes on)."""
+    seat = state.get("last_trick_winner")
+    if table.match is None or table.match.phase != PLAY or seat is None:
         return ""
-    seat = state["trick"][0]["seat"] if state.get("trick") else match.to_move
-    return f" — won by {table.names()[seat]}" if seat is not None else ""
+    return f" — won by {table.names()[seat]}"
 
 
 def winner_text(table: Table, state: dict) -> str:
@@ -325,19 +334,13 @@ def winner_text(table: Table, state: dict) -> str:
 
 
 def _why_over(state: dict) -> str:
-    """Two Hundred ends short of the target when a team is "minus 200 or worse while the other team's score is
-    positive or zero": say so, or a win at 10 points against -425 looks like a mistake."""
-    options, scores = state.get("options") or {}, state.get("scores") or []
-    target = options.get("target")
-    if state.get("game") != "two_hundred" or not isinstance(target, int) or not scores:
+    """A game that ended short of its target because a team fell too low (the engine says which): say so, or a win
+    at 10 points against -425 looks like a mistake."""
+    fell = state.get("fell_to")
+    if not fell:
         return ""
-    if max(scores) >= target:
-        return ""
-    depth = options.get("lose_at") or target
-    losers = ["ABCDEF"[u] for u, v in enumerate(scores) if v <= -depth]
-    if not losers:
-        return ""
-    return f": team {' and '.join(losers)} fell to −{depth} or worse"
+    losers = [TEAM_LETTERS[u] for u in fell["teams"]]
+    return f": team {' and '.join(losers)} fell to −{fell['depth']} or worse"
 
 
 def table_view(table: Table) -> discord.ui.View | None:
@@ -359,6 +362,7 @@ def _hand_button(table: Table) -> TableButton:
 
 
 async def table_file(table: Table, state: dict) -> discord.File | None:
+    """The table image; ``state`` is the match's ``public_view()``."""
     match = table.match
     assert match is not None
     png = await images.table_image(
@@ -387,9 +391,9 @@ async def hand_view(table: Table, seat: int, *, note: str = "") -> HandView:
     """The player's own hand as an image, with their legal actions as components (for them alone)."""
     match = table.match
     assert match is not None
-    state = match.output()
-    cards = [c for c in hand_names(table, seat)]
-    mine = [a for a in state["legal"] if a.get("seat") == seat]
+    state = match.seat_view(seat)
+    cards = state["hand"]
+    mine = state["legal"]
     to_move, phase = match.to_move, match.phase  # before drawing: others (computers) may move meanwhile
     legal_cards = {c for a in mine if a["type"] == "play" for c in a.get("cards", [])} or None
     title = f"{table.names()[seat]} · table #{table.id} · deal {state['deal'] + 1}"
@@ -406,8 +410,7 @@ async def hand_view(table: Table, seat: int, *, note: str = "") -> HandView:
         lines.append("You may act now, while the drawing goes on: choose below (or use the slash commands).")
     else:
         lines.append("Your turn: choose below (or use the slash commands).")
-    leading = phase == PLAY and not state.get("trick")
-    choices = plan(state["legal"], seat, cards, game=table.game, leading=leading)
+    choices = plan(mine, seat, cards, lead_several=state["lead_several"])
     if choices.note:
         lines.append(choices.note)
     return HandView("\n".join(lines), png_file(png, f"hand-{table.id}.png"), action_components(table, choices))

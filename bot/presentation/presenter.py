@@ -166,7 +166,8 @@ class Presenter:
         assert table.match is not None
         cards = hand_names(table, seat)
         deal = table.match.deal_index + 1
-        png = await images.hand_image(table.game, cards, table.match.output(), None, f"table #{table.id} · deal {deal}")
+        view = table.match.seat_view(seat)
+        png = await images.hand_image(table.game, cards, view, None, f"table #{table.id} · deal {deal}")
         where = f"{table.row.guild_name or 'a server'} › #{table.row.channel_name or table.row.channel_id}"
         content = f"**{where}** — {game_name(table.game)}, table #{table.id}, deal {deal}: your hand"
         if not png:
@@ -186,7 +187,7 @@ class Presenter:
     async def _post_deal_result(self, table: Table, deal_index: int) -> None:
         match = table.match
         assert match is not None
-        state = match.output()
+        state = match.public_view()
         result = state["deal_results"][deal_index]
         if isinstance(result.get("explain"), str):  # players' names for the engine's "seat 2"
             teams = len(result.get("score_change") or state.get("scores") or []) < table.players
@@ -203,7 +204,7 @@ class Presenter:
     async def _post_score_sheet(self, table: Table) -> None:
         match = table.match
         assert match is not None
-        state = match.output()
+        state = match.public_view()
         png = await images.score_sheet_image(state, table.names())
         content = (
             f"🏁 **{game_name(table.game)} — table #{table.id} is over.** {winner_text(table, state)}\n"
@@ -214,7 +215,7 @@ class Presenter:
     async def _post_table_message(self, table: Table) -> None:
         """A new deal: a new table message at the bottom of the channel (the old one would scroll away)."""
         assert self.manager is not None and table.match is not None
-        state = table.match.output()
+        state = table.match.public_view()
         file = await table_file(table, state)
         kwargs = {"file": file} if file else {}
         view = table_view(table)
@@ -242,7 +243,7 @@ class Presenter:
         if table.row.message_id is None:
             await self._post_table_message(table)
             return
-        state = table.match.output()
+        state = table.match.public_view()
         file = await table_file(table, state)
         await self._edit_message(
             table,

@@ -23,6 +23,7 @@ from bot.storage.results import close_game, finish_game, reconcile
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING, SeatRow, Store, TableRow
 from rules.actions import Action, action_from_json
 from rules.errors import IllegalAction, RecordError
+from rules.events import Event
 from rules.game import BETWEEN_DEALS, DEAL, GAME_OVER, Match
 from rules.players import PLAYERS, make_player
 from rules.records import DealRecord, GameRecord, deal_cards, replay
@@ -58,6 +59,7 @@ class Outcome:
     new_deal: bool = False
     game_over: bool = False
     by_computer: bool = False
+    events: list[Event] = field(default_factory=list)  # what the engine says the action made happen
 
 
 class TableListener(Protocol):
@@ -434,13 +436,13 @@ class TableManager:
         assert match is not None and record is not None
         trick_before = self._trick_now(table) if action.type == "play" else []
         try:
-            match.apply(action)
+            events = match.apply_observed(action)
         except IllegalAction as e:
             raise Refusal(name_seats(e.message, table.names())) from None  # in players' words: names, 10♥
         # Readers outside the lock (hand views) must see a version that matches the match they see.
         table.version += 1
         deal_index = len(record.deals) - 1
-        outcome = Outcome(action, by_computer=by_computer)
+        outcome = Outcome(action, by_computer=by_computer, events=events)
         try:
             if match.phase == GAME_OVER:  # the last action, the result and the ratings: one transaction
                 seq = len(record.deals[-1].actions)

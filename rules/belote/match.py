@@ -504,6 +504,28 @@ class Belote(Match):
     def trick_json(self) -> list[dict]:
         return [{"seat": (self._leader + i) % PLAYERS, "cards": [CARD_NAMES[c]]} for i, c in enumerate(self._trick)]
 
+    # --- what the table shows and what happened (rules/view.py, rules/events.py) ----------------------------
+
+    PUBLIC_KEYS = frozenset(
+        {"auction", "high_bid", "tricks_won", "card_points", "belote", "last_trick", "contract_kind", "held_over"}
+    )
+
+    HAS_COUNTER = True  # §4: "counter" doubles the contract, "recounter" doubles it again
+    TRUMP_IN_BID = True  # a bid is a value and a suit
+
+    def seat_teams(self) -> list[int | None]:
+        return [seat & 1 for seat in range(PLAYERS)]  # partners sit opposite
+
+    def tricks_completed(self) -> int:
+        return len(self._completed)
+
+    def side_points(self) -> list[int] | None:
+        return self._card_points
+
+    def last_completed_trick(self) -> tuple[int, list[tuple[int, list[int]]], int]:
+        leader, cards, winner = self._completed[-1]
+        return winner, [((leader + i) % PLAYERS, [c]) for i, c in enumerate(cards)], winner & 1
+
     def state_json(self) -> dict:
         auction = self.auction
         contract = self.contract_json()

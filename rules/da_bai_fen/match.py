@@ -26,6 +26,7 @@ from rules.da_bai_fen.order import (
 from rules.da_bai_fen.scoring import level_name, level_rank, outcome, parse_level
 from rules.dealing import DealCards, check_pack
 from rules.errors import IllegalAction, RecordError
+from rules.events import Event, FailedLead, LevelsChanged
 from rules.game import BETWEEN_DEALS, DEAL, EXCHANGE, GAME_OVER, PLAY, Match
 from rules.options import Option
 
@@ -795,6 +796,68 @@ class DaBaiFen(Match):
         if seat == self.leader:
             unseen &= ~self.discarded
         return beating_cards(self.order, tuple(cards), unseen)
+
+    # --- what the table shows and what happened (rules/view.py, rules/events.py) ----------------------------
+
+    PUBLIC_KEYS = frozenset(
+        {"trump_rank", "mode", "drawn", "exposed", "kitty_turned", "kitty_shown", "points", "tricks_won",
+         "last_trick", "failed_throws", "levels"}
+    )  # fmt: skip
+    DEALER_ROLE = "starter"  # the record's dealer is the seat that draws first
+
+    SCORES_ARE_LEVELS = True
+
+    def public_facts(self) -> dict:
+        return super().public_facts() | {"cards_to_draw": DRAWN}
+
+    def seat_teams(self) -> list[int | None]:
+        return [_team(seat) for seat in range(4)]
+
+    def seat_knowledge(self, seat: int) -> dict:
+        if seat == self.leader and self.discarded:  # the leader buried the six kitty cards
+            return {"discarded": [CARD_NAMES[c] for c in cards_of(self.discarded)]}
+        return {}
+
+    def may_lead_several(self, seat: int) -> bool:
+        # "A player may lead any single card, or a group of cards of the same suit"
+        return self.phase == PLAY and not self.trick and self.to_move == seat
+
+    def lead_risk(self, seat: int, cards: list[int]) -> dict[str, list[str]]:
+        if self.phase != PLAY or self.trick or len(cards) < 2:
+            return {}
+        return self.throw_risk(seat, cards)
+
+    def tricks_completed(self) -> int:
+        return self.tricks_won[0] + self.tricks_won[1]
+
+    def side_points(self) -> list[int] | None:
+        return self.points
+
+    def last_completed_trick(self) -> tuple[int, list[tuple[int, list[int]]], int]:
+        winner = self.last_winner if self.last_winner is not None else self.last_trick[0][0]
+        return winner, [(s, list(cards)) for s, cards in self.last_trick], _team(winner)
+
+    def event_marks(self) -> tuple:
+        return (*super().event_marks(), len(self.failed_throws), tuple(self.levels))
+
+    def events_after(self, marks: tuple) -> list[Event]:
+        events = super().events_after(marks)
+        throws, levels = marks[-2:]
+        lowest = self.options["failed_throw"] == "lowest_card"
+        failed = [
+            FailedLead(
+                seat=f["seat"],
+                cards=tuple(f["cards"]),
+                beaten_by_seat=f["beaten_by"]["seat"],
+                card=f["beaten_by"]["card"],
+                beaten_card=f["beaten_card"],
+                lowest_card_only=lowest,
+            )
+            for f in self.failed_throws[throws:]
+        ]
+        if tuple(self.levels) != levels:
+            events.append(LevelsChanged(tuple(map(level_name, levels)), tuple(map(level_name, self.levels))))
+        return failed + events  # the failure came first: then its trick, or the deal it cost
 
     def state_json(self) -> dict:
         contract = None

@@ -549,6 +549,29 @@ class FiveHundred(Match):
             return None
         return SUITS[tp.led_suit]
 
+    # --- what the table shows and what happened (rules/view.py, rules/events.py) ----------------------------
+
+    PUBLIC_KEYS = frozenset(
+        {"widow_taken", "auction", "high_bid", "open_hand", "joker_suit", "sitting_out", "tricks_won", "shown_void",
+         "teams", "target"}
+    )  # fmt: skip
+
+    def seat_teams(self) -> list[int | None]:
+        return list(self.side_of) if self.partnerships else [None] * self.players
+
+    def seat_knowledge(self, seat: int) -> dict:
+        if seat == self.soloist and self.discards:  # the soloist's own discards from hand and widow
+            return {"discards": [CARD_NAMES[c] for c in self.discards]}
+        return {}
+
+    def tricks_completed(self) -> int:
+        return len(self.tp.completed) if self.tp is not None else 0
+
+    def last_completed_trick(self) -> tuple[int, list[tuple[int, list[int]]], int]:
+        assert self.tp is not None
+        _, plays, winner = self.tp.completed[-1]
+        return winner, [(s, [c]) for s, c in plays], self.side_of[winner]
+
     def state_json(self) -> dict:
         tp = self.tp
         hands = tp.hands if tp is not None else self.hands

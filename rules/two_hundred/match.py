@@ -12,6 +12,7 @@ from rules.actions import Action, DiscardChoice
 from rules.cards import CARD_NAMES, JACK, NO_TRUMP, NUM_CARD_IDS, describe_suit, iter_cards
 from rules.dealing import DealCards, check_hands
 from rules.errors import IllegalAction, RecordError
+from rules.events import DroppedOut, Event
 from rules.game import BETWEEN_DEALS, BIDDING, GAME_OVER, PLAY, TRUMP, LegalAction, Match
 from rules.tricks import TrickPlay
 
@@ -22,7 +23,7 @@ from .play import EFFECTIVE_SUIT, STRENGTH, PlayPhase
 from .result import DealEnd
 from .scoring import scoring_rules
 from .steps import ANNOUNCE, AUCTION, CALL, DISCARD, NAME_FIRST, OVER, STEP_PHASE, TRICKS, TRUMP_OR_LEAD
-from .table import DEAL_KITTY, SILENT_STACKS, STACK_HEIGHT, build_table
+from .table import DEAL_KITTY, SILENT_STACKS, STACK_HEIGHT, build_table, card_points
 from .view import StateView
 
 FACE_OR_ACE = sum(1 << (s * 16 + r) for s in range(4) for r in range(JACK, 16))  # J Q K A: "above a 10"
@@ -258,6 +259,58 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
         if step == OVER:
             return None
         return self.table.controller[self.contractor]
+
+    # --- what the table shows and what happened (rules/view.py, rules/events.py) ----------------------------
+
+    PUBLIC_KEYS = frozenset(
+        {"step", "auction", "tricks_won", "points_taken", "silent_face_up", "discard_trumps_shown",
+         "discard_has_points", "dropped_out", "skunk"}
+    )  # fmt: skip
+
+    def public_facts(self) -> dict:
+        facts = super().public_facts()
+        if self.phase == GAME_OVER:
+            facts["fell_to"] = self._fell_to()
+        return facts
+
+    def _fell_to(self) -> dict | None:
+        """The game ended short of the target because a team was "minus 200 or worse while the other team's score is
+        positive or zero": the teams that fell and the depth (a win at 10 points against -425 needs saying why)."""
+        scores, depth = self.unit_scores, self.scoring.lose_at
+        if not scores or max(scores) >= self.scoring.target:
+            return None
+        fallen = [u for u, v in enumerate(scores) if v <= -depth]
+        return {"teams": fallen, "depth": depth} if fallen else None
+
+    def seat_teams(self) -> list[int | None]:
+        t = self.table
+        if t.units >= t.players:
+            return [None] * t.players
+        return [t.unit_of[t.controller.index(seat)] for seat in range(t.players)]
+
+    def seat_knowledge(self, seat: int) -> dict:
+        if self.discard and self.step != OVER and self.table.controller[self.contractor] == seat:
+            return {"discard": [CARD_NAMES[c] for c in iter_cards(self.discard)]}  # the contractor's own discard
+        return {}
+
+    def tricks_completed(self) -> int:
+        return len(self.play.completed) if hasattr(self, "play") else 0
+
+    def side_points(self) -> list[int] | None:
+        if not hasattr(self, "play"):
+            return None
+        return [card_points(taken) for taken in self.play.taken]
+
+    def last_completed_trick(self) -> tuple[int, list[tuple[int, list[int]]], int]:
+        _, plays, winner = self.play.completed[-1]
+        controller = self.table.controller
+        return controller[winner], [(controller[p], [c]) for p, c in plays], winner
+
+    def event_marks(self) -> tuple:
+        return (*super().event_marks(), len(self.dropped))
+
+    def events_after(self, marks: tuple) -> list[Event]:
+        return super().events_after(marks) + [DroppedOut(team) for team in self.dropped[marks[-1] :]]
 
     def legal_actions(self) -> list[LegalAction]:
         step = self.step
