@@ -176,6 +176,7 @@ class Tables(commands.Cog):
 
     # --- components ---------------------------------------------------------------------------------------
 
+    @commands.Cog.listener("on_table_component")  # dispatched by the buttons and menus (bot/presentation/components.py)
     async def on_component(self, interaction: Interaction, cid: ComponentId, values: list[str]) -> None:
         async with answering_errors(interaction):
             manager = manager_of(interaction)
