@@ -20,6 +20,9 @@ from bot.tables.service import Refusal, Table
 from cogs.acting import Interaction, find_table, legal_for, manager_of
 
 Action = dict[str, Any]
+# discord.py calls a transformer with any client's interaction; ours are always CardTableBot's (cogs/acting.py).
+AnyInteraction = discord.Interaction[Any]
+Choices = list[app_commands.Choice[int | float | str]]  # what Transformer.autocomplete returns
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no trumps"}
 CHOICES_LIMIT = 25  # Discord shows at most 25 autocomplete choices
 CHOICE_NAME_LIMIT = 100
@@ -34,7 +37,7 @@ def typed_forms(action: Action) -> list[str]:
     return [f for w in words for f in (f"{w} {suit}", f"{w}{suit}", f"{w} {SUIT_WORDS.get(suit, suit)}")]
 
 
-async def legal_choices(interaction: Interaction, kind: str, current: str) -> list[app_commands.Choice[str]]:
+async def legal_choices(interaction: Interaction, kind: str, current: str) -> Choices:
     """Autocomplete: the user's legal actions of this kind whose label (or typed form) matches what they typed."""
     try:
         number = getattr(interaction.namespace, "table", None)
@@ -46,7 +49,7 @@ async def legal_choices(interaction: Interaction, kind: str, current: str) -> li
     if seat is None:
         return []
     typed = current.strip().lower()
-    out = []
+    out: Choices = []
     for action in legal_for(table, seat):
         if action["type"] != kind:
             continue
@@ -66,7 +69,7 @@ class ActionArgument(app_commands.Transformer):
     def __init__(self, parse: Callable[[str], Action]):
         self.parse = parse
 
-    async def transform(self, interaction: Interaction, value: str) -> Action:
+    async def transform(self, interaction: AnyInteraction, value: str) -> Action:
         picked = decode(value)
         if picked is not None:
             return picked
@@ -83,7 +86,7 @@ class OfferedAction(ActionArgument):
         super().__init__(parse)
         self.kind = kind
 
-    async def autocomplete(self, interaction: Interaction, value: int | float | str) -> list[app_commands.Choice[str]]:
+    async def autocomplete(self, interaction: AnyInteraction, value: int | float | str) -> Choices:
         return await legal_choices(interaction, self.kind, str(value))
 
 
@@ -91,9 +94,10 @@ class SuitArgument(ActionArgument):
     """The trump suit, picked from Discord's list of choices."""
 
     @property
-    def choices(self) -> list[app_commands.Choice[str]]:
+    def choices(self) -> Choices:
         names = {"S": "♠ spades", "H": "♥ hearts", "D": "♦ diamonds", "C": "♣ clubs", "NT": "no trumps"}
-        return [app_commands.Choice(name=name, value=suit) for suit, name in names.items()]
+        choices: Choices = [app_commands.Choice(name=name, value=suit) for suit, name in names.items()]
+        return choices
 
 
 def _one_card(kind: str) -> Callable[[str], Action]:
@@ -120,17 +124,18 @@ class TableArgument(app_commands.Transformer):
     def type(self) -> discord.AppCommandOptionType:
         return discord.AppCommandOptionType.integer
 
-    async def transform(self, interaction: Interaction, value: int) -> Table:
+    async def transform(self, interaction: AnyInteraction, value: int) -> Table:
         return await manager_of(interaction).get(int(value))
 
-    async def autocomplete(self, interaction: Interaction, value: int | float | str) -> list[app_commands.Choice[int]]:
+    async def autocomplete(self, interaction: AnyInteraction, value: int | float | str) -> Choices:
         typed = str(value or "").lstrip("#")
         mine = manager_of(interaction).tables_of(interaction.user.id, None, None)
-        return [
+        choices: Choices = [
             app_commands.Choice(name=f"#{t.id} {game_name(t.game)} ({t.status})"[:CHOICE_NAME_LIMIT], value=t.id)
             for t in sorted(mine, key=lambda t: t.id)
             if typed in str(t.id)
-        ][:CHOICES_LIMIT]
+        ]
+        return choices[:CHOICES_LIMIT]
 
 
 TABLE_HELP = "the table number, when you play at several"

@@ -15,6 +15,7 @@ import io
 import logging
 import re
 from datetime import datetime
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -94,7 +95,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD + r"
         key = stats.BoardKey(int(match["guild"]), match["game"], match["period"], match["key"])
         return cls(key, int(match["page"]), match["dir"])
 
-    async def callback(self, interaction: Interaction) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:  # always our bot's interaction
         async with answering_errors(interaction):  # a button: the tree's error handler does not see it
             await show_board(interaction, self.key, self.page, edit=True)
 
