@@ -1,4 +1,4 @@
-"""What the table and play cogs share: finding the user's table, answering errors, and performing an action.
+"""What the cogs share: the typed interaction, finding the user's table, and performing an action.
 
 No rule logic here: the engine decides what is legal; this module only carries the request to the table manager
 and the answer back to the player.
@@ -7,59 +7,38 @@ and the answer back to the player.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import logging
-from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, TypeAlias
 
 import discord
 
 from bot.presentation.choices import card_label, label, past_tense
 from bot.presentation.components import ComponentId, TableButton, view_of
+from bot.presentation.errors import answer
 from bot.presentation.messages import hand_view
+from bot.process.client import CardTableBot
 from bot.storage.store import PLAYING
-from bot.tables.presets import OptionsError
 from bot.tables.service import Refusal, Table, TableManager
 from rules.cards import CARD_NAMES, parse_card
 from rules.events import FailedLead
 
-log = logging.getLogger(__name__)
-
 # Seconds to draw a hand before answering "thinking…" first (Discord needs an answer within 3 s).
 REPLY_DEADLINE = 2.0
-OOPS = "Something went wrong on my side. Press **My hand** to see where the game stands."
+
+# What every cog's interactions carry: typed, so ``interaction.client.manager`` is checked like any attribute.
+Interaction: TypeAlias = discord.Interaction[CardTableBot]
 
 
-async def answer(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
-    """An ephemeral answer, whether or not the interaction was already acknowledged."""
-    if interaction.response.is_done():
-        await interaction.followup.send(content, ephemeral=True, **kwargs)
-    else:
-        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+def manager_of(interaction: Interaction) -> TableManager:
+    manager = interaction.client.manager
+    assert manager is not None, "interactions arrive only after setup_hook made the manager"
+    return manager
 
 
-@contextlib.asynccontextmanager
-async def answering_errors(interaction: discord.Interaction) -> AsyncIterator[None]:
-    """Refusals reach the player as the reason, ephemerally; anything unexpected is logged, never shown raw."""
-    try:
-        yield
-    except (Refusal, OptionsError) as e:
-        await answer(interaction, f"⛔ {getattr(e, 'message', e)}")
-    except Exception:
-        log.exception("interaction %s failed", interaction.data)
-        with contextlib.suppress(Exception):
-            await answer(interaction, OOPS)
-
-
-def manager_of(interaction: discord.Interaction) -> TableManager:
-    return interaction.client.manager  # type: ignore[attr-defined]
-
-
-async def find_table(interaction: discord.Interaction, table_id: int | None, *, playing: bool = True) -> Table:
+async def find_table(interaction: Interaction, given: Table | None, *, playing: bool = True) -> Table:
     """The table a command means: the one given, else the user's only running table (here first, then anywhere)."""
+    if given is not None:
+        return given
     manager = manager_of(interaction)
-    if table_id is not None:
-        return await manager.get(table_id)
     user = interaction.user.id
     status = PLAYING if playing else None
     mine = manager.tables_of(user, interaction.channel_id, status) or manager.tables_of(user, None, status)
@@ -84,7 +63,7 @@ def legal_for(table: Table, seat: int) -> list[dict]:
     return [a for a in table.match.legal_json() if a.get("seat") == seat]
 
 
-async def in_time(interaction: discord.Interaction, work, *, thinking: bool):
+async def in_time(interaction: Interaction, work, *, thinking: bool):
     """Await ``work``; if it takes longer than ``REPLY_DEADLINE``, acknowledge the interaction meanwhile (a deferred
     update, or "thinking…") so that Discord keeps it.  Returns (result, deferred)."""
     task = asyncio.ensure_future(work)
@@ -97,7 +76,7 @@ async def in_time(interaction: discord.Interaction, work, *, thinking: bool):
     return await task, not done
 
 
-async def show_hand(interaction: discord.Interaction, table: Table, *, note: str = "", edit: bool = False) -> None:
+async def show_hand(interaction: Interaction, table: Table, *, note: str = "", edit: bool = False) -> None:
     """The player's hand and choices, for their eyes only."""
     if table.match is None:
         raise Refusal(f"Table #{table.id} has not started yet.")
@@ -136,7 +115,7 @@ def throw_warning(table: Table, seat: int, action: dict) -> str | None:
 
 
 async def perform(
-    interaction: discord.Interaction,
+    interaction: Interaction,
     table: Table,
     action: dict[str, Any],
     *,

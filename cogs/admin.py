@@ -1,5 +1,7 @@
 """``/cardtable settings``: a server's defaults and limits for tables (manage-server permission, checked here on the
-server side as well as hidden by Discord's default permissions).  Validation: ``bot/tables/guild_settings.py``."""
+server side as well as hidden by Discord's default permissions).  Validation: ``bot/tables/guild_settings.py``.
+
+``manage_server_only`` is the check the administrators' commands share (here and in cogs/leaderboard.py)."""
 
 from __future__ import annotations
 
@@ -9,22 +11,30 @@ from discord.ext import commands
 
 from bot.tables import guild_settings as gs
 from bot.tables.service import Refusal
-from cogs.acting import answering_errors, manager_of
+from cogs.acting import Interaction, manager_of
 from rules import registry
 
 NOT_ADMIN = "Only members with the Manage Server permission can change this server's card table settings."
 
 
-def require_admin(interaction: discord.Interaction) -> int:
-    """The guild id, if the user may manage it; a refusal otherwise (whatever the client showed them)."""
-    if interaction.guild_id is None:
-        raise Refusal("Server settings are set in a server, not in a direct message.")
-    if not interaction.permissions.manage_guild:
-        raise Refusal(NOT_ADMIN)
-    return interaction.guild_id
+def manage_server_only(refusal: str):
+    """A check for administrators' commands, with ``refusal`` as the answer to anyone else.
+
+    Discord's default permissions only hide a command, and a server can show it to anyone: the bot checks again
+    from the permissions Discord resolved for this interaction.  A failed check reaches the tree's error handler,
+    which answers with its message."""
+
+    def predicate(interaction: Interaction) -> bool:
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage("This is done in a server, not in a direct message.")
+        if not interaction.permissions.manage_guild:
+            raise app_commands.CheckFailure(refusal)
+        return True
+
+    return app_commands.check(predicate)
 
 
-async def computers_allowed(interaction: discord.Interaction) -> None:
+async def computers_allowed(interaction: Interaction) -> None:
     """The lobby's "Add computer": refused when the server does not let computer players fill seats."""
     settings = await gs.load(manager_of(interaction).store, interaction.guild_id)
     if not settings.computers:
@@ -52,9 +62,10 @@ class Admin(commands.Cog):
         max_tables="the most open tables in one channel (1-50)",
         computers="whether computer players may fill seats",
     )
+    @manage_server_only(NOT_ADMIN)
     async def settings(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         game: str | None = None,
         clock: str | None = None,
         preset: str | None = None,
@@ -63,42 +74,42 @@ class Admin(commands.Cog):
         max_tables: int | None = None,
         computers: bool | None = None,
     ) -> None:
-        async with answering_errors(interaction):
-            guild_id = require_admin(interaction)
-            store = manager_of(interaction).store
-            current = await gs.load(store, guild_id)
-            changes = {
-                "game": game,
-                "clock": clock,
-                "preset": preset,
-                "allowed_clocks": allowed_clocks,
-                "channels": channels,
-                "max_tables": max_tables,
-                "computers": computers,
-            }
-            changed = any(v is not None for k, v in changes.items() if k != "game")
-            if game is not None and not changed:
-                raise Refusal("Say what to set for that game: a `clock` or a `preset`.")
-            if changed:
-                new = gs.apply_changes(current, changes)
-                if new.channels and interaction.guild is not None:
-                    unknown = [c for c in new.channels if interaction.guild.get_channel(c) is None]
-                    if unknown:
-                        raise Refusal(f"<#{unknown[0]}> is not a channel of this server.")
-                await gs.save(store, guild_id, new, interaction.user.id)
-                head = "✅ Settings saved. This server's card tables now use:"
-            else:
-                new = current
-                head = "This server's card table settings:"
-            await interaction.response.send_message(f"{head}\n{new.describe()}", ephemeral=True)
+        guild_id = interaction.guild_id
+        assert guild_id is not None  # manage_server_only
+        store = manager_of(interaction).store
+        current = await gs.load(store, guild_id)
+        changes = {
+            "game": game,
+            "clock": clock,
+            "preset": preset,
+            "allowed_clocks": allowed_clocks,
+            "channels": channels,
+            "max_tables": max_tables,
+            "computers": computers,
+        }
+        changed = any(v is not None for k, v in changes.items() if k != "game")
+        if game is not None and not changed:
+            raise Refusal("Say what to set for that game: a `clock` or a `preset`.")
+        if changed:
+            new = gs.apply_changes(current, changes)
+            if new.channels and interaction.guild is not None:
+                unknown = [c for c in new.channels if interaction.guild.get_channel(c) is None]
+                if unknown:
+                    raise Refusal(f"<#{unknown[0]}> is not a channel of this server.")
+            await gs.save(store, guild_id, new, interaction.user.id)
+            head = "✅ Settings saved. This server's card tables now use:"
+        else:
+            new = current
+            head = "This server's card table settings:"
+        await interaction.response.send_message(f"{head}\n{new.describe()}", ephemeral=True)
 
     @settings.autocomplete("game")
-    async def _game(self, interaction: discord.Interaction, current: str):
+    async def _game(self, interaction: Interaction, current: str):
         shorts = [game.short_name for game in registry.games()]
         return [app_commands.Choice(name=k, value=k) for k in shorts if current.lower() in k]
 
     @settings.autocomplete("clock")
-    async def _clock(self, interaction: discord.Interaction, current: str):
+    async def _clock(self, interaction: Interaction, current: str):
         return clock_choices(current)
 
 

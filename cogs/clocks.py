@@ -1,23 +1,26 @@
-"""Idle players at the table: **I'm back**, **Nudge**, offering a seat to a substitute and taking it, and ``/back``,
-``/nudge``.  The rules live in ``bot/clocks/service.py``; this cog carries the request and the answer."""
+"""Idle players at the table: **I'm back**, **Nudge**, offering a seat to a substitute and taking it, and what
+``/table back`` and ``/table nudge`` do.  The rules live in ``bot/clocks/service.py``; this module carries the request
+and the answer (the ``/table`` commands are declared with the rest of their group, in cogs/tables.py)."""
 
 from __future__ import annotations
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 from bot.clocks.service import ClockService
 from bot.presentation.components import ComponentId
+from bot.presentation.errors import answer
 from bot.tables.service import Refusal, Table
-from cogs.acting import answer, answering_errors, find_table, manager_of
+from cogs.acting import Interaction, find_table, manager_of
 
 
-def clocks_of(interaction: discord.Interaction) -> ClockService:
-    return interaction.client.clocks  # type: ignore[attr-defined]
+def clocks_of(interaction: Interaction) -> ClockService:
+    clocks = interaction.client.clocks
+    assert clocks is not None, "interactions arrive only after setup_hook made the clock service"
+    return clocks
 
 
-def is_admin(interaction: discord.Interaction) -> bool:
+def is_admin(interaction: Interaction) -> bool:
     """A server admin (manage server), from the permissions Discord resolved for this interaction."""
     return interaction.guild_id is not None and bool(interaction.permissions.manage_guild)
 
@@ -26,61 +29,55 @@ def _name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
 
 
+async def clock_click(interaction: Interaction, cid: ComponentId, values: list[str]) -> None:
+    """A clock button of the table message (the Tables cog hands these on, within its error handling)."""
+    table = await manager_of(interaction).get(cid.table)
+    if cid.verb == "back":
+        await back_to_seat(interaction, table)
+    elif cid.verb == "nudge":
+        await nudge_player(interaction, table)
+    elif cid.verb == "offer":
+        seat = int(cid.arg or 0)
+        await clocks_of(interaction).offer(table, interaction.user.id, seat, admin=is_admin(interaction))
+        await answer(interaction, f"Seat {seat + 1} is offered to a substitute.")
+    elif cid.verb == "take":
+        seat = int(cid.arg or 0)
+        await clocks_of(interaction).take(table, interaction.user.id, _name(interaction.user), seat)
+        await interaction.response.send_message(
+            f"🪑 <@{interaction.user.id}> takes seat {seat + 1} at table #{table.id}. "
+            "Press **My hand** on the table message to play."
+        )
+    else:
+        raise Refusal("That button is not understood any more.")
+
+
+async def back_to_seat(interaction: Interaction, table: Table) -> None:
+    seat = await clocks_of(interaction).back(table, interaction.user.id)
+    await answer(interaction, f"Welcome back: seat {seat + 1} at table #{table.id} is yours again.")
+
+
+async def nudge_player(interaction: Interaction, table: Table) -> None:
+    seat = await clocks_of(interaction).nudge(table, interaction.user.id)
+    await answer(interaction, f"🔔 {table.names()[seat]} has been nudged.")
+
+
+async def away_table(interaction: Interaction, given: Table | None) -> Table:
+    """The table ``/table back`` means: the one given, else the only one where a computer plays for the user."""
+    if given is not None:
+        return given
+    mine = [
+        t for t in manager_of(interaction).tables_of(interaction.user.id) if t.seat_of(interaction.user.id) in t.away
+    ]
+    if len(mine) == 1:
+        return mine[0]
+    return await find_table(interaction, None)
+
+
 class Clocks(commands.Cog):
+    """Idle players: the cog that table events about clocks arrive at."""
+
     def __init__(self, bot: commands.Bot):
         self.bot = bot
-
-    async def on_component(self, interaction: discord.Interaction, cid: ComponentId, values: list[str]) -> None:
-        async with answering_errors(interaction):
-            table = await manager_of(interaction).get(cid.table)
-            if cid.verb == "back":
-                await self._back(interaction, table)
-            elif cid.verb == "nudge":
-                await self._nudge(interaction, table)
-            elif cid.verb == "offer":
-                seat = int(cid.arg or 0)
-                await clocks_of(interaction).offer(table, interaction.user.id, seat, admin=is_admin(interaction))
-                await answer(interaction, f"Seat {seat + 1} is offered to a substitute.")
-            elif cid.verb == "take":
-                seat = int(cid.arg or 0)
-                await clocks_of(interaction).take(table, interaction.user.id, _name(interaction.user), seat)
-                await interaction.response.send_message(
-                    f"🪑 <@{interaction.user.id}> takes seat {seat + 1} at table #{table.id}. "
-                    "Press **My hand** on the table message to play."
-                )
-            else:
-                raise Refusal("That button is not understood any more.")
-
-    async def _back(self, interaction: discord.Interaction, table: Table) -> None:
-        seat = await clocks_of(interaction).back(table, interaction.user.id)
-        await answer(interaction, f"Welcome back: seat {seat + 1} at table #{table.id} is yours again.")
-
-    async def _nudge(self, interaction: discord.Interaction, table: Table) -> None:
-        seat = await clocks_of(interaction).nudge(table, interaction.user.id)
-        await answer(interaction, f"🔔 {table.names()[seat]} has been nudged.")
-
-    @app_commands.command(name="back", description="Take your seat back from the computer that played for you")
-    async def back(self, interaction: discord.Interaction, table: int | None = None) -> None:
-        async with answering_errors(interaction):
-            found = await self._away_table(interaction, table)
-            await self._back(interaction, found)
-
-    async def _away_table(self, interaction: discord.Interaction, table_id: int | None) -> Table:
-        if table_id is not None:
-            return await manager_of(interaction).get(table_id)
-        mine = [
-            t
-            for t in manager_of(interaction).tables_of(interaction.user.id)
-            if t.seat_of(interaction.user.id) in t.away
-        ]
-        if len(mine) == 1:
-            return mine[0]
-        return await find_table(interaction, None)
-
-    @app_commands.command(name="nudge", description="Remind the player whose turn it is (once per turn)")
-    async def nudge(self, interaction: discord.Interaction, table: int | None = None) -> None:
-        async with answering_errors(interaction):
-            await self._nudge(interaction, await find_table(interaction, table))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -11,14 +11,15 @@ import asyncio
 import logging
 import re
 
-import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.presentation.errors import answer
 from bot.presentation.messages import game_name
 from bot.storage.store import PLAYING
 from bot.tables.service import Refusal, Table, computers_know
-from cogs.acting import answer, answering_errors, find_table, in_time, legal_for
+from cogs.acting import Interaction, find_table, in_time, legal_for
+from cogs.arguments import TABLE_HELP, TableOption
 
 log = logging.getLogger(__name__)
 
@@ -84,16 +85,15 @@ class Hint(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="hint", description="What the expert would play now, and why (tables with hints on)")
-    @app_commands.describe(table="the table number, when you play at several")
-    async def hint(self, interaction: discord.Interaction, table: int | None = None) -> None:
-        async with answering_errors(interaction):
-            found = await find_table(interaction, table)
-            check_hint(found, interaction.user.id)  # refuse at once, before any thinking
-            line, deferred = await in_time(interaction, hint_line(found, interaction.user.id), thinking=True)
-            if deferred:
-                await interaction.edit_original_response(content=line)
-            else:
-                await answer(interaction, line)
+    @app_commands.describe(table=TABLE_HELP)
+    async def hint(self, interaction: Interaction, table: TableOption | None = None) -> None:
+        found = await find_table(interaction, table)
+        check_hint(found, interaction.user.id)  # refuse at once, before any thinking
+        line, deferred = await in_time(interaction, hint_line(found, interaction.user.id), thinking=True)
+        if deferred:
+            await interaction.edit_original_response(content=line)
+        else:
+            await answer(interaction, line)
 
 
 async def setup(bot: commands.Bot) -> None:

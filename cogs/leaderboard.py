@@ -1,4 +1,5 @@
-"""``/leaderboard``, ``/stats``, ``/history``, ``/globalrating`` and the administrators' ``/ratings`` commands.
+"""``/leaderboard``, ``/player stats``, ``/player history``, ``/player globalrating`` and the administrators'
+``/ratings`` commands.
 
 Leaderboard pages are turned with buttons whose custom ids carry the whole board (server, game, period, season or
 month, page): ``DynamicItem`` rebuilds them after a restart, and no state is kept per message.
@@ -14,6 +15,7 @@ import io
 import logging
 import re
 from datetime import datetime
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -21,12 +23,15 @@ from discord.ext import commands
 
 import bot.storage.results as rs
 from bot.presentation import images
+from bot.presentation.errors import answer, answering_errors
 from bot.presentation.presenter import game_name
 from bot.ratings import stats
 from bot.ratings.rating import rating_eligibility
+from bot.storage.store import Store
 from bot.tables.presets import OptionsError, game_id
 from bot.tables.service import Outcome, Refusal, Table
-from cogs.acting import answer, answering_errors
+from cogs.acting import Interaction
+from cogs.admin import manage_server_only
 from rules import registry
 
 log = logging.getLogger(__name__)
@@ -42,8 +47,10 @@ _BOARD = r"lb:(?P<dir>[pn]):(?P<guild>\d+):(?P<game>[a-z_]+):(?P<period>all|seas
 NOT_ADMIN = "Only members who can manage this server can do that."
 
 
-def store_of(interaction: discord.Interaction):
-    return interaction.client.store  # type: ignore[attr-defined]
+def store_of(interaction: Interaction) -> Store:
+    store = interaction.client.store
+    assert store is not None, "interactions arrive only after setup_hook opened the store"
+    return store
 
 
 def board_title(board: stats.Board, guild_name: str) -> str:
@@ -89,10 +96,9 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD + r"
         key = stats.BoardKey(int(match["guild"]), match["game"], match["period"], match["key"])
         return cls(key, int(match["page"]), match["dir"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("Leaderboard")  # type: ignore[attr-defined]
-        if cog is not None:
-            await cog.show_board(interaction, self.key, self.page, edit=True)
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:  # always our bot's interaction
+        async with answering_errors(interaction):  # a button: the tree's error handler does not see it
+            await show_board(interaction, self.key, self.page, edit=True)
 
 
 def page_view(board: stats.Board) -> discord.ui.View | None:
@@ -102,6 +108,36 @@ def page_view(board: stats.Board) -> discord.ui.View | None:
     view.add_item(PageButton(board.key, max(1, board.page - 1), "p", disabled=board.page <= 1))
     view.add_item(PageButton(board.key, min(board.pages, board.page + 1), "n", disabled=board.page >= board.pages))
     return view
+
+
+async def show_board(interaction: Interaction, key: stats.BoardKey, page: int, *, edit: bool) -> None:
+    """One page of a leaderboard: a new message, or (``edit``, a page button) the same message turned."""
+    board = await stats.leaderboard(store_of(interaction), key, page)
+    guild_name = interaction.guild.name if interaction.guild else "this server"
+    title = board_title(board, guild_name)
+    png = await images.render(
+        "render_leaderboard",
+        [{k: r[k] for k in ("rank", "name", "rating", "games", "win_rate")} for r in board.rows],
+        title=title,
+        page=board.page,
+        pages=board.pages,
+    )
+    embed = discord.Embed(title=title)
+    embed.set_footer(text=f"Page {board.page} of {board.pages} · {board.total} rated player(s) · "
+                          "rating = 1000 + 40 × (μ − 3σ), a conservative estimate")  # fmt: skip
+    files = []
+    if png is not None and board.rows:
+        files = [discord.File(io.BytesIO(png), filename="leaderboard.png")]
+        embed.set_image(url="attachment://leaderboard.png")
+    else:
+        embed.description = board_text(board)
+    view = page_view(board)
+    if edit:
+        await interaction.response.edit_message(embed=embed, attachments=files, view=view)
+    elif view is not None:
+        await interaction.response.send_message(embed=embed, files=files, view=view)
+    else:
+        await interaction.response.send_message(embed=embed, files=files)
 
 
 class RatingNotice:
@@ -184,51 +220,21 @@ class Leaderboard(commands.Cog):
     @app_commands.guild_only()
     async def leaderboard(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         game: str | None = None,
         period: app_commands.Choice[str] | None = None,
         season: app_commands.Range[int, 1, 10000] | None = None,
     ) -> None:
-        async with answering_errors(interaction):
-            guild_id = _guild(interaction)
-            store = store_of(interaction)
-            gid = await self._game(interaction, game)
-            chosen = period.value if period else ("season" if season else "all")
-            key = await stats.board_key(
-                store, guild_id, gid, chosen, str(season) if season and chosen == "season" else None
-            )
-            await self.show_board(interaction, key, 1, edit=False)
+        guild_id = _guild(interaction)
+        store = store_of(interaction)
+        gid = await self._game(interaction, game)
+        chosen = period.value if period else ("season" if season else "all")
+        key = await stats.board_key(
+            store, guild_id, gid, chosen, str(season) if season and chosen == "season" else None
+        )
+        await show_board(interaction, key, 1, edit=False)
 
-    async def show_board(self, interaction: discord.Interaction, key: stats.BoardKey, page: int, *, edit: bool) -> None:
-        async with answering_errors(interaction):
-            board = await stats.leaderboard(store_of(interaction), key, page)
-            guild_name = interaction.guild.name if interaction.guild else "this server"
-            title = board_title(board, guild_name)
-            png = await images.render(
-                "render_leaderboard",
-                [{k: r[k] for k in ("rank", "name", "rating", "games", "win_rate")} for r in board.rows],
-                title=title,
-                page=board.page,
-                pages=board.pages,
-            )
-            embed = discord.Embed(title=title)
-            embed.set_footer(text=f"Page {board.page} of {board.pages} · {board.total} rated player(s) · "
-                                  "rating = 1000 + 40 × (μ − 3σ), a conservative estimate")  # fmt: skip
-            files = []
-            if png is not None and board.rows:
-                files = [discord.File(io.BytesIO(png), filename="leaderboard.png")]
-                embed.set_image(url="attachment://leaderboard.png")
-            else:
-                embed.description = board_text(board)
-            view = page_view(board)
-            if edit:
-                await interaction.response.edit_message(embed=embed, attachments=files, view=view)
-            elif view is not None:
-                await interaction.response.send_message(embed=embed, files=files, view=view)
-            else:
-                await interaction.response.send_message(embed=embed, files=files)
-
-    async def _game(self, interaction: discord.Interaction, game: str | None) -> str:
+    async def _game(self, interaction: Interaction, game: str | None) -> str:
         if game:
             try:
                 return game_id(game)
@@ -237,65 +243,61 @@ class Leaderboard(commands.Cog):
         played = await stats.most_played_game(store_of(interaction), _guild(interaction))
         return played or registry.games()[0].id
 
-    # --- /stats and /history -----------------------------------------------------------------------------------
+    # --- /player: statistics, history and the global rating ----------------------------------------------------
 
-    @app_commands.command(name="stats", description="A player's statistics on this server")
+    player = app_commands.Group(name="player", description="A player's statistics and games; your global rating")
+
+    @player.command(name="stats", description="A player's statistics on this server")
     @app_commands.describe(
         player="whose (default: yours)", game=GAME_HELP.replace("the most played here", "every game")
     )
-    @app_commands.guild_only()
     async def stats_command(
-        self, interaction: discord.Interaction, player: discord.User | None = None, game: str | None = None
+        self, interaction: Interaction, player: discord.User | None = None, game: str | None = None
     ) -> None:
-        async with answering_errors(interaction):
-            guild_id = _guild(interaction)
-            who = player or interaction.user
-            store = store_of(interaction)
-            gid = await self._game(interaction, game) if game else None
-            found = await stats.player_stats(store, guild_id, who.id, gid)
-            embed = discord.Embed(title=f"{_name(who)} — statistics on {interaction.guild.name}")  # type: ignore
-            if not found:
-                embed.description = "No finished games here yet" + (f" of {game_name(gid)}." if gid else ".")
-            for s in found[:20]:
-                embed.add_field(name=game_name(s.game), value=stats_text(s), inline=False)
-            server = await stats.server_stats(store, guild_id)
-            active = ", ".join(f"{discord.utils.escape_markdown(p['name'])} ({p['games']})" for p in server.most_active)
-            embed.add_field(
-                name="This server",
-                value=f"{server.games_this_week} game(s) this week, {server.games_all_time} in all"
-                + (f"\nMost active this week: {active}" if active else ""),
-                inline=False,
-            )
-            await interaction.response.send_message(embed=embed)
+        guild_id = _guild(interaction)
+        who = player or interaction.user
+        store = store_of(interaction)
+        gid = await self._game(interaction, game) if game else None
+        found = await stats.player_stats(store, guild_id, who.id, gid)
+        guild_name = interaction.guild.name if interaction.guild else "this server"
+        embed = discord.Embed(title=f"{_name(who)} — statistics on {guild_name}")
+        if not found:
+            embed.description = "No finished games here yet" + (f" of {game_name(gid)}." if gid else ".")
+        for s in found[:20]:
+            embed.add_field(name=game_name(s.game), value=stats_text(s), inline=False)
+        server = await stats.server_stats(store, guild_id)
+        active = ", ".join(f"{discord.utils.escape_markdown(p['name'])} ({p['games']})" for p in server.most_active)
+        embed.add_field(
+            name="This server",
+            value=f"{server.games_this_week} game(s) this week, {server.games_all_time} in all"
+            + (f"\nMost active this week: {active}" if active else ""),
+            inline=False,
+        )
+        await interaction.response.send_message(embed=embed)
 
-    @app_commands.command(name="history", description="A player's recent games on this server")
+    @player.command(name="history", description="A player's recent games on this server")
     @app_commands.describe(player="whose (default: yours)")
-    @app_commands.guild_only()
-    async def history(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
-        async with answering_errors(interaction):
-            guild_id = _guild(interaction)
-            who = player or interaction.user
-            recent = await stats.history(store_of(interaction), guild_id, who.id, limit=10)
-            embed = discord.Embed(title=f"{_name(who)} — recent games")
-            if not recent:
-                embed.description = "No ended games here yet."
-            else:
-                embed.description = "\n".join(history_line(h, guild_id) for h in recent)
-                embed.set_footer(text="Download a game's record with /table record table:<number>")
-            await interaction.response.send_message(embed=embed)
+    async def history(self, interaction: Interaction, player: discord.User | None = None) -> None:
+        guild_id = _guild(interaction)
+        who = player or interaction.user
+        recent = await stats.history(store_of(interaction), guild_id, who.id, limit=10)
+        embed = discord.Embed(title=f"{_name(who)} — recent games")
+        if not recent:
+            embed.description = "No ended games here yet."
+        else:
+            embed.description = "\n".join(history_line(h, guild_id) for h in recent)
+            embed.set_footer(text="Download a game's record with /table record table:<number>")
+        await interaction.response.send_message(embed=embed)
 
-    # --- the global rating ------------------------------------------------------------------------------------
-
-    @app_commands.command(name="globalrating", description="Show (or hide) your rating on the global leaderboards")
+    @player.command(name="globalrating", description="Show (or hide) your rating on the global leaderboards")
     @app_commands.describe(enabled="true to be listed across servers, false to be hidden")
-    async def globalrating(self, interaction: discord.Interaction, enabled: bool) -> None:
-        async with answering_errors(interaction):
-            await rs.set_global_optin(store_of(interaction), interaction.user.id, enabled)
-            await answer(
-                interaction,
-                "You are now listed on the global leaderboards." if enabled
-                else "You are no longer listed on the global leaderboards.",
-            )  # fmt: skip
+    async def globalrating(self, interaction: Interaction, enabled: bool) -> None:
+        await rs.set_global_optin(store_of(interaction), interaction.user.id, enabled)
+        await answer(
+            interaction,
+            "You are now listed on the global leaderboards." if enabled
+            else "You are no longer listed on the global leaderboards.",
+        )  # fmt: skip
 
     # --- administrators -------------------------------------------------------------------------------------------
 
@@ -307,51 +309,48 @@ class Leaderboard(commands.Cog):
     )
 
     @ratings.command(name="newseason", description="Start a new season (earlier seasons stay viewable)")
-    async def newseason(self, interaction: discord.Interaction) -> None:
-        async with answering_errors(interaction):
-            guild_id = _admin(interaction)
-            number = await rs.start_season(store_of(interaction), guild_id, interaction.user.id)
-            await interaction.response.send_message(
-                f"Season {number} has started: `/leaderboard period:this season` now counts from here. "
-                f"Earlier seasons: `/leaderboard season:<number>`."
-            )
+    @manage_server_only(NOT_ADMIN)
+    async def newseason(self, interaction: Interaction) -> None:
+        guild_id = _guild(interaction)
+        number = await rs.start_season(store_of(interaction), guild_id, interaction.user.id)
+        await interaction.response.send_message(
+            f"Season {number} has started: `/leaderboard period:this season` now counts from here. "
+            f"Earlier seasons: `/leaderboard season:<number>`."
+        )
 
     @ratings.command(name="removegame", description="Remove a game from the ratings, with a reason (logged)")
     @app_commands.describe(table="the table number of the game", reason="why (kept in the log)")
-    async def removegame(
-        self, interaction: discord.Interaction, table: int, reason: app_commands.Range[str, 3, 300]
-    ) -> None:
-        async with answering_errors(interaction):
-            guild_id = _admin(interaction)
-            try:
-                result = await rs.remove_game(store_of(interaction), guild_id, table, interaction.user.id, reason)
-            except LookupError as e:
-                raise Refusal(str(e).capitalize() + ".") from None
-            log.info("guild %s: %s removed table %d from the ratings: %s", guild_id, interaction.user.id, table, reason)
-            await interaction.response.send_message(
-                f"Table #{table} ({game_name(result['game'])}) is removed from the ratings: {reason}. "
-                "The ratings were recomputed without it."
-            )
+    @manage_server_only(NOT_ADMIN)
+    async def removegame(self, interaction: Interaction, table: int, reason: app_commands.Range[str, 3, 300]) -> None:
+        guild_id = _guild(interaction)
+        try:
+            result = await rs.remove_game(store_of(interaction), guild_id, table, interaction.user.id, reason)
+        except LookupError as e:
+            raise Refusal(str(e).capitalize() + ".") from None
+        log.info("guild %s: %s removed table %d from the ratings: %s", guild_id, interaction.user.id, table, reason)
+        await interaction.response.send_message(
+            f"Table #{table} ({game_name(result['game'])}) is removed from the ratings: {reason}. "
+            "The ratings were recomputed without it."
+        )
 
     @ratings.command(name="recompute", description="Rebuild every rating from the stored results (maintenance)")
-    async def recompute(self, interaction: discord.Interaction) -> None:
-        async with answering_errors(interaction):
-            _admin(interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            store = store_of(interaction)
-            await rs.reconcile(store)
-            count = await rs.recompute(store, by=interaction.user.id)
-            await interaction.followup.send(f"Recomputed the ratings from {count} rated game(s).", ephemeral=True)
+    @manage_server_only(NOT_ADMIN)
+    async def recompute(self, interaction: Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        store = store_of(interaction)
+        await rs.reconcile(store)
+        count = await rs.recompute(store, by=interaction.user.id)
+        await interaction.followup.send(f"Recomputed the ratings from {count} rated game(s).", ephemeral=True)
 
     @ratings.command(name="log", description="What administrators did to this server's ratings")
-    async def ratings_log(self, interaction: discord.Interaction) -> None:
-        async with answering_errors(interaction):
-            guild_id = _admin(interaction)
-            entries = await rs.rating_log(store_of(interaction), guild_id, limit=15)
-            seasons = await rs.seasons(store_of(interaction), guild_id)
-            lines = [f"`{e['at'][:16]}` <@{e['user_id']}> {e['detail']}" for e in entries] or ["Nothing yet."]
-            lines.append(f"Seasons: {', '.join(str(s['number']) for s in seasons)}")
-            await answer(interaction, "\n".join(lines))
+    @manage_server_only(NOT_ADMIN)
+    async def ratings_log(self, interaction: Interaction) -> None:
+        guild_id = _guild(interaction)
+        entries = await rs.rating_log(store_of(interaction), guild_id, limit=15)
+        seasons = await rs.seasons(store_of(interaction), guild_id)
+        lines = [f"`{e['at'][:16]}` <@{e['user_id']}> {e['detail']}" for e in entries] or ["Nothing yet."]
+        lines.append(f"Seasons: {', '.join(str(s['number']) for s in seasons)}")
+        await answer(interaction, "\n".join(lines))
 
 
 def stats_text(s: stats.GameStats) -> str:
@@ -402,18 +401,10 @@ def _name(user: discord.abc.User) -> str:
     return discord.utils.escape_markdown(getattr(user, "display_name", None) or user.name)
 
 
-def _guild(interaction: discord.Interaction) -> int:
+def _guild(interaction: Interaction) -> int:
     if interaction.guild_id is None:
         raise Refusal("Leaderboards and statistics are per server: use this command in a server.")
     return interaction.guild_id
-
-
-def _admin(interaction: discord.Interaction) -> int:
-    """Checked here, on the server side, whatever the command's default permissions say."""
-    guild_id = _guild(interaction)
-    if not interaction.permissions.manage_guild:
-        raise Refusal(NOT_ADMIN)
-    return guild_id
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,4 +1,4 @@
-"""``/table`` commands and every button and select menu of the lobby, table and hand messages."""
+"""``/table`` commands, ``/hand``, and every button and select menu of the lobby, table and hand messages."""
 
 from __future__ import annotations
 
@@ -12,23 +12,16 @@ from discord.ext import commands
 from bot.presentation.choices import decode
 from bot.presentation.clock_view import CLOCK_VERBS
 from bot.presentation.components import ComponentId
+from bot.presentation.errors import answer, answering_errors
 from bot.presentation.messages import game_name, lobby_content, lobby_view, table_content, table_file, table_view
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.guild_settings import check_new_table
 from bot.tables.presets import OptionsError, game_id, presets_for, resolve
 from bot.tables.service import Refusal, Table
-from cogs.acting import (
-    action_from_card_choice,
-    answer,
-    answering_errors,
-    find_table,
-    in_time,
-    manager_of,
-    perform,
-    show_hand,
-)
-from cogs.admin import computers_allowed
-from cogs.clocks import is_admin
+from cogs.acting import Interaction, action_from_card_choice, find_table, in_time, manager_of, perform, show_hand
+from cogs.admin import clock_choices, computers_allowed
+from cogs.arguments import TABLE_HELP, TableOption
+from cogs.clocks import away_table, back_to_seat, clock_click, clocks_of, is_admin, nudge_player
 from rules import registry
 
 log = logging.getLogger(__name__)
@@ -44,7 +37,7 @@ class Tables(commands.Cog):
     def __init__(self, bot: commands.Bot):
         self.bot = bot
 
-    table = app_commands.Group(name="table", description="Open, join and look up card tables")
+    table = app_commands.Group(name="table", description="Open, join and look up card tables; your seat at them")
 
     # --- /table new ---------------------------------------------------------------------------------------
 
@@ -58,44 +51,43 @@ class Tables(commands.Cog):
     )
     async def new(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         game: str,
         preset: str | None = None,
         options: str | None = None,
         clock: str | None = None,
         hints: bool = False,
     ) -> None:
-        async with answering_errors(interaction):
-            if interaction.channel_id is None or interaction.guild_id is None:
-                raise Refusal("Open tables in a server channel, not in a direct message.")
-            gid = game_id(game)
-            # The server's settings (bot/tables/guild_settings.py): channel allowed and not full, clock, defaults.
-            server, clock_choice = await check_new_table(
-                manager_of(interaction).store, interaction.guild_id, interaction.channel_id, gid, clock
-            )
-            preset, chosen = resolve(gid, server.preset_for(gid, preset), options)
-            channel = interaction.channel
-            table = await manager_of(interaction).create(
-                game=gid,
-                options=chosen,
-                preset=preset,
-                host_id=interaction.user.id,
-                host_name=display_name(interaction.user),
-                channel_id=interaction.channel_id,
-                channel_name=getattr(channel, "name", "") or "",
-                guild_id=interaction.guild_id,
-                guild_name=interaction.guild.name if interaction.guild else "",
-                hints=bool(hints),
-            )
-            await interaction.client.clocks.setup_table(table, clock_choice)  # type: ignore[attr-defined]
-            response = await interaction.response.send_message(lobby_content(table), view=lobby_view(table))
-            if response.message_id is not None:
-                table.row.message_id = response.message_id
-                await manager_of(interaction).store.set_message(table.id, response.message_id)
-            await self._check_dms(interaction, table)
+        if interaction.channel_id is None or interaction.guild_id is None:
+            raise Refusal("Open tables in a server channel, not in a direct message.")
+        gid = game_id(game)
+        # The server's settings (bot/tables/guild_settings.py): channel allowed and not full, clock, defaults.
+        server, clock_choice = await check_new_table(
+            manager_of(interaction).store, interaction.guild_id, interaction.channel_id, gid, clock
+        )
+        preset, chosen = resolve(gid, server.preset_for(gid, preset), options)
+        channel = interaction.channel
+        table = await manager_of(interaction).create(
+            game=gid,
+            options=chosen,
+            preset=preset,
+            host_id=interaction.user.id,
+            host_name=display_name(interaction.user),
+            channel_id=interaction.channel_id,
+            channel_name=getattr(channel, "name", "") or "",
+            guild_id=interaction.guild_id,
+            guild_name=interaction.guild.name if interaction.guild else "",
+            hints=bool(hints),
+        )
+        await clocks_of(interaction).setup_table(table, clock_choice)
+        response = await interaction.response.send_message(lobby_content(table), view=lobby_view(table))
+        if response.message_id is not None:
+            table.row.message_id = response.message_id
+            await manager_of(interaction).store.set_message(table.id, response.message_id)
+        await self._check_dms(interaction, table)
 
     @new.autocomplete("game")
-    async def _game_autocomplete(self, interaction: discord.Interaction, current: str):
+    async def _game_autocomplete(self, interaction: Interaction, current: str):
         return [
             app_commands.Choice(name=f"{game.name()} ({game.short_name})", value=game.short_name)
             for game in registry.games()
@@ -103,13 +95,11 @@ class Tables(commands.Cog):
         ][:25]
 
     @new.autocomplete("clock")
-    async def _clock_autocomplete(self, interaction: discord.Interaction, current: str):
-        from cogs.admin import clock_choices
-
+    async def _clock_autocomplete(self, interaction: Interaction, current: str):
         return clock_choices(current)
 
     @new.autocomplete("preset")
-    async def _preset_autocomplete(self, interaction: discord.Interaction, current: str):
+    async def _preset_autocomplete(self, interaction: Interaction, current: str):
         try:
             gid = game_id(getattr(interaction.namespace, "game", "") or "")
         except OptionsError:
@@ -123,29 +113,28 @@ class Tables(commands.Cog):
             if current.lower() in name
         ][:25]
 
-    # --- /table record, /table cancel, /hand --------------------------------------------------------------
+    # --- /table record, /table cancel, /table list, /table back, /table nudge, /hand -----------------------
 
     @table.command(name="record", description="The game record (JSON) of a finished table")
     @app_commands.describe(table="the table number (default: your table here)")
-    async def record(self, interaction: discord.Interaction, table: int | None = None) -> None:
-        async with answering_errors(interaction):
-            found = await self._table_for_record(interaction, table)
-            if found.record is None:
-                raise Refusal(f"Table #{found.id} never started, so it has no record.")
-            if found.status == PLAYING:
-                raise Refusal(
-                    f"Table #{found.id} is still being played, and its record shows every hand. "
-                    "It becomes available when the game ends."
-                )
-            data = found.record.dumps(indent=1).encode()
-            await interaction.response.send_message(
-                f"The record of table #{found.id} ({game_name(found.game)}, {found.status}).",
-                file=discord.File(io.BytesIO(data), filename=f"table-{found.id}.json"),
+    async def record(self, interaction: Interaction, table: TableOption | None = None) -> None:
+        found = await self._table_for_record(interaction, table)
+        if found.record is None:
+            raise Refusal(f"Table #{found.id} never started, so it has no record.")
+        if found.status == PLAYING:
+            raise Refusal(
+                f"Table #{found.id} is still being played, and its record shows every hand. "
+                "It becomes available when the game ends."
             )
+        data = found.record.dumps(indent=1).encode()
+        await interaction.response.send_message(
+            f"The record of table #{found.id} ({game_name(found.game)}, {found.status}).",
+            file=discord.File(io.BytesIO(data), filename=f"table-{found.id}.json"),
+        )
 
-    async def _table_for_record(self, interaction: discord.Interaction, table_id: int | None) -> Table:
-        if table_id is not None:
-            return await manager_of(interaction).get(table_id)
+    async def _table_for_record(self, interaction: Interaction, given: Table | None) -> Table:
+        if given is not None:
+            return given
         rows = await manager_of(interaction).store.tables_in_channel(interaction.channel_id or 0)
         finished = [r for r in rows if r.status in (FINISHED, CANCELLED) and r.first_dealer is not None]
         if not finished:
@@ -153,27 +142,48 @@ class Tables(commands.Cog):
         return await manager_of(interaction).get(finished[0].id)
 
     @table.command(name="cancel", description="Cancel a table you host")
-    async def cancel_command(self, interaction: discord.Interaction, table: int | None = None) -> None:
-        async with answering_errors(interaction):
-            found = await find_table(interaction, table, playing=False)
-            await manager_of(interaction).cancel(found.id, interaction.user.id, admin=is_admin(interaction))
-            await answer(interaction, f"Table #{found.id} is cancelled.")
-            await self._refresh_lobby_message(found)
+    @app_commands.describe(table=TABLE_HELP)
+    async def cancel_command(self, interaction: Interaction, table: TableOption | None = None) -> None:
+        found = await find_table(interaction, table, playing=False)
+        await manager_of(interaction).cancel(found.id, interaction.user.id, admin=is_admin(interaction))
+        await answer(interaction, f"Table #{found.id} is cancelled.")
+        await self._refresh_lobby_message(found)
+
+    @table.command(name="list", description="Your tables that are being played")
+    async def list_command(self, interaction: Interaction) -> None:
+        mine = manager_of(interaction).tables_of(interaction.user.id, None, None)
+        if interaction.guild_id is not None:  # across this server (all servers from a DM)
+            mine = [t for t in mine if t.row.guild_id == interaction.guild_id]
+        if not mine:
+            raise Refusal("You are not seated at any open table.")
+        lines = [clocks_of(interaction).table_line(t, interaction.user.id) for t in sorted(mine, key=lambda t: t.id)]
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    @table.command(name="back", description="Take your seat back from the computer that played for you")
+    @app_commands.describe(table=TABLE_HELP)
+    async def back(self, interaction: Interaction, table: TableOption | None = None) -> None:
+        await back_to_seat(interaction, await away_table(interaction, table))
+
+    @table.command(name="nudge", description="Remind the player whose turn it is (once per turn)")
+    @app_commands.describe(table=TABLE_HELP)
+    async def nudge(self, interaction: Interaction, table: TableOption | None = None) -> None:
+        await nudge_player(interaction, await find_table(interaction, table))
 
     @app_commands.command(name="hand", description="See your hand and your choices (only you see it)")
-    async def hand(self, interaction: discord.Interaction, table: int | None = None) -> None:
-        async with answering_errors(interaction):
-            await show_hand(interaction, await find_table(interaction, table))
+    @app_commands.describe(table=TABLE_HELP)
+    async def hand(self, interaction: Interaction, table: TableOption | None = None) -> None:
+        await show_hand(interaction, await find_table(interaction, table))
 
     # --- components ---------------------------------------------------------------------------------------
 
-    async def on_component(self, interaction: discord.Interaction, cid: ComponentId, values: list[str]) -> None:
+    @commands.Cog.listener("on_table_component")  # dispatched by the buttons and menus (bot/presentation/components.py)
+    async def on_component(self, interaction: Interaction, cid: ComponentId, values: list[str]) -> None:
         async with answering_errors(interaction):
             manager = manager_of(interaction)
             user = interaction.user
             verb = cid.verb
             if verb in CLOCK_VERBS:  # idle players: I'm back, nudge, substitutes (cogs/clocks.py)
-                await self.bot.get_cog("Clocks").on_component(interaction, cid, values)  # type: ignore[union-attr]
+                await clock_click(interaction, cid, values)
                 return
             if verb in ("join", "leave", "cpu", "cpu_level", "uncpu", "seat", "start", "cancel"):
                 await self._lobby_click(interaction, cid, values)
@@ -204,7 +214,7 @@ class Tables(commands.Cog):
             else:
                 raise Refusal("That button is not understood any more.")
 
-    async def _lobby_click(self, interaction: discord.Interaction, cid: ComponentId, values: list[str]) -> None:
+    async def _lobby_click(self, interaction: Interaction, cid: ComponentId, values: list[str]) -> None:
         manager = manager_of(interaction)
         user = interaction.user
         verb = cid.verb
@@ -230,7 +240,7 @@ class Tables(commands.Cog):
         if verb in ("join", "seat"):
             await self._check_dms(interaction, table)
 
-    async def _show_started(self, interaction: discord.Interaction, table: Table) -> None:
+    async def _show_started(self, interaction: Interaction, table: Table) -> None:
         """The lobby message becomes the table message: one message per table, edited in place."""
         assert table.match is not None
         state = table.match.public_view()
@@ -247,7 +257,7 @@ class Tables(commands.Cog):
         table.row.message_id = interaction.message.id if interaction.message else table.row.message_id
         await manager_of(interaction).store.set_message(table.id, table.row.message_id)
 
-    async def _check_dms(self, interaction: discord.Interaction, table: Table) -> None:
+    async def _check_dms(self, interaction: Interaction, table: Table) -> None:
         """Tell a player once, when they sit down, if their DMs are closed (hands then come by the button)."""
         seat = table.seat_of(interaction.user.id)
         if seat is None or table.seats[seat].dm_closed or table.status != LOBBY:

@@ -53,7 +53,7 @@ def test_plan_splits_long_bid_lists_and_builds_multi_card_picks():
                        "placeholder": "Choose 3 cards to discard"}  # fmt: skip
     many = [f"{r}{s}" for s in "SHDC" for r in ("2", "3", "4", "5", "6", "7", "8")]
     p = plan([{"seat": 0, "type": "discard", "choose": 6, "from": many}], 0, many)
-    assert p.multi is None and "/discard" in p.note
+    assert p.multi is None and "/move discard" in p.note
     lead = [{"seat": 0, "type": "play", "cards": [c]} for c in ["AS", "AS", "KH"]]
     p = plan(lead, 0, ["AS", "AS", "KH"], lead_several=True)
     assert p.multi["min"] == 1 and p.multi["max"] == 3 and p.multi["cards"] == ["AS", "AS", "KH"]

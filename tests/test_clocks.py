@@ -159,7 +159,7 @@ async def test_nudge_once_per_turn(world):
         await client.clocks.settle()
         nudges = [t for t in channel_texts(world, mark) if "nudges you" in t]
         assert len(nudges) == 1 and f"<@{mover.id}>" in nudges[0] and "1 min left" in nudges[0]
-        r = await world.slash(other, "nudge")
+        r = await world.slash(other, "table", {}, subcommand="nudge")
         assert r.ephemeral and "already nudged" in r.content
 
 
@@ -184,10 +184,10 @@ async def test_async_turns_come_by_dm_with_a_summary_and_a_reminder(world):
         reminder = world.dms(waiting)[before:]
         assert len(reminder) == 1 and "3 h left" in reminder[0].content and f"table #{table.id}" in reminder[0].content
         # and /tables lists the table with whose turn it is
-        r = await world.slash(waiting, "tables")
+        r = await world.slash(waiting, "table", {}, subcommand="list")
         assert r.ephemeral and f"#{table.id}" in r.content and "your turn" in r.content and "3 h left" in r.content
         idle = world.alice if waiting is world.bob else world.bob
-        r = await world.slash(idle, "tables")
+        r = await world.slash(idle, "table", {}, subcommand="list")
         assert f"{waiting.username}'s turn" in r.content
 
 
@@ -221,7 +221,7 @@ async def test_a_seat_idle_for_turns_in_a_row_can_go_to_a_substitute(world):
         assert "your hand" in world.dms(world.carol)[-1].content
         r = await world.click(world.dan, offer, "take")
         assert r.ephemeral and "not open" in r.content
-        r = await world.slash(world.bob, "back", {"table": table.id})
+        r = await world.slash(world.bob, "table", {"table": table.id}, subcommand="back")
         assert r.ephemeral and "not seated" in r.content
 
 

@@ -51,12 +51,12 @@ async def test_a_rated_game_reaches_the_leaderboard_stats_and_history(world):
         first = text.split("`  1`")[1].split("\n")[0]
         assert ("alice" if winner == world.alice.id else "bob") in first and "100% won" in first
 
-        r = await world.slash(world.bob, "stats", {"game": "toy"})
+        r = await world.slash(world.bob, "player", {"game": "toy"}, subcommand="stats")
         text = embed_text(r)
         assert "bob — statistics" in text and "1 game(s)" in text and "Rating **" in text
         assert "1 game(s) this week" in text
 
-        r = await world.slash(world.alice, "history", {"player": world.bob})
+        r = await world.slash(world.alice, "player", {"player": world.bob}, subcommand="history")
         text = embed_text(r)
         assert f"table #{table.id}" in text and ("rating +" in text or "rating -" in text)
         assert f"/channels/{world.guild.id}/{world.channel.id}/" in text
@@ -68,9 +68,9 @@ async def test_a_game_with_a_computer_is_announced_unrated_and_stays_off_the_boa
         assert "not rated: a computer player is seated (seat 2)" in notice.content
         r = await world.slash(world.alice, "leaderboard", {"game": "toy"})
         assert "No rated games yet" in embed_text(r)
-        r = await world.slash(world.alice, "history")
+        r = await world.slash(world.alice, "player", {}, subcommand="history")
         assert "unrated: a computer player" in embed_text(r)
-        r = await world.slash(world.alice, "stats")
+        r = await world.slash(world.alice, "player", {}, subcommand="stats")
         assert "1 game(s)" in embed_text(r) and "Not rated here yet" in embed_text(r)
 
 
@@ -154,9 +154,9 @@ async def test_global_opt_in(world):
         await play_a_game(world, client, world.alice, world.bob)
         r = await world.slash(world.alice, "leaderboard", {"game": "toy", "period": "global"})
         assert "No rated games yet" in embed_text(r)
-        r = await world.slash(world.alice, "globalrating", {"enabled": True})
+        r = await world.slash(world.alice, "player", {"enabled": True}, subcommand="globalrating")
         assert r.ephemeral and "now listed" in r.content
         r = await world.slash(world.bob, "leaderboard", {"game": "toy", "period": "global"})
         assert "alice" in embed_text(r) and "bob" not in embed_text(r).split("global")[1]
-        r = await world.slash(world.alice, "stats", {"game": "toy"})
+        r = await world.slash(world.alice, "player", {"game": "toy"}, subcommand="stats")
         assert "Global rating" in embed_text(r)

@@ -327,8 +327,8 @@ async def test_counter_and_trump_commands_explain_the_game_they_do_not_belong_to
             await world.settle(client)
             table_id = max(client.manager.tables)
             if game == "200":
-                r = await world.slash(world.alice, "counter", {"table": table_id})
+                r = await world.slash(world.alice, "move", {"table": table_id}, subcommand="counter")
                 assert r.ephemeral and "no counter in Two Hundred" in r.content, r.content
             else:
-                r = await world.slash(world.alice, "trump", {"suit": "S", "table": table_id})
+                r = await world.slash(world.alice, "move", {"suit": "S", "table": table_id}, subcommand="trump")
                 assert r.ephemeral and "the bid names trump" in r.content, r.content

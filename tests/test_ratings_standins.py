@@ -123,7 +123,7 @@ async def test_a_stand_in_for_most_of_a_seat_leaves_the_game_unrated(world):
         assert await ratings_snapshot(client) == []
         notice = [m.content for m in world.fake.messages(world.channel) if "not rated after all" in m.content]
         assert notice == [f"Table #{table.id}: this game is not rated after all: {result['unrated_reason']}."]
-        r = await world.slash(world.bob, "history")
+        r = await world.slash(world.bob, "player", {}, subcommand="history")
         assert "a computer stood in" in str(r.embeds)
 
 
@@ -136,7 +136,7 @@ async def test_a_stand_in_for_one_turn_keeps_the_game_rated(world):
             await act_for(client, table, table.match.to_move, rng)
             await world.settle(client)
         await advance(world, client, 61)
-        r = await world.slash(world.bob, "back", {"table": table.id})
+        r = await world.slash(world.bob, "table", {"table": table.id}, subcommand="back")
         assert "Welcome back" in r.content
         await finish(world, client, table, rng)
         result, rows = await seat_rows(client, table.id)

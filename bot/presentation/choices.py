@@ -153,7 +153,7 @@ def plan(legal: list[dict], seat: int, hand: list[str], *, lead_several: bool = 
         elif a["type"] == "play":
             plays.append(a)
         elif a["type"] == "discard" and len(a["from"]) > SELECT_LIMIT:
-            result.note = f"Too many cards for a menu: discard with `/discard cards:` ({a['choose']} cards)."
+            result.note = f"Too many cards for a menu: discard with `/move discard cards:` ({a['choose']} cards)."
         elif a["type"] == "discard":
             choose = a["choose"]
             result.multi = {

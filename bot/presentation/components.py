@@ -3,7 +3,7 @@ a restart (discord.py ``DynamicItem``) and cost no memory per message.
 
 Custom ids: ``ct:<table>:<verb>[:<version>[:<argument>]]`` for buttons and ``cs:...`` for select menus.  The
 version is the table's action count when the component was shown; acting on an out-of-date one is refused.
-Handling is the Tables cog's job: these classes only parse and hand on.
+Handling is the Tables cog's job (its ``on_table_component`` listener): these classes only parse and hand on.
 """
 
 from __future__ import annotations
@@ -41,10 +41,8 @@ class ComponentId:
 
 
 async def _hand_on(interaction: discord.Interaction, cid: ComponentId, values: list[str]) -> None:
-    cog = interaction.client.get_cog("Tables")  # type: ignore[attr-defined]
-    if cog is None:  # only while shutting down
-        return
-    await cog.on_component(interaction, cid, values)
+    # An event, so presentation names no cog: the Tables cog listens for it (none does while shutting down).
+    interaction.client.dispatch("table_component", interaction, cid, values)
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ct:" + _TEMPLATE):

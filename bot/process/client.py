@@ -7,17 +7,16 @@ import logging
 import random
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 from bot.clocks.clock import Clock, SystemClock
 from bot.clocks.service import ClockService, Fanout
 from bot.presentation.components import TableButton, TableSelect
+from bot.presentation.errors import on_app_command_error
 from bot.presentation.presenter import Presenter
 from bot.process.settings import Settings
 from bot.storage.store import Store
 from bot.tables.service import TableManager
-from cogs.acting import OOPS
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +46,7 @@ class CardTableBot(commands.Bot):
         self.presenter = Presenter(self, edit_interval=settings.edit_interval)
         self.manager: TableManager | None = None
         self._resumed = False
-        self.tree.on_error = self._on_app_command_error
+        self.tree.error(on_app_command_error)  # refusals → their reason; faults → logged, one generic answer
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.db_path)
@@ -94,18 +93,6 @@ class CardTableBot(commands.Bot):
         # 700, and a full pass is considered a hundred times less often.  A card game allocates in small steady
         # amounts, so memory stays flat (bench/bench_bot.py reports the collections and their pauses).
         gc.set_threshold(50_000, 20, 100)
-
-    async def _on_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
-        log.error("command %s failed", interaction.command and interaction.command.name, exc_info=error)
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(OOPS, ephemeral=True)
-            else:
-                await interaction.response.send_message(OOPS, ephemeral=True)
-        except discord.HTTPException:
-            pass
 
     async def close(self) -> None:
         if self.clocks is not None:

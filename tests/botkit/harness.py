@@ -173,28 +173,36 @@ async def act_through_ui(world: BotWorld, table, user: User, action: dict, *, sl
     raise AssertionError(f"no component for {action} in {message.custom_ids()}")
 
 
+# The moves typed at the top level; the others are ``/move <kind>`` (cogs/play.py).
+TOP_LEVEL_MOVES = ("play", "bid", "pass")
+
+
 async def _act_by_slash(world: BotWorld, user: User, action: dict, table):
     from bot.presentation.choices import encode
 
     kind = action["type"]
-    simple = {"pass", "draw", "keep", "claim_draw", "counter", "recounter"}
-    if kind in simple:
-        name = "counter" if kind == "recounter" else kind
-        return await world.slash(user, name, {})
+    name = "counter" if kind == "recounter" else kind
+    command, subcommand = (name, None) if name in TOP_LEVEL_MOVES else ("move", name)
+
+    async def slash(options: dict) -> Any:
+        return await world.slash(user, command, options, subcommand=subcommand)
+
+    if kind in {"pass", "draw", "keep", "claim_draw", "counter", "recounter"}:
+        return await slash({})
     option = {"play": "card", "bid": "value", "discard": "cards", "expose": "card", "call": "card", "trump": "suit"}[
         kind
     ]
     if kind == "trump":
-        return await world.slash(user, "trump", {"suit": action["suit"]})
+        return await slash({"suit": action["suit"]})
     if kind in ("play", "bid", "expose", "call"):
         # as a player would: type, then pick the autocomplete entry (which carries the exact action)
         typed = " ".join(action.get("cards", [])) or str(action.get("value", "")) or action.get("card", "")
-        ac = await world.fake.autocomplete(user, world.channel, kind if kind != "bid" else "bid", option, typed[:2])
+        ac = await world.fake.autocomplete(user, world.channel, command, option, typed[:2], subcommand=subcommand)
         await ac.wait(TIMEOUT)
         values = [c["value"] for c in ac.choices]
         if encode(action) in values:
-            return await world.slash(user, kind, {option: encode(action)})
-    return await world.slash(user, kind, {option: " ".join(action.get("cards", [])) or action.get("card", "")})
+            return await slash({option: encode(action)})
+    return await slash({option: " ".join(action.get("cards", [])) or action.get("card", "")})
 
 
 async def play_to_the_end(

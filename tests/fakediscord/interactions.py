@@ -200,11 +200,11 @@ def command_data(
 
     for name, value in options.items():
         option = _find_option(schema, name, None)
-        entry = {"name": name, "type": option["type"], "value": _option_value(fake, option, value, resolved)}
-        if name == focused:
-            entry["focused"] = True
-            entry["value"] = str(value)  # autocomplete always sends what the user typed so far
-        elif option.get("choices") and entry["value"] not in [c["value"] for c in option["choices"]]:
+        if name == focused:  # autocomplete sends what the user typed so far, as text, even for a number option
+            entry = {"name": name, "type": option["type"], "value": str(value), "focused": True}
+        else:
+            entry = {"name": name, "type": option["type"], "value": _option_value(fake, option, value, resolved)}
+        if name != focused and option.get("choices") and entry["value"] not in [c["value"] for c in option["choices"]]:
             # A Discord client only lets users pick one of the declared choices.
             raise ValueError(f"{value!r} is not a choice of option {name!r}: {option['choices']}")
         container.append(entry)

@@ -1,0 +1,72 @@
+"""How a failed request reaches the user: a refusal as its reason, ephemerally; anything else logged once and
+answered with one generic message, never a traceback.
+
+``on_app_command_error`` is the command tree's error handler (installed by the client), so slash commands need no
+handling of their own.  Buttons and select menus are not app commands: their handlers use ``answering_errors``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.tables.presets import OptionsError
+from bot.tables.service import Refusal
+
+log = logging.getLogger(__name__)
+
+OOPS = "Something went wrong on my side. Press **My hand** to see where the game stands."
+
+
+async def answer(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
+    """An ephemeral answer, whether or not the interaction was already acknowledged."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(content, ephemeral=True, **kwargs)
+
+
+def refusal_reason(error: BaseException) -> str | None:
+    """What to tell the user when ``error`` is a refusal (the request cannot be done, and why); None for a fault.
+
+    discord.py wraps what a command raises in ``CommandInvokeError`` and what a transformer raises in
+    ``TransformerError``; a failed check (``app_commands.check``) carries its reason as its message."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    elif isinstance(error, app_commands.TransformerError) and error.__cause__ is not None:
+        error = error.__cause__
+    if isinstance(error, Refusal | OptionsError):
+        return str(getattr(error, "message", error))
+    if isinstance(error, app_commands.CheckFailure):
+        return str(error)
+    return None
+
+
+async def report(interaction: discord.Interaction, error: BaseException) -> None:
+    """Answer the user about ``error``: the reason of a refusal, or the generic message for a fault (logged)."""
+    reason = refusal_reason(error)
+    if reason is None:
+        fault = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        command = interaction.command.qualified_name if interaction.command else None
+        log.error("interaction failed (command %s): %s", command, interaction.data, exc_info=fault)
+    with contextlib.suppress(discord.HTTPException):  # the interaction may have expired meanwhile
+        await answer(interaction, OOPS if reason is None else f"⛔ {reason}")
+
+
+async def on_app_command_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    """The command tree's handler: every slash command's refusals and faults end here."""
+    await report(interaction, error)
+
+
+@contextlib.asynccontextmanager
+async def answering_errors(interaction: discord.Interaction) -> AsyncIterator[None]:
+    """For component handlers, which the tree's handler does not cover: the same answers as for commands."""
+    try:
+        yield
+    except Exception as error:
+        await report(interaction, error)
