@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.presentation.choices import decode, encode, label, parse_bid, parse_cards, parse_suit
 from bot.presentation.messages import game_name
+from bot.presentation.presenter import table_line
 from bot.tables.service import Refusal
 from cogs.acting import answering_errors, find_table, legal_for, manager_of, perform
 
@@ -182,7 +183,8 @@ class Play(commands.Cog):
             if not mine:
                 raise Refusal("You are not seated at any open table.")
             clocks = interaction.client.clocks  # type: ignore[attr-defined]
-            lines = [clocks.table_line(t, interaction.user.id) for t in sorted(mine, key=lambda t: t.id)]
+            now = clocks.clock.now()
+            lines = [table_line(t, interaction.user.id, now) for t in sorted(mine, key=lambda t: t.id)]
             await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
 
