@@ -178,12 +178,12 @@ class Presenter:
 
     async def remind(self, table: Table, seat: int, text: str, *, prefix: str, by_dm: bool) -> None:
         row = table.seats[seat]
-        dm_open = by_dm and not row.dm_closed and row.user_id is not None
-        if dm_open and await self._dm(table, seat, f"{prefix} {text[0].upper()}{text[1:]}"):
+        assert row.user_id is not None  # the clocks remind players, never computers
+        if by_dm and not row.dm_closed and await self._dm(table, seat, f"{prefix} {text[0].upper()}{text[1:]}"):
             return  # (closed DMs: a mention in the channel instead)
         await self._channel(table).send(
             f"{prefix} <@{row.user_id}>, {text}"[:2000],
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(row.user_id)]),  # type: ignore[arg-type]
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(row.user_id)]),
         )
 
     async def send_turn_summary(self, table: Table, seat: int) -> None:
@@ -205,9 +205,10 @@ class Presenter:
 
     async def _dm(self, table: Table, seat: int, text: str) -> bool:
         """A DM to the seat's player; False when their DMs turn out closed (remembered: they are not tried again)."""
-        assert self.manager is not None
+        user_id = table.seats[seat].user_id
+        assert self.manager is not None and user_id is not None
         try:
-            channel = await self.bot.create_dm(discord.Object(table.seats[seat].user_id))  # type: ignore[arg-type]
+            channel = await self.bot.create_dm(discord.Object(user_id))
             await channel.send(text[:2000])
         except discord.Forbidden as e:
             if e.code != DM_CLOSED:
