@@ -4,18 +4,18 @@
 Leaderboard pages are turned with buttons whose custom ids carry the whole board (server, game, period, season or
 month, page): ``DynamicItem`` rebuilds them after a restart, and no state is kept per message.
 
-At load the cog records the result of any ended table that has none (``results_store.reconcile``) and wraps the
-table listener so that every game on a server says at its start whether it is rated, and if not why.
+At load the cog records the result of any ended table that has none (``results_store.reconcile``).  It listens to
+the table events so that every game on a server says at its start whether it is rated, and if not why; and, after
+its result, when a game announced as rated turned out not to be.
 """
 
 from __future__ import annotations
 
-import contextlib
 import io
 import logging
 import re
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -33,6 +33,9 @@ from bot.tables.service import Outcome, Refusal, Table
 from cogs.acting import Interaction
 from cogs.admin import manage_server_only
 from rules import registry
+
+if TYPE_CHECKING:
+    from bot.process.client import CardTableBot
 
 log = logging.getLogger(__name__)
 
@@ -140,64 +143,12 @@ async def show_board(interaction: Interaction, key: stats.BoardKey, page: int, *
         await interaction.response.send_message(embed=embed, files=files)
 
 
-class RatingNotice:
-    """Wraps the table listener: when a game on a server starts, say whether it is rated (and why not)."""
-
-    def __init__(self, inner, bot: commands.Bot):
-        self.inner = inner
-        self.bot = bot
-
-    def __getattr__(self, name):
-        return getattr(self.inner, name)
-
-    async def lobby_changed(self, table: Table) -> None:
-        await self.inner.lobby_changed(table)
-
-    async def acted(self, table: Table, outcome: Outcome) -> None:
-        await self.inner.acted(table, outcome)
-        if outcome.game_over and table.row.guild_id is not None:
-            await self._final_notice(table)
-
-    async def _final_notice(self, table: Table) -> None:
-        """Stand-ins and substitutes are judged at the end (bot/ratings/standins.py): when a game announced as rated
-        is not rated after all, say so and why."""
-        start = rating_eligibility(
-            guild_id=table.row.guild_id, players=table.players, seats=table.seats, hints=table.row.hints
-        )
-        if not start.rated:
-            return
-        with contextlib.suppress(Exception):
-            result = await rs.result_for_table(self.bot.store, table.id)  # type: ignore[attr-defined]
-            if result is None or result["rated"]:
-                return
-            channel = self.bot.get_channel(table.row.channel_id) or await self.bot.fetch_channel(table.row.channel_id)
-            text = f"Table #{table.id}: this game is not rated after all: {result['unrated_reason']}."
-            await channel.send(text)  # type: ignore[union-attr]
-
-    async def table_closed(self, table: Table) -> None:
-        await self.inner.table_closed(table)
-
-    async def game_started(self, table: Table) -> None:
-        await self.inner.game_started(table)
-        if table.row.guild_id is None:
-            return
-        notice = rating_eligibility(
-            guild_id=table.row.guild_id, players=table.players, seats=table.seats, hints=table.row.hints
-        ).notice()
-        with contextlib.suppress(Exception):
-            channel = self.bot.get_channel(table.row.channel_id) or await self.bot.fetch_channel(table.row.channel_id)
-            await channel.send(f"Table #{table.id}: {notice}")  # type: ignore[union-attr]
-
-
 class Leaderboard(commands.Cog):
-    def __init__(self, bot: commands.Bot):
+    def __init__(self, bot: CardTableBot):
         self.bot = bot
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(PageButton)
-        manager = getattr(self.bot, "manager", None)
-        if manager is not None and not isinstance(manager.listener, RatingNotice):
-            manager.listener = RatingNotice(manager.listener, self.bot)
         store = getattr(self.bot, "store", None)
         if store is not None:
             try:
@@ -207,9 +158,35 @@ class Leaderboard(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(PageButton)
-        manager = getattr(self.bot, "manager", None)
-        if manager is not None and isinstance(manager.listener, RatingNotice):
-            manager.listener = manager.listener.inner
+
+    # --- rated or not: notices in the table's channel, behind the table's own messages (the presenter's queue) ---
+
+    @commands.Cog.listener()
+    async def on_table_game_started(self, table: Table) -> None:
+        if table.row.guild_id is None:
+            return
+        notice = rating_eligibility(
+            guild_id=table.row.guild_id, players=table.players, seats=table.seats, hints=table.row.hints
+        ).notice()
+        await self.bot.presenter.post(table, f"Table #{table.id}: {notice}")
+
+    @commands.Cog.listener()
+    async def on_table_acted(self, table: Table, outcome: Outcome) -> None:
+        """Stand-ins and substitutes are judged at the end (bot/ratings/standins.py): when a game announced as rated
+        is not rated after all, say so and why, after its score sheet."""
+        if not outcome.game_over or table.row.guild_id is None:
+            return
+        start = rating_eligibility(
+            guild_id=table.row.guild_id, players=table.players, seats=table.seats, hints=table.row.hints
+        )
+        if start.rated:
+            await self.bot.presenter.post(table, lambda: self._unrated_after_all(table))
+
+    async def _unrated_after_all(self, table: Table) -> str | None:
+        result = await rs.result_for_table(self.bot.store, table.id)  # stored with the last action
+        if result is None or result["rated"]:
+            return None
+        return f"Table #{table.id}: this game is not rated after all: {result['unrated_reason']}."
 
     # --- /leaderboard ------------------------------------------------------------------------------------------
 
@@ -407,5 +384,5 @@ def _guild(interaction: Interaction) -> int:
     return interaction.guild_id
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: CardTableBot) -> None:
     await bot.add_cog(Leaderboard(bot))

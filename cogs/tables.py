@@ -14,6 +14,7 @@ from bot.presentation.clock_view import CLOCK_VERBS
 from bot.presentation.components import ComponentId
 from bot.presentation.errors import answer, answering_errors
 from bot.presentation.messages import game_name, lobby_content, lobby_view, table_content, table_file, table_view
+from bot.presentation.presenter import table_line
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.guild_settings import check_new_table
 from bot.tables.presets import OptionsError, game_id, presets_for, resolve
@@ -156,7 +157,8 @@ class Tables(commands.Cog):
             mine = [t for t in mine if t.row.guild_id == interaction.guild_id]
         if not mine:
             raise Refusal("You are not seated at any open table.")
-        lines = [clocks_of(interaction).table_line(t, interaction.user.id) for t in sorted(mine, key=lambda t: t.id)]
+        now = clocks_of(interaction).clock.now()
+        lines = [table_line(t, interaction.user.id, now) for t in sorted(mine, key=lambda t: t.id)]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @table.command(name="back", description="Take your seat back from the computer that played for you")

@@ -138,6 +138,7 @@ async def test_when_everyone_is_away_the_table_waits_and_playing_brings_a_player
         assert len(table.record.deals[-1].actions) == actions  # nobody plays a table of absent players
         assert clock_of(table).deadline is None
         await act_for(client, table, seat)  # the player is back by playing
+        await client.clocks.settle()  # (the clocks hear the action as a table event)
         assert seat not in table.away
         await world.settle(client)
 

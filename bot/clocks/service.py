@@ -1,5 +1,5 @@
-"""Turn clocks, idle players and abandoned tables.  ``ClockService`` listens to the table manager next to the
-presenter (``Fanout``) and keeps, for every table with a clock:
+"""Turn clocks, idle players and abandoned tables.  ``ClockService`` listens to the table events (``on_table_acted``
+and the rest, registered with the bot by the client) and keeps, for every table with a clock:
 
 - a **deadline** for the human whose turn it is (stored in ``table_clocks``, re-armed at start-up);
 - a **reminder** before it: a mention in the channel, or a DM when the clock is asynchronous (an hour a turn or
@@ -13,28 +13,28 @@ presenter (``Fanout``) and keeps, for every table with a clock:
 - a **close** timer: a table (or lobby) where no human did anything for ``close_after(clock)`` is cancelled, its
   record and an unrated result kept, and the reason stored in ``table_closures``.
 
-All times come from a ``bot.clocks.clock.Clock``; tests use a ``FakeClock``.
+All times come from a ``bot.clocks.clock.Clock``; tests use a ``FakeClock``.  The service decides what to say and
+when; it says it through a ``ClockOutput`` (bot/clocks/output.py), which the presenter implements: nothing here
+knows Discord.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
-from typing import TYPE_CHECKING, Any
-
-import discord
+from collections.abc import Coroutine, Iterator
+from typing import Any
 
 from bot.clocks.clock import Clock, Timers
-from bot.presentation.choices import past_tense
-from bot.presentation.clock_view import TableClock, clock_of
+from bot.clocks.output import ClockOutput, SeatButton
+from bot.clocks.state import TableClock, clock_of
 from bot.storage import clocks as clock_store
 from bot.storage.store import CANCELLED, LOBBY, PLAYING, SeatRow
+from bot.tables import guild_settings
 from bot.tables.guild_settings import ClockChoice, duration_text, parse_clock
-from bot.tables.service import Outcome, Refusal, Table, TableListener, TableManager
-
-if TYPE_CHECKING:
-    from bot.process.client import CardTableBot
+from bot.tables.service import Outcome, Refusal, Table, TableManager
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +42,6 @@ SUBSTITUTE_AFTER = 3  # stand-in turns in a row before the seat may be offered t
 REMIND_LEAD = {"live": 15, "casual": 120, "async": 3 * 3600}
 CLOSE_AFTER = {"live": 15 * 60, "casual": 2 * 3600, "async": 7 * 86_400}
 LOBBY_CLOSE_MIN = 3600  # a lobby is never closed sooner than an hour after its last change
-SUMMARY_LIMIT = 15  # lines of "since your last move"
 
 
 def remind_lead(choice: ClockChoice) -> int:
@@ -58,43 +57,15 @@ def close_after(choice: ClockChoice, lobby: bool = False) -> int:
     return max(seconds, LOBBY_CLOSE_MIN) if lobby else seconds
 
 
-class Fanout:
-    """A ``TableListener`` that tells several listeners in turn; a failing secondary one never hurts the first."""
-
-    def __init__(self, primary: TableListener, *others: TableListener):
-        self.primary = primary
-        self.others = others
-
-    async def _all(self, name: str, *args: Any) -> None:
-        await getattr(self.primary, name)(*args)
-        for other in self.others:
-            try:
-                await getattr(other, name)(*args)
-            except Exception:
-                log.exception("listener %s.%s failed", type(other).__name__, name)
-
-    async def lobby_changed(self, table: Table) -> None:
-        await self._all("lobby_changed", table)
-
-    async def game_started(self, table: Table) -> None:
-        await self._all("game_started", table)
-
-    async def acted(self, table: Table, outcome: Outcome) -> None:
-        await self._all("acted", table, outcome)
-
-    async def table_closed(self, table: Table) -> None:
-        await self._all("table_closed", table)
-
-
 class ClockService:
-    def __init__(self, bot: CardTableBot, manager: TableManager, clock: Clock):
-        self.bot = bot
+    def __init__(self, manager: TableManager, clock: Clock, output: ClockOutput):
         self.manager = manager
+        self.output = output
         self.store = manager.store
         self.clock = clock
         self.timers = Timers(clock)
         self._locks: dict[int, asyncio.Lock] = {}
-        self._tasks: set[asyncio.Task] = set()
+        self._tasks: set[asyncio.Task] = set()  # output in the background, and table events being handled
         self.rng = random.Random()
 
     # --- helpers ---------------------------------------------------------------------------------------------
@@ -102,35 +73,42 @@ class ClockService:
     def _lock(self, table: Table) -> asyncio.Lock:
         return self._locks.setdefault(table.id, asyncio.Lock())
 
-    def _spawn(self, coro) -> None:
+    def _spawn(self, coro: Coroutine[Any, Any, Any]) -> None:
         """Discord output in the background: a listener must not hold up the player's answer."""
         task = asyncio.create_task(self._guarded(coro))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         self.clock.track(task)
 
+    @contextlib.contextmanager
+    def _handling(self) -> Iterator[None]:
+        """A table event being handled: ``settle`` (and a ``FakeClock``) wait for it like for a spawned task."""
+        task = asyncio.current_task()
+        if task is None:
+            yield
+            return
+        self._tasks.add(task)
+        self.clock.track(task)
+        try:
+            yield
+        finally:
+            self._tasks.discard(task)
+
     @staticmethod
-    async def _guarded(coro) -> None:
+    async def _guarded(coro: Coroutine[Any, Any, Any]) -> None:
         try:
             await coro
         except Exception:
             log.exception("clock output failed")
 
     async def settle(self) -> None:
+        await asyncio.sleep(0)  # table events dispatched just now start handling
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     def _refresh(self, table: Table) -> None:
         if table.match is not None and table.status == PLAYING:
-            from bot.presentation.presenter import REFRESH
-
-            self.bot.presenter._queue(table, REFRESH)
-
-    def _channel(self, table: Table) -> discord.PartialMessageable:
-        return self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
-
-    def where(self, table: Table) -> str:
-        return f"**{table.row.guild_name or 'a server'}** › <#{table.row.channel_id}>"
+            self.output.refresh(table)
 
     async def _save(self, table: Table) -> None:
         clock = clock_of(table)
@@ -175,9 +153,8 @@ class ClockService:
             if table.status not in (LOBBY, PLAYING):
                 continue
             if row is None:  # opened before clocks existed: the server's default clock, from now on
-                from bot.tables.guild_settings import load
-
-                await self.setup_table(table, (await load(self.store, table.row.guild_id)).clock_for(table.game, None))
+                server = await guild_settings.load(self.store, table.row.guild_id)
+                await self.setup_table(table, server.clock_for(table.game, None))
                 if table.status == PLAYING:
                     await self.rearm(table, announce=False)
                 continue
@@ -214,16 +191,22 @@ class ClockService:
             task.cancel()
         await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
-    # --- the listener ----------------------------------------------------------------------------------------
+    # --- table events (discord.py listeners, registered by the client) ----------------------------------------
 
-    async def lobby_changed(self, table: Table) -> None:
-        await self.touch(table)
+    async def on_table_lobby_changed(self, table: Table) -> None:
+        with self._handling():
+            await self.touch(table)
 
-    async def game_started(self, table: Table) -> None:
-        await self.touch(table)
-        await self.rearm(table)
+    async def on_table_game_started(self, table: Table) -> None:
+        with self._handling():
+            await self.touch(table)
+            await self.rearm(table)
 
-    async def acted(self, table: Table, outcome: Outcome) -> None:
+    async def on_table_acted(self, table: Table, outcome: Outcome) -> None:
+        with self._handling():
+            await self._acted(table, outcome)
+
+    async def _acted(self, table: Table, outcome: Outcome) -> None:
         clock = clock_of(table)
         if clock is None:
             return
@@ -242,7 +225,11 @@ class ClockService:
             self.timers.cancel(("close", table.id))
         await self.rearm(table)
 
-    async def table_closed(self, table: Table) -> None:
+    async def on_table_closed(self, table: Table) -> None:
+        with self._handling():
+            await self._closed(table)
+
+    async def _closed(self, table: Table) -> None:
         self.timers.cancel_prefix(("deadline", table.id))
         self.timers.cancel_prefix(("remind", table.id))
         self.timers.cancel_prefix(("close", table.id))
@@ -286,6 +273,7 @@ class ClockService:
             if seat is None:
                 if clock.deadline is not None:
                     clock.deadline = clock.seat = clock.turn = None
+                    self._refresh(table)
                     await self._save(table)
                 self.timers.cancel(("deadline", table.id))
                 self.timers.cancel(("remind", table.id))
@@ -296,6 +284,9 @@ class ClockService:
                 clock.deadline = self.clock.now() + clock.choice.seconds
                 clock.reminded = False
                 clock.nudged_by = set()
+                # The table message shows whose time runs out: the edit the action queued shows it too (the
+                # presenter heard the action first); a game's first turn or a player back gets its own edit.
+                self._refresh(table)
                 await self._save(table)
                 if announce and clock.choice.is_async and last_mover(table) != seat:
                     # (not when the same player goes on, e.g. leading after winning a trick: they are here)
@@ -326,26 +317,13 @@ class ClockService:
         clock.reminded = True
         await self._save(table)
         left = duration_text(clock.deadline - self.clock.now())
-        await self.tell(table, seat, f"it is your turn at table #{table.id} in {self.where(table)}, {left} left.")
+        await self.tell(table, seat, f"it is your turn at table #{table.id} in {where(table)}, {left} left.")
 
     async def tell(self, table: Table, seat: int, text: str, *, prefix: str = "⏳") -> None:
-        """A word for the player of ``seat``: by DM in asynchronous games (a mention when DMs are closed), else a
-        mention in the table's channel."""
-        row = table.seats[seat]
+        """A word for the player of ``seat``: by DM in asynchronous games, else a mention in the table's channel."""
         clock = clock_of(table)
-        if clock is not None and clock.choice.is_async and not row.dm_closed and row.user_id is not None:
-            try:
-                channel = await self.bot.create_dm(discord.Object(row.user_id))
-                await channel.send(f"{prefix} {text[0].upper()}{text[1:]}"[:2000])
-                return
-            except discord.Forbidden as e:
-                if e.code != 50007:
-                    raise
-                await self.manager.mark_dm_closed(table, seat)
-        await self._channel(table).send(
-            f"{prefix} <@{row.user_id}>, {text}"[:2000],
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(row.user_id)]),
-        )
+        by_dm = clock is not None and clock.choice.is_async
+        await self.output.remind(table, seat, text, prefix=prefix, by_dm=by_dm)
 
     async def _on_deadline(self, table_id: int, seat: int, turn: int) -> None:
         table = self._current(table_id, seat, turn)
@@ -373,14 +351,11 @@ class ClockService:
                 f"Press **I'm back** to play on; without anyone it closes "
                 f"<t:{int(clock.last_activity + close_after(clock.choice))}:R>."
             )
-        from bot.presentation.clock_view import clock_buttons
-        from bot.presentation.components import view_of
-
         self.manager._schedule_computers(table)
         if table.computer_task is not None:
             self.clock.track(table.computer_task)  # a FakeClock waits for the stand-in's moves
         self._refresh(table)
-        await self._channel(table).send(text, view=view_of(*clock_buttons(table)[:1]))
+        await self.output.post(table, text, button=SeatButton("back", seat))
 
     # --- players' requests -----------------------------------------------------------------------------------
 
@@ -435,24 +410,20 @@ class ClockService:
                 table,
                 to_move,
                 f"{table.seats[seat].name} nudges you: it is your turn at table #{table.id} in "
-                f"{self.where(table)}, {left} left.",
+                f"{where(table)}, {left} left.",
                 prefix="🔔",
             )
         )
         return to_move
 
     async def _offer_prompt(self, table: Table, seat: int) -> None:
-        from bot.presentation.components import ComponentId, TableButton, view_of
-
         row = table.seats[seat]
-        view = view_of(
-            TableButton(ComponentId(table.id, "offer", None, str(seat)), f"Offer seat {seat + 1} to a substitute")
-        )
-        await self._channel(table).send(
+        await self.output.post(
+            table,
             f"🪑 A computer has played {SUBSTITUTE_AFTER} turns in a row for <@{row.user_id}> (seat {seat + 1}) "
             f"at table #{table.id}. The host can offer the seat to a substitute (any other player can when the host "
             "is the one away); until someone takes it, its player can still press **I'm back**.",
-            view=view,
+            button=SeatButton("offer", seat),
         )
 
     async def offer(self, table: Table, user_id: int, seat: int, *, admin: bool = False) -> None:
@@ -473,18 +444,12 @@ class ClockService:
         await self._save_seat(table, seat)
         await self.touch(table)
         self._refresh(table)
-        from bot.presentation.components import ComponentId, TableButton, view_of
-
-        view = view_of(
-            TableButton(
-                ComponentId(table.id, "take", None, str(seat)), f"Take seat {seat + 1}", discord.ButtonStyle.success
-            )
-        )
         self._spawn(
-            self._channel(table).send(
+            self.output.post(
+                table,
                 f"🪑 Seat {seat + 1} at table #{table.id} is open: anyone not playing there can take it and play on "
                 f"from where it stands.",
-                view=view,
+                button=SeatButton("take", seat),
             )
         )
 
@@ -507,7 +472,7 @@ class ClockService:
         await self.touch(table)
         await self.rearm(table)
         self._refresh(table)
-        self._spawn(self.bot.presenter.send_hand_dm(table, seat))
+        self._spawn(self.output.send_hand_dm(table, seat))
 
     # --- closing abandoned tables ----------------------------------------------------------------------------
 
@@ -528,13 +493,14 @@ class ClockService:
             self._arm_close(table)
             return
         await self.close_table(table, "abandoned", None)
-        await self._channel(table).send(
+        await self.output.post(
+            table,
             f"🧹 Table #{table.id} was closed: nobody played there for {duration_text(idle_for)}. "
             + (
                 f"Its record is kept: `/table record table:{table.id}`."
                 if table.match is not None
                 else "The channel is free for a new table."
-            )
+            ),
         )
 
     async def close_table(self, table: Table, reason: str, user_id: int | None) -> None:
@@ -545,13 +511,7 @@ class ClockService:
                 return
             await self.manager._close(table, CANCELLED)
         if was_lobby and table.row.message_id is not None:
-            from bot.presentation.presenter import lobby_content, lobby_view
-
-            await (
-                self._channel(table)
-                .get_partial_message(table.row.message_id)
-                .edit(content=lobby_content(table), view=lobby_view(table))
-            )
+            await self.output.show_lobby(table)
 
     # --- async comfort ---------------------------------------------------------------------------------------
 
@@ -561,43 +521,12 @@ class ClockService:
         clock = clock_of(table)
         if row is None or row.user_id is None or row.dm_closed or clock is None or clock.deadline is None:
             return
-        lines = since_last_move(table, seat)
-        text = (
-            f"⏰ Your turn at table #{table.id} in {self.where(table)}: {duration_text(clock.choice.seconds)} to play "
-            f"(until <t:{int(clock.deadline)}:f>)."
-        )
-        if lines:
-            text += "\nSince your last move:\n" + "\n".join(f"• {line}" for line in lines)
-        try:
-            channel = await self.bot.create_dm(discord.Object(row.user_id))
-            await channel.send(text[:2000])
-        except discord.Forbidden as e:
-            if e.code != 50007:
-                raise
-            await self.manager.mark_dm_closed(table, seat)
+        await self.output.send_turn_summary(table, seat)
 
-    def table_line(self, table: Table, user_id: int) -> str:
-        """One line of ``/tables``: where, which game, whose turn and how long is left."""
-        from bot.presentation.presenter import game_name
 
-        head = f"#{table.id} {game_name(table.game)} in <#{table.row.channel_id}>"
-        if table.status == LOBBY:
-            return f"{head} — lobby, {len(table.seats)}/{table.players} seated"
-        match = table.match
-        if match is None or match.to_move is None:
-            return f"{head} — {table.status}"
-        seat = match.to_move
-        clock = clock_of(table)
-        left = ""
-        if clock is not None and clock.deadline is not None and clock.seat == seat:
-            left = f" ({duration_text(clock.deadline - self.clock.now())} left)"
-        if table.seat_of(user_id) == seat:
-            who = "**your turn**" + left
-        else:
-            row = table.seats.get(seat)
-            name = row.name if row else f"seat {seat + 1}"
-            who = f"{name}'s turn" + left + (" (a computer stands in)" if table.stands_in(seat) else "")
-        return f"{head} — {who}"
+def where(table: Table) -> str:
+    """The table's server and channel, as a reminder names them."""
+    return f"**{table.row.guild_name or 'a server'}** › <#{table.row.channel_id}>"
 
 
 def last_mover(table: Table) -> int | None:
@@ -606,29 +535,3 @@ def last_mover(table: Table) -> int | None:
         return None
     action = table.record.deals[-1].actions[-1]
     return (action if isinstance(action, dict) else action.to_json()).get("seat")
-
-
-def since_last_move(table: Table, seat: int) -> list[str]:
-    """What the others did since ``seat`` last acted, newest last, at most ``SUMMARY_LIMIT`` lines."""
-    if table.record is None:
-        return []
-    names = table.names()
-    lines: list[str] = []
-    for index in range(len(table.record.deals) - 1, -1, -1):
-        deal_lines = []
-        stop = False
-        for action in reversed(table.record.deals[index].actions):
-            data = action if isinstance(action, dict) else action.to_json()
-            if data.get("seat") == seat:
-                stop = True
-                break
-            who = names[data["seat"]] if data.get("seat") is not None else "The table"
-            deal_lines.append(f"{who} {past_tense(data)}")
-        lines = list(reversed(deal_lines)) + lines
-        if stop:
-            break
-        if index > 0:
-            lines = [f"— deal {index + 1} began"] + lines
-    if len(lines) > SUMMARY_LIMIT:
-        lines = [f"… {len(lines) - SUMMARY_LIMIT} earlier moves"] + lines[-SUMMARY_LIMIT:]
-    return lines

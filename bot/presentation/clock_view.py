@@ -1,40 +1,29 @@
-"""How a table's clock and its idle seats look on the table and lobby messages (text, image label, buttons).
+"""How a table's clock and its idle seats look on Discord: the table and lobby messages (text, image label,
+buttons), the buttons under the clocks' messages and the "since your last move" summary.
 
-Pure functions of the table: the clock itself lives in ``table.extra["clock"]`` (a ``TableClock``, set by
+Pure functions of the table: the clock itself lives in ``table.extra["clock"]`` (a ``TableClock``, kept by
 ``bot.clocks.service.ClockService``); tables opened before clocks existed have none and show nothing.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import discord
 
+from bot.clocks.output import SeatButton
+from bot.clocks.state import TableClock, clock_of
+from bot.presentation.choices import past_tense
 from bot.presentation.components import ComponentId, TableButton
-from bot.tables.guild_settings import ClockChoice, clock_text, duration_text
+from bot.tables.guild_settings import clock_text, duration_text
 
 if TYPE_CHECKING:
     from bot.tables.service import Table
 
 CLOCK_VERBS = ("back", "nudge", "offer", "take")
+SUMMARY_LIMIT = 15  # lines of "since your last move"
 
-
-@dataclass
-class TableClock:
-    choice: ClockChoice
-    last_activity: float
-    seat: int | None = None  # whose deadline is running
-    turn: int | None = None  # the table's version when it started
-    deadline: float | None = None
-    reminded: bool = False
-    nudged_by: set[int] = field(default_factory=set)
-    idle_turns: dict[int, int] = field(default_factory=dict)  # seat -> turns in a row played by a stand-in
-    open_seats: set[int] = field(default_factory=set)  # offered to a substitute
-
-
-def clock_of(table: Table) -> TableClock | None:
-    return table.extra.get("clock")
+__all__ = ["CLOCK_VERBS", "TableClock", "clock_of"]  # the clock's state, re-exported for the views' readers
 
 
 def clock_label(table: Table) -> str | None:
@@ -78,7 +67,47 @@ def clock_buttons(table: Table) -> list[discord.ui.Item]:
         return []
     items: list[discord.ui.Item] = []
     if table.away:
-        items.append(TableButton(ComponentId(table.id, "back"), "I'm back", discord.ButtonStyle.success, emoji="🙋"))
+        items.append(back_button(table))
     if clock.deadline is not None:
         items.append(TableButton(ComponentId(table.id, "nudge", table.version), "Nudge", emoji="🔔"))
     return items
+
+
+def back_button(table: Table) -> TableButton:
+    return TableButton(ComponentId(table.id, "back"), "I'm back", discord.ButtonStyle.success, emoji="🙋")
+
+
+def seat_button(table: Table, button: SeatButton) -> TableButton:
+    """The button under a clock's message (bot/clocks/output.py names it; this draws it)."""
+    if button.verb == "back":
+        return back_button(table)
+    cid = ComponentId(table.id, button.verb, None, str(button.seat))
+    if button.verb == "offer":
+        return TableButton(cid, f"Offer seat {button.seat + 1} to a substitute")
+    return TableButton(cid, f"Take seat {button.seat + 1}", discord.ButtonStyle.success)
+
+
+def since_last_move(table: Table, seat: int) -> list[str]:
+    """What the others did since ``seat`` last acted, newest last, at most ``SUMMARY_LIMIT`` lines."""
+    if table.record is None:
+        return []
+    names = table.names()
+    lines: list[str] = []
+    for index in range(len(table.record.deals) - 1, -1, -1):
+        deal_lines = []
+        stop = False
+        for action in reversed(table.record.deals[index].actions):
+            data = action if isinstance(action, dict) else action.to_json()
+            if data.get("seat") == seat:
+                stop = True
+                break
+            who = names[data["seat"]] if data.get("seat") is not None else "The table"
+            deal_lines.append(f"{who} {past_tense(data)}")
+        lines = list(reversed(deal_lines)) + lines
+        if stop:
+            break
+        if index > 0:
+            lines = [f"— deal {index + 1} began"] + lines
+    if len(lines) > SUMMARY_LIMIT:
+        lines = [f"… {len(lines) - SUMMARY_LIMIT} earlier moves"] + lines[-SUMMARY_LIMIT:]
+    return lines

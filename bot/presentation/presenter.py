@@ -1,8 +1,11 @@
 """What the players see: the lobby message, the table message, private hands, deal results and the score sheet.
 
-The presenter listens to the table manager.  Everything it sends for one table goes through that table's queue,
-in order, by one worker: updates of the table message are coalesced (several moves between two edits make one
-edit), so a fast game costs few API calls and one slow table never holds up another.
+The presenter listens to the table events (``on_table_acted`` and the rest, registered with the bot by the client
+before any cog, so that a table's own output is queued before anything a cog or the clocks add).  Everything it
+sends for one table goes through that table's queue, in order, by one worker: updates of the table message are
+coalesced (several moves between two edits make one edit), so a fast game costs few API calls and one slow table
+never holds up another.  It is also the clocks' way to Discord (``ClockOutput``, bot/clocks/output.py), and cogs
+post their own notices about a table with ``post``, behind what is already queued for it.
 """
 
 from __future__ import annotations
@@ -17,9 +20,14 @@ from dataclasses import dataclass, field
 import discord
 from discord.http import handle_message_parameters
 
+from bot.clocks.output import SeatButton
+from bot.clocks.service import where
+from bot.clocks.state import clock_of
 from bot.presentation import images
 from bot.presentation.choices import name_seats, past_tense
-from bot.presentation.messages import (  # re-exported: cogs and bot/clocks/service.py build messages here too
+from bot.presentation.clock_view import seat_button, since_last_move
+from bot.presentation.components import view_of
+from bot.presentation.messages import (  # re-exported: cogs build messages here too
     DM_CLOSED,
     HandView,
     describe_cards,
@@ -36,7 +44,8 @@ from bot.presentation.messages import (  # re-exported: cogs and bot/clocks/serv
     table_view,
     winner_text,
 )
-from bot.storage.store import CANCELLED, FINISHED, PLAYING
+from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
+from bot.tables.guild_settings import duration_text
 from bot.tables.service import Outcome, Table, TableManager
 from rules.game import BETWEEN_DEALS, DEAL, GAME_OVER
 
@@ -46,7 +55,9 @@ log = logging.getLogger(__name__)
 # --- the listener ---------------------------------------------------------------------------------------------
 
 Job = Callable[[], Awaitable[None]]
+Compose = Callable[[], Awaitable[str | None]]  # a message worked out when its turn comes (None: nothing to say)
 REFRESH = object()  # queue marker: edit the table message with the state as it is when the edit is made
+NEW_TABLE_MESSAGE = object()  # queue marker: a new table message (a new deal), showing the state as it is then
 
 
 @dataclass
@@ -66,6 +77,7 @@ class Presenter:
         # At most one edit of a table's message per interval: moves made meanwhile show in the next edit.  Discord
         # limits edits per channel anyway, and several tables share a channel.
         self.edit_interval = edit_interval
+        self._workers: set[asyncio.Task] = set()  # every table's, ended tables' included (drain_all)
 
     # --- the queue ---------------------------------------------------------------------------------------
 
@@ -77,11 +89,13 @@ class Presenter:
 
     def _queue(self, table: Table, job: Job | object) -> None:
         out = self._output(table)
-        if job is REFRESH and out.jobs and out.jobs[-1] is REFRESH:
-            return  # coalesced: the pending edit will show this change too
+        if job is REFRESH and any(j is REFRESH or j is NEW_TABLE_MESSAGE for j in out.jobs):
+            return  # coalesced: a pending edit (or new message) shows the table as it is then, so this change too
         out.jobs.append(job)
         if out.worker is None or out.worker.done():
             out.worker = asyncio.create_task(self._work(table, out), name=f"output-{table.id}")
+            self._workers.add(out.worker)
+            out.worker.add_done_callback(self._workers.discard)
 
     async def _work(self, table: Table, out: TableOutput) -> None:
         while out.jobs:
@@ -95,6 +109,8 @@ class Presenter:
                         out.jobs.popleft()
                     out.last_edit = asyncio.get_running_loop().time()
                     await self._edit_table_message(table)
+                elif job is NEW_TABLE_MESSAGE:
+                    await self._post_table_message(table)
                 else:
                     await job()  # type: ignore[operator]
             except Exception:
@@ -106,16 +122,20 @@ class Presenter:
         while out.worker is not None and not out.worker.done():
             await asyncio.shield(out.worker)
 
-    # --- TableListener -----------------------------------------------------------------------------------
+    async def drain_all(self) -> None:
+        """Wait until every table's queued output was sent, ended tables' too (tests, shut-down)."""
+        while self._workers:
+            await asyncio.gather(*(asyncio.shield(w) for w in list(self._workers)), return_exceptions=True)
 
-    async def lobby_changed(self, table: Table) -> None:
-        """Lobby changes come from clicks on the lobby message, which the cog answers by editing it."""
+    # --- table events (discord.py listeners, registered by the client) ------------------------------------
+    # Each queues at once, before its first await: the order of a table's output is the order of its events.
 
-    async def game_started(self, table: Table) -> None:
-        """The cog turns the lobby message into the table message; hands follow by DM."""
+    async def on_table_game_started(self, table: Table) -> None:
+        """The cog turns the lobby message into the table message; hands follow by DM.  (Lobby changes come
+        from clicks on the lobby message, which the cog answers by editing it: no listener.)"""
         self._queue_hands(table)
 
-    async def acted(self, table: Table, outcome: Outcome) -> None:
+    async def on_table_acted(self, table: Table, outcome: Outcome) -> None:
         match = table.match
         assert match is not None
         for deal_index in outcome.deals_finished:
@@ -125,14 +145,77 @@ class Presenter:
             self._queue(table, lambda: self._post_score_sheet(table))
             return
         if outcome.new_deal:
-            self._queue(table, lambda: self._post_table_message(table))
+            self._queue(table, NEW_TABLE_MESSAGE)
         else:
             self._queue(table, REFRESH)
         self._queue_hands(table)
 
-    async def table_closed(self, table: Table) -> None:
+    async def on_table_closed(self, table: Table) -> None:
         if table.status == CANCELLED and table.match is not None:
             self._queue(table, REFRESH)
+
+    # --- what the clocks and the cogs say (ClockOutput) ---------------------------------------------------
+
+    def refresh(self, table: Table) -> None:
+        self._queue(table, REFRESH)
+
+    async def post(self, table: Table, text: str | Compose, *, button: SeatButton | None = None) -> None:
+        """Post in the table's channel behind what is already queued for the table (a deal's result before the
+        notice about it); returns once it is sent, or failed (the worker logs it)."""
+        sent = asyncio.get_running_loop().create_future()
+
+        async def send() -> None:
+            try:
+                content = text if isinstance(text, str) else await text()
+                if content:
+                    kwargs = {"view": view_of(seat_button(table, button))} if button else {}
+                    await self._channel(table).send(content[:2000], **kwargs)
+            finally:
+                sent.set_result(None)
+
+        self._queue(table, send)
+        await sent
+
+    async def remind(self, table: Table, seat: int, text: str, *, prefix: str, by_dm: bool) -> None:
+        row = table.seats[seat]
+        assert row.user_id is not None  # the clocks remind players, never computers
+        if by_dm and not row.dm_closed and await self._dm(table, seat, f"{prefix} {text[0].upper()}{text[1:]}"):
+            return  # (closed DMs: a mention in the channel instead)
+        await self._channel(table).send(
+            f"{prefix} <@{row.user_id}>, {text}"[:2000],
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(row.user_id)]),
+        )
+
+    async def send_turn_summary(self, table: Table, seat: int) -> None:
+        clock = clock_of(table)
+        assert clock is not None and clock.deadline is not None
+        text = (
+            f"⏰ Your turn at table #{table.id} in {where(table)}: {duration_text(clock.choice.seconds)} to play "
+            f"(until <t:{int(clock.deadline)}:f>)."
+        )
+        lines = since_last_move(table, seat)
+        if lines:
+            text += "\nSince your last move:\n" + "\n".join(f"• {line}" for line in lines)
+        await self._dm(table, seat, text)
+
+    async def show_lobby(self, table: Table) -> None:
+        assert table.row.message_id is not None
+        message = self._channel(table).get_partial_message(table.row.message_id)
+        await message.edit(content=lobby_content(table), view=lobby_view(table))
+
+    async def _dm(self, table: Table, seat: int, text: str) -> bool:
+        """A DM to the seat's player; False when their DMs turn out closed (remembered: they are not tried again)."""
+        user_id = table.seats[seat].user_id
+        assert self.manager is not None and user_id is not None
+        try:
+            channel = await self.bot.create_dm(discord.Object(user_id))
+            await channel.send(text[:2000])
+        except discord.Forbidden as e:
+            if e.code != DM_CLOSED:
+                raise
+            await self.manager.mark_dm_closed(table, seat)
+            return False
+        return True
 
     # --- sending -----------------------------------------------------------------------------------------
 
@@ -273,12 +356,34 @@ class Presenter:
         if table.status != PLAYING or table.match is None:
             return
         if table.row.message_id is None:
-            self._queue(table, lambda: self._post_table_message(table))
+            self._queue(table, NEW_TABLE_MESSAGE)
         self._queue_hands(table)
 
 
 def _file_kwargs(png: bytes | None, name: str) -> dict:
     return {"file": discord.File(io.BytesIO(png), filename=name)} if png else {}
+
+
+def table_line(table: Table, user_id: int, now: float) -> str:
+    """One line of ``/tables``: where, which game, whose turn and how long is left."""
+    head = f"#{table.id} {game_name(table.game)} in <#{table.row.channel_id}>"
+    if table.status == LOBBY:
+        return f"{head} — lobby, {len(table.seats)}/{table.players} seated"
+    match = table.match
+    if match is None or match.to_move is None:
+        return f"{head} — {table.status}"
+    seat = match.to_move
+    clock = clock_of(table)
+    left = ""
+    if clock is not None and clock.deadline is not None and clock.seat == seat:
+        left = f" ({duration_text(clock.deadline - now)} left)"
+    if table.seat_of(user_id) == seat:
+        who = "**your turn**" + left
+    else:
+        row = table.seats.get(seat)
+        name = row.name if row else f"seat {seat + 1}"
+        who = f"{name}'s turn" + left + (" (a computer stands in)" if table.stands_in(seat) else "")
+    return f"{head} — {who}"
 
 
 def outcome_text(table: Table, outcome: Outcome) -> str:
@@ -297,5 +402,6 @@ __all__ = [
     "lobby_view",
     "table_content",
     "table_file",
+    "table_line",
     "table_view",
 ]

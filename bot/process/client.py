@@ -1,4 +1,5 @@
-"""The Discord client: opens the store, resumes every table, loads the cogs and registers the commands."""
+"""The Discord client: opens the store, resumes every table, wires the table events, loads the cogs and registers
+the commands."""
 
 from __future__ import annotations
 
@@ -10,13 +11,13 @@ import discord
 from discord.ext import commands
 
 from bot.clocks.clock import Clock, SystemClock
-from bot.clocks.service import ClockService, Fanout
+from bot.clocks.service import ClockService
 from bot.presentation.components import TableButton, TableSelect
 from bot.presentation.errors import on_app_command_error
 from bot.presentation.presenter import Presenter
 from bot.process.settings import Settings
 from bot.storage.store import Store
-from bot.tables.service import TableManager
+from bot.tables.service import TABLE_EVENTS, TableManager
 
 log = logging.getLogger(__name__)
 
@@ -50,10 +51,11 @@ class CardTableBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.db_path)
-        self.manager = TableManager(self.store, self.presenter, ai_delay=self.settings.ai_delay, rng=self._rng)
+        self.manager = TableManager(self.store, self.dispatch, ai_delay=self.settings.ai_delay, rng=self._rng)
         self.presenter.manager = self.manager
-        self.clocks = ClockService(self, self.manager, self.clock)  # turn clocks, idle players (bot/clocks/service.py)
-        self.manager.listener = Fanout(self.presenter, self.clocks)
+        # Turn clocks and idle players (bot/clocks/service.py); they reach Discord through the presenter.
+        self.clocks = ClockService(self.manager, self.clock, self.presenter)
+        self._listen_to_tables(self.presenter, self.clocks)
         resumed = await self.manager.resume_all()
         log.info("resumed %d table(s) from %s", len(resumed), self.settings.db_path)
         await self.clocks.resume()  # deadlines and away seats re-armed from the store
@@ -61,6 +63,17 @@ class CardTableBot(commands.Bot):
         for cog in COGS:
             await self.load_extension(cog)
         await self.sync_commands()
+
+    def _listen_to_tables(self, *listeners: object) -> None:
+        """Table events (``self.dispatch("table_acted", ...)`` by the manager) reach these listeners' ``on_table_*``
+        methods.  discord.py starts an event's listeners in the order they were added: these first, in the order
+        given, then the cogs' (added as they load).  So the presenter queues a table's own output (it does so before
+        its first await) before the clocks or a cog queue anything about the same event."""
+        for listener in listeners:
+            for event in TABLE_EVENTS:
+                handler = getattr(listener, f"on_{event}", None)
+                if handler is not None:
+                    self.add_listener(handler)
 
     async def sync_commands(self) -> None:
         """Per guild while developing (instant), globally in production (may take a while to appear)."""
@@ -99,11 +112,7 @@ class CardTableBot(commands.Bot):
             await self.clocks.close()
         if self.manager is not None:
             await self.manager.close()
-            for table in list(self.manager.tables.values()):
-                try:
-                    await self.presenter.drain(table)
-                except Exception:
-                    log.exception("table %d: output lost at shut-down", table.id)
+            await self.presenter.drain_all()  # ended tables' last messages too (a score sheet, say)
         await super().close()
         if self.store is not None:
             await self.store.close()

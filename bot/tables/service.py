@@ -5,8 +5,9 @@ applied one at a time and a double click is applied once.  An action is validate
 record in SQLite, and only then acknowledged; the engine's ``apply`` is atomic, and if saving fails the table is
 rebuilt from the store, so memory never runs ahead of what was saved.
 
-The manager knows nothing of Discord.  It tells a ``TableListener`` (the Discord presenter, or a test double) what
-changed, and the caller of each method answers the player.
+The manager knows nothing of Discord.  It says what changed through ``TableEvents``, a callback the client wires to
+``bot.dispatch`` (so the presenter, the clocks and any cog hear ``on_table_acted`` and the rest as discord.py
+listeners), and the caller of each method answers the player.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -62,25 +62,24 @@ class Outcome:
     events: list[Event] = field(default_factory=list)  # what the engine says the action made happen
 
 
-class TableListener(Protocol):
-    async def lobby_changed(self, table: Table) -> None: ...
-    async def game_started(self, table: Table) -> None: ...
-    async def acted(self, table: Table, outcome: Outcome) -> None: ...
-    async def table_closed(self, table: Table) -> None: ...
+# What the manager says, with its arguments: (table), (table), (table, outcome), (table).  The bot dispatches each as
+# a discord.py event, heard by ``on_<name>`` listeners.
+LOBBY_CHANGED = "table_lobby_changed"
+GAME_STARTED = "table_game_started"
+ACTED = "table_acted"
+TABLE_CLOSED = "table_closed"
+TABLE_EVENTS = (LOBBY_CHANGED, GAME_STARTED, ACTED, TABLE_CLOSED)
 
 
-class NullListener:
-    async def lobby_changed(self, table: Table) -> None:
-        pass
+class TableEvents(Protocol):
+    """Told what happened to a table, after the change is saved; it must not wait (``bot.dispatch`` schedules the
+    listeners), so a slow listener never holds up the player's answer or the table's lock."""
 
-    async def game_started(self, table: Table) -> None:
-        pass
+    def __call__(self, event: str, /, *args: Any) -> None: ...
 
-    async def acted(self, table: Table, outcome: Outcome) -> None:
-        pass
 
-    async def table_closed(self, table: Table) -> None:
-        pass
+def _nobody_listens(event: str, /, *args: Any) -> None:
+    pass
 
 
 @dataclass
@@ -161,13 +160,13 @@ class TableManager:
     def __init__(
         self,
         store: Store,
-        listener: TableListener | None = None,
+        events: TableEvents | None = None,
         *,
         ai_delay: float = 1.0,
         rng: random.Random | None = None,
     ):
         self.store = store
-        self.listener: TableListener = listener or NullListener()
+        self.events: TableEvents = events or _nobody_listens
         self.ai_delay = ai_delay
         # Deals must be unpredictable for players; tests pass a seeded generator.
         self.rng = rng or random.SystemRandom()
@@ -281,7 +280,7 @@ class TableManager:
             dm_closed = user_id in table.closed_dms
             seats[seat] = SeatRow(seat=seat, name=name, user_id=user_id, dm_closed=dm_closed)
             await self._save_seats(table, seats)
-        await self.listener.lobby_changed(table)
+        self.events(LOBBY_CHANGED, table)
         return seat
 
     async def leave(self, table_id: int, user_id: int) -> None:
@@ -300,7 +299,7 @@ class TableManager:
                 # The lobby goes on with the longest-seated... simplest fair rule: the lowest seat's player hosts.
                 table.row.host_id = humans[0].user_id  # type: ignore[assignment]
                 await self.store.set_host(table.id, table.row.host_id)
-        await self.listener.lobby_changed(table)
+        self.events(LOBBY_CHANGED, table)
 
     async def add_computer(self, table_id: int, user_id: int, level: str | None = None) -> int:
         """Seat a computer player; ``level`` defaults to ``heuristic`` in the real games (``random`` elsewhere)."""
@@ -320,7 +319,7 @@ class TableManager:
             name = f"Computer {number}" + ("" if level in ("random", "heuristic") else f" ({level})")
             seats[seat] = SeatRow(seat=seat, name=name, computer=level)
             await self._save_seats(table, seats)
-        await self.listener.lobby_changed(table)
+        self.events(LOBBY_CHANGED, table)
         return seat
 
     async def remove_computer(self, table_id: int, user_id: int) -> None:
@@ -332,7 +331,7 @@ class TableManager:
                 raise Refusal("There is no computer player to remove.")
             seats = {s: r for s, r in table.seats.items() if s != max(computers)}
             await self._save_seats(table, seats)
-        await self.listener.lobby_changed(table)
+        self.events(LOBBY_CHANGED, table)
 
     async def mark_dm_closed(self, table: Table, seat: int) -> None:
         if table.seats[seat].user_id is not None:
@@ -365,7 +364,7 @@ class TableManager:
         table.row.status = status
         if table.computer_task and table.computer_task is not asyncio.current_task():
             table.computer_task.cancel()
-        await self.listener.table_closed(table)
+        self.events(TABLE_CLOSED, table)
         self._forget_if_ended(table)
 
     # --- playing -----------------------------------------------------------------------------------------------
@@ -390,7 +389,7 @@ class TableManager:
             table.version = 1
             table.row.status = PLAYING
             table.row.first_dealer = first_dealer
-        await self.listener.game_started(table)
+        self.events(GAME_STARTED, table)
         self._schedule_computers(table)
         return table
 
@@ -416,7 +415,7 @@ class TableManager:
             except (IllegalAction, RecordError) as e:
                 raise Refusal(e.message) from None
             outcome = await self._apply(table, parsed)
-        await self.listener.acted(table, outcome)
+        self.events(ACTED, table, outcome)
         self._schedule_computers(table)
         self._forget_if_ended(table)
         return outcome
@@ -558,7 +557,7 @@ class TableManager:
                     else:
                         action = Action(seat, "draw")
                     outcome = await self._apply(table, action, by_computer=True, standin=standin)
-                await self.listener.acted(table, outcome)
+                self.events(ACTED, table, outcome)
                 self._forget_if_ended(table)
         except asyncio.CancelledError:
             raise
@@ -640,6 +639,3 @@ class TableManager:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-
-
-ListenerFactory = Callable[[TableManager], TableListener]

@@ -119,6 +119,7 @@ class BotWorld:
                 if task is not None and not task.done():
                     await asyncio.wait_for(asyncio.shield(task), TIMEOUT)
                 await asyncio.wait_for(client.presenter.drain(table), TIMEOUT)
+            await asyncio.wait_for(client.presenter.drain_all(), TIMEOUT)  # ended tables' last messages too
 
 
 @asynccontextmanager
