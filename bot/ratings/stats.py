@@ -74,7 +74,9 @@ async def leaderboard(db: aiosqlite.Connection, key: BoardKey, page: int = 1, pe
     async with db.execute(
         f"SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND scope = ? AND game = ?{optin}", params
     ) as cur:
-        total = (await cur.fetchone())[0]
+        row = await cur.fetchone()
+    assert row is not None  # an aggregate always returns one row
+    total = row[0]
     pages = max(1, math.ceil(total / per_page))
     page = min(max(1, page), pages)
     offset = (page - 1) * per_page
@@ -115,7 +117,9 @@ async def rating_of(db: aiosqlite.Connection, guild_id: int, scope: str, game: s
         f"SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND scope = ? AND game = ? AND ordinal > ?{optin}",
         (guild_id, scope, game, row[2]),
     ) as cur:
-        above = (await cur.fetchone())[0]
+        count = await cur.fetchone()
+    assert count is not None  # an aggregate always returns one row
+    above = count[0]
     return {"rating": display_number(row[0], row[1]), "rank": above + 1, "mu": row[0], "sigma": row[1],
             "games": row[3], "wins": row[4]}  # fmt: skip
 
@@ -243,7 +247,9 @@ async def server_stats(db: aiosqlite.Connection, guild_id: int, now: datetime | 
     ) as cur:
         out.most_active = [{"user_id": r[0], "name": r[1], "games": r[2]} for r in await cur.fetchall()]
     async with db.execute(f"SELECT COUNT(*) FROM game_results r WHERE r.guild_id = ? AND {_LIVE}", (guild_id,)) as cur:
-        out.games_all_time = (await cur.fetchone())[0]
+        row = await cur.fetchone()
+    assert row is not None  # an aggregate always returns one row
+    out.games_all_time = row[0]
     return out
 
 

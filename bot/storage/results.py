@@ -115,6 +115,7 @@ async def current_season(db: aiosqlite.Connection, guild_id: int | None) -> int:
         return 1
     async with db.execute("SELECT MAX(number) FROM seasons WHERE guild_id = ?", (guild_id,)) as cur:
         row = await cur.fetchone()
+    assert row is not None  # an aggregate always returns one row
     return row[0] or 1
 
 
@@ -486,7 +487,9 @@ async def _database_file(store: Store) -> str | None:
         rows = await cur.fetchall()
     path = next((r[2] for r in rows if r[1] == "main"), "")
     async with store.db.execute("PRAGMA journal_mode") as cur:
-        mode = (await cur.fetchone())[0]
+        row = await cur.fetchone()
+    assert row is not None  # PRAGMA journal_mode always answers
+    mode = row[0]
     return path if path and str(mode).lower() == "wal" else None
 
 

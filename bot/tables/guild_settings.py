@@ -245,6 +245,7 @@ async def open_tables_in(store: Store, channel_id: int) -> int:
         "SELECT COUNT(*) FROM tables WHERE channel_id = ? AND status IN (?, ?)", (channel_id, LOBBY, PLAYING)
     ) as cur:
         row = await cur.fetchone()
+    assert row is not None  # an aggregate always returns one row
     return int(row[0])
 
 
