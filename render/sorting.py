@@ -55,7 +55,7 @@ def sort_key(game: str, trump: str | None = None, trump_rank: str | None = None)
         group = 1 + suits.index(suit)
         if game == "belote" and has_trump and suit == trump:
             return (group, _rank_pos(BELOTE_TRUMP, rank), 0)
-        if game == "five_hundred" and has_trump and rank == "J":
+        if game == "five_hundred" and trump is not None and has_trump and rank == "J":
             if suit == trump:
                 return (1, -2, 0)  # right bower
             if suit == SAME_COLOUR[trump]:
