@@ -329,8 +329,9 @@ class TableManager:
         await self.listener.lobby_changed(table)
 
     async def mark_dm_closed(self, table: Table, seat: int) -> None:
-        if table.seats[seat].user_id is not None:
-            table.closed_dms.add(table.seats[seat].user_id)
+        user_id = table.seats[seat].user_id
+        if user_id is not None:
+            table.closed_dms.add(user_id)
         if table.seats[seat].dm_closed:
             return
         table.seats[seat].dm_closed = True
@@ -544,6 +545,7 @@ class TableManager:
                     if table.status != PLAYING or match is None or not self._automatic(table):
                         return
                     seat = match.to_move
+                    assert seat is not None  # _automatic() checked that someone is to move
                     standin = False
                     if table.is_computer(seat):
                         action = await self._computer_move(table, seat)
