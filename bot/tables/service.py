@@ -292,7 +292,9 @@ class TableManager:
             await self._save_seats(table, seats)
             if user_id == table.row.host_id:
                 # The lobby goes on with the longest-seated... simplest fair rule: the lowest seat's player hosts.
-                table.row.host_id = humans[0].user_id  # type: ignore[assignment]
+                new_host = humans[0].user_id
+                assert new_host is not None  # humans are the seats that have a user
+                table.row.host_id = new_host
                 await self.store.set_host(table.id, table.row.host_id)
         await self.listener.lobby_changed(table)
 
