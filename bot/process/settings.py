@@ -55,7 +55,7 @@ def _env_name(info: ValidationInfo) -> str:
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(case_sensitive=True, frozen=True, extra="ignore", validate_by_name=True)
+    model_config = SettingsConfigDict(case_sensitive=True, frozen=True, extra="forbid", validate_by_name=True)
 
     token: str = Field(alias="DISCORD_TOKEN", repr=False)
     db_path: str = Field(DEFAULT_DB_PATH, alias="CARDTABLE_DB")
@@ -82,15 +82,14 @@ class Settings(BaseSettings):
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None, env_file: str | None = ".env") -> Settings:
         """From ``environ`` (the process environment by default) over ``env_file``; SettingsError if one is bad."""
-        values: dict[str, Any] = {}
+        outside: dict[str, Any] = {}
         if env_file:
             read_env_file(env_file)  # refuses a malformed line before pydantic-settings would skip it
-            values.update(DotEnvSettingsSource(cls, env_file=env_file)())
-        if environ is None:
-            values.update(EnvSettingsSource(cls)())
-        else:
-            names = {field.alias for field in cls.model_fields.values()}
-            values.update({key: value for key, value in environ.items() if key in names})
+            outside.update(DotEnvSettingsSource(cls, env_file=env_file)())
+        outside.update(EnvSettingsSource(cls)() if environ is None else environ)
+        # Other variables in the environment or the file are not ours; a misspelt keyword in code is refused.
+        names = {field.alias for field in cls.model_fields.values()}
+        values = {key: value for key, value in outside.items() if key in names}
         try:
             return cls(**values)
         except ValidationError as e:
