@@ -183,7 +183,9 @@ class Leaderboard(commands.Cog):
             await self.bot.presenter.post(table, lambda: self._unrated_after_all(table))
 
     async def _unrated_after_all(self, table: Table) -> str | None:
-        result = await rs.result_for_table(self.bot.store, table.id)  # stored with the last action
+        store = self.bot.store
+        assert store is not None  # opened in setup_hook, before any table plays
+        result = await rs.result_for_table(store, table.id)  # stored with the last action
         if result is None or result["rated"]:
             return None
         return f"Table #{table.id}: this game is not rated after all: {result['unrated_reason']}."

@@ -79,7 +79,8 @@ def text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Imag
     """The anti-aliased coverage of ``text`` and its offset from the anchor point, cached: a bot redraws the same
     names, labels and numbers on every move, and rasterising CJK-font text is the costliest part of an image."""
     f = font(size, bold)
-    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    # Whole pixels for a FreeType font, though Pillow's stubs say float for every kind of font.
+    left, top, right, bottom = (int(edge) for edge in f.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
     return mask, left, top

@@ -153,7 +153,7 @@ def build_deal_summary(state: dict, names: list[str], deal_index: int = -1, *, l
     else:
         banner, colour = "", theme.TEXT
     draw.rounded_rectangle((PAD, y, W - PAD, y + 58), radius=12, fill=theme.PANEL)
-    x = PAD + 18
+    x: float = PAD + 18
     if banner:
         draw.ellipse((x, y + 21, x + 16, y + 37), fill=colour)
         draw_text(draw, (x + 28, y + 29), banner, 26, colour, bold=True, anchor="lm")
@@ -214,6 +214,8 @@ def _chart(img: Image.Image, box: tuple[int, int, int, int], series: list[list[i
     levels = st.scores_are_levels(state)
     target = (state.get("options") or {}).get("target")
     values = [v for s in series for v in s]
+    lo: float
+    hi: float
     lo, hi = min(values + [0]), max(values + [1])
     if levels:
         lo, hi = min(values + [2]), max(values + [14])
@@ -232,7 +234,7 @@ def _chart(img: Image.Image, box: tuple[int, int, int, int], series: list[list[i
 
     # Grid: a few round values (or the levels) on the left.
     if levels:
-        ticks = [v for v in (2, 5, 8, 11, 14) if lo <= v <= hi]
+        ticks: list[float] = [v for v in (2, 5, 8, 11, 14) if lo <= v <= hi]
     else:
         step = _nice_step((hi - lo) / 4)
         start = int(lo // step) * step
@@ -295,7 +297,7 @@ def build_score_sheet(state: dict, names: list[str], *, lang: str = "en") -> Ima
     series = [[start_scores(state)[s]] + [a[s] for a in after] for s in range(k)]
     _chart(img, (PAD, y, W - PAD, y + chart_h), series, state, lang)
     # Legend under the chart title, right-aligned.
-    lx = W - PAD - 16
+    lx: float = W - PAD - 16
     for side in reversed(range(k)):
         name = fit_text(st.side_name(side, state, names), 180, 18)
         lx -= font(18).getlength(name)

@@ -43,7 +43,7 @@ def sort_key(game: str, trump: str | None = None, trump_rank: str | None = None)
         group = 1 + suits.index(suit)
         if order.trump is not None and has_trump and suit == trump:
             return (group, _rank_pos(order.trump, rank), 0)
-        if order.bowers and has_trump and rank == "J":
+        if order.bowers and trump is not None and has_trump and rank == "J":
             if suit == trump:
                 return (1, -2, 0)  # right bower
             if suit == SAME_COLOUR[trump]:

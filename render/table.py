@@ -275,7 +275,7 @@ def build_table(
     # Header: the title (or the game and deal), the phase, the clock.
     heading = title or f"{game_name(game, lang)} · {t('deal_summary', lang, n=int(state.get('deal', 0)) + 1)}"
     phase = state.get("phase")
-    clock_w = 0
+    clock_w: float = 0
     if clock:
         clock_w = font(26, True).getlength(clock) + 44
         cx = W - 24 - clock_w + 14

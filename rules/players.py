@@ -8,6 +8,8 @@ record, when you have them), and ``rules.ai.choose_action`` / ``rules.ai.explain
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from rules.actions import Action, DiscardChoice
 from rules.game import Match
@@ -44,7 +46,8 @@ def _expert(budget_s: float | None = None):
     return ExpertPlayer(DEFAULT_BUDGET_S if budget_s is None else budget_s)
 
 
-PLAYERS = {"random": RandomPlayer, "heuristic": _heuristic, "expert": _expert}
+# Each level's factory; only the expert's takes an argument (its thinking time).
+PLAYERS: dict[str, Callable[..., Any]] = {"random": RandomPlayer, "heuristic": _heuristic, "expert": _expert}
 
 
 def make_player(level: str, budget_s: float | None = None):

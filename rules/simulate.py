@@ -55,6 +55,7 @@ def play_game(game: str, options: dict, rng: random.Random, players: list, max_d
         record.add_deal(cards)
         history: list = []  # the deal's actions: computer players read the public ones from it
         while match.phase not in (BETWEEN_DEALS, GAME_OVER):
+            assert match.to_move is not None  # someone is to move until the deal ends
             action = players[match.to_move].choose(match, rng, history)
             match.apply(action)
             record.append(action)

@@ -111,7 +111,7 @@ def past_tense(action: dict[str, Any]) -> str:
     if kind == "pass":
         return "passed"
     if kind == "trump":
-        suit = action.get("suit")
+        suit = str(action.get("suit"))
         return "named no trumps" if suit == "NT" else f"named {SUIT_SYMBOLS.get(suit, suit)} trumps"
     past = {"counter": "countered (double)", "recounter": "recountered (×4)", "keep": "kept the contract at the bid"}
     if kind in past:

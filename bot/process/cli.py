@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import sys
 
@@ -119,7 +118,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         print(f"cardtable run: {e}", file=sys.stderr)
         return 2
     if args.db:
-        settings = dataclasses.replace(settings, db_path=args.db)
+        settings = settings.model_copy(update={"db_path": args.db})
     setup_logging(settings.log_level)
 
     async def run() -> None:

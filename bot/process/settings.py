@@ -1,17 +1,33 @@
 """The bot's settings, read once at start-up from the environment, with a ``.env`` file as a fallback.
 
 Only ``DISCORD_TOKEN`` is required.  The environment wins over ``.env`` so that a deployment can override a
-developer's file without editing it.
+developer's file without editing it.  pydantic-settings reads both; the validators below keep the messages one
+line each, naming the variable, because they are all whoever starts the bot sees.
 """
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from dotenv import dotenv_values
+from dotenv.parser import parse_stream
+from pydantic import Field, ValidationError, ValidationInfo, field_validator
+from pydantic_core import PydanticUseDefault
+from pydantic_settings import (
+    BaseSettings,
+    DotEnvSettingsSource,
+    EnvSettingsSource,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+)
 
 DEFAULT_DB_PATH = "cardtable.db"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+MISSING_TOKEN = "DISCORD_TOKEN is not set: put it in the environment or in a .env file (see docs/running.md)"
 
 
 class SettingsError(Exception):
@@ -19,78 +35,127 @@ class SettingsError(Exception):
 
 
 def read_env_file(path: str | os.PathLike[str]) -> dict[str, str]:
-    """``KEY=value`` lines; blank lines and ``#`` comments skipped; optional quotes around the value removed."""
-    values: dict[str, str] = {}
+    """``KEY=value`` lines as python-dotenv reads them, {} for a missing file; a line it cannot read is refused
+    (python-dotenv would only log a warning and skip it, so a misspelt token line would read as "not set")."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        return values
-    for number, line in enumerate(text.splitlines(), 1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("export "):
-            line = line[len("export ") :].lstrip()
-        key, sep, value = line.partition("=")
-        if not sep or not key.strip():
-            raise SettingsError(f"{path}, line {number}: expected KEY=value, got {line!r}")
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        values[key.strip()] = value
-    return values
+        return {}
+    for binding in parse_stream(io.StringIO(text)):
+        if binding.error or (binding.key is not None and binding.value is None):
+            line = binding.original.string.strip()
+            raise SettingsError(f"{path}, line {binding.original.line}: expected KEY=value, got {line!r}")
+    return {key: value for key, value in dotenv_values(path, encoding="utf-8").items() if value is not None}
 
 
-def _int_or_none(name: str, raw: str | None) -> int | None:
-    if raw is None or raw.strip() == "":
-        return None
-    try:
-        return int(raw)
-    except ValueError:
-        raise SettingsError(f"{name} must be a number (a Discord id), not {raw!r}") from None
+def _env_name(info: ValidationInfo) -> str:
+    assert info.field_name is not None
+    alias = Settings.model_fields[info.field_name].alias
+    return alias or info.field_name
 
 
-def _float(name: str, raw: str | None, default: float) -> float:
-    if raw is None or raw.strip() == "":
-        return default
-    try:
-        value = float(raw)
-    except ValueError:
-        raise SettingsError(f"{name} must be a number of seconds, not {raw!r}") from None
-    if value < 0:
-        raise SettingsError(f"{name} cannot be negative")
-    return value
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(case_sensitive=True, frozen=True, extra="forbid", validate_by_name=True)
 
-
-@dataclass(frozen=True)
-class Settings:
-    token: str
-    db_path: str = DEFAULT_DB_PATH
+    token: str = Field(alias="DISCORD_TOKEN", repr=False)
+    db_path: str = Field(DEFAULT_DB_PATH, alias="CARDTABLE_DB")
     # Commands register in this guild only (instantly, for development) when set; globally otherwise.
-    dev_guild_id: int | None = None
-    log_level: str = "INFO"
+    dev_guild_id: int | None = Field(None, alias="CARDTABLE_DEV_GUILD")
+    log_level: str = Field("INFO", alias="CARDTABLE_LOG_LEVEL")
     # Seconds a computer player "thinks" before acting, so humans can follow the game; 0 in tests.
-    ai_delay: float = 1.0
+    ai_delay: float = Field(1.0, alias="CARDTABLE_AI_DELAY")
     # Seconds between two edits of one table's message (moves in between are shown together); 0 in tests.
-    edit_interval: float = 1.0
+    edit_interval: float = Field(1.0, alias="CARDTABLE_EDIT_INTERVAL")
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        # Settings(...) built in code (tests, benchmarks) is exactly what it is given; load() reads the outside.
+        return (init_settings,)
 
     @classmethod
     def load(cls, environ: Mapping[str, str] | None = None, env_file: str | None = ".env") -> Settings:
-        values = read_env_file(env_file) if env_file else {}
-        values.update(os.environ if environ is None else environ)
-        token = values.get("DISCORD_TOKEN", "").strip()
-        if not token:
-            raise SettingsError(
-                "DISCORD_TOKEN is not set: put it in the environment or in a .env file (see docs/running.md)"
-            )
-        level = values.get("CARDTABLE_LOG_LEVEL", "INFO").strip().upper() or "INFO"
-        if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
-            raise SettingsError(f"CARDTABLE_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
-        return cls(
-            token=token,
-            db_path=values.get("CARDTABLE_DB", "").strip() or DEFAULT_DB_PATH,
-            dev_guild_id=_int_or_none("CARDTABLE_DEV_GUILD", values.get("CARDTABLE_DEV_GUILD")),
-            log_level=level,
-            ai_delay=_float("CARDTABLE_AI_DELAY", values.get("CARDTABLE_AI_DELAY"), 1.0),
-            edit_interval=_float("CARDTABLE_EDIT_INTERVAL", values.get("CARDTABLE_EDIT_INTERVAL"), 1.0),
-        )
+        """From ``environ`` (the process environment by default) over ``env_file``; SettingsError if one is bad."""
+        outside: dict[str, Any] = {}
+        if env_file:
+            read_env_file(env_file)  # refuses a malformed line before pydantic-settings would skip it
+            outside.update(DotEnvSettingsSource(cls, env_file=env_file)())
+        outside.update(EnvSettingsSource(cls)() if environ is None else environ)
+        # Other variables in the environment or the file are not ours; a misspelt keyword in code is refused.
+        names = {field.alias for field in cls.model_fields.values()}
+        values = {key: value for key, value in outside.items() if key in names}
+        try:
+            return cls(**values)
+        except ValidationError as e:
+            raise SettingsError(_first_message(e)) from None
+
+    @field_validator("token", mode="before")
+    @classmethod
+    def _token_is_set(cls, raw: Any) -> Any:
+        if _blank(raw):
+            raise ValueError(MISSING_TOKEN)
+        return raw.strip() if isinstance(raw, str) else raw
+
+    @field_validator("db_path", mode="before")
+    @classmethod
+    def _path(cls, raw: Any) -> Any:
+        if _blank(raw):
+            raise PydanticUseDefault()
+        return raw.strip() if isinstance(raw, str) else raw
+
+    @field_validator("dev_guild_id", mode="before")
+    @classmethod
+    def _discord_id(cls, raw: Any, info: ValidationInfo) -> Any:
+        if _blank(raw):
+            raise PydanticUseDefault()
+        if isinstance(raw, str):
+            try:
+                return int(raw)
+            except ValueError:
+                raise ValueError(f"{_env_name(info)} must be a number (a Discord id), not {raw!r}") from None
+        return raw
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _known_level(cls, raw: Any) -> Any:
+        if _blank(raw):
+            raise PydanticUseDefault()
+        level = str(raw).strip().upper()
+        if level not in LOG_LEVELS:
+            raise ValueError(f"CARDTABLE_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
+        return level
+
+    @field_validator("ai_delay", "edit_interval", mode="before")
+    @classmethod
+    def _seconds(cls, raw: Any, info: ValidationInfo) -> Any:
+        if _blank(raw):
+            raise PydanticUseDefault()
+        value = raw
+        if isinstance(raw, str):
+            try:
+                value = float(raw)
+            except ValueError:
+                raise ValueError(f"{_env_name(info)} must be a number of seconds, not {raw!r}") from None
+        if isinstance(value, int | float) and value < 0:
+            raise ValueError(f"{_env_name(info)} cannot be negative")
+        return value
+
+
+def _blank(raw: Any) -> bool:
+    return isinstance(raw, str) and not raw.strip()
+
+
+def _first_message(error: ValidationError) -> str:
+    """Our validators' own sentence (pydantic prefixes "Value error, "); the token's when it is missing."""
+    first = error.errors()[0]
+    if first["type"] == "missing" and first["loc"] == ("DISCORD_TOKEN",):
+        return MISSING_TOKEN
+    if "error" in first.get("ctx", {}):
+        return str(first["ctx"]["error"])
+    return f"{'.'.join(map(str, first['loc']))}: {first['msg']}"

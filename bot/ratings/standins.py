@@ -43,9 +43,9 @@ def tally(
     (``holders``) and the takeovers ``(seat, user_id, at_action)``.  A takeover counts when its user holds the seat
     at the end (the latest such one); a takeover whose seat change was never saved is ignored."""
     since: dict[int, int] = {}
-    for seat, user_id, at in sorted(takeovers, key=lambda t: t[2]):
-        if holders.get(seat) is not None and holders.get(seat) == user_id:
-            since[seat] = at
+    for taken_seat, user_id, at in sorted(takeovers, key=lambda t: t[2]):
+        if holders.get(taken_seat) is not None and holders.get(taken_seat) == user_id:
+            since[taken_seat] = at
     counts: dict[int, list[int]] = {}
     for index, (action, standin) in enumerate(actions):
         seat = action.get("seat")

@@ -147,6 +147,7 @@ class Store:
         await self.db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
         async with self.db.execute("SELECT MAX(version) FROM schema_version") as cur:
             row = await cur.fetchone()
+        assert row is not None  # an aggregate always returns one row
         return row[0] or 0
 
     async def migrate(self) -> None:

@@ -27,7 +27,7 @@ def game_id(choice: str) -> str:
 
 def presets_for(game: str) -> dict[str, dict[str, Any]]:
     found = registry.lookup(game)
-    return dict(found.presets) if found else {"standard": {}}
+    return {name: dict(options) for name, options in found.presets.items()} if found else {"standard": {}}
 
 
 def parse_options_text(text: str | None) -> dict[str, Any]:

@@ -297,7 +297,9 @@ class TableManager:
             await self._save_seats(table, seats)
             if user_id == table.row.host_id:
                 # The lobby goes on with the longest-seated... simplest fair rule: the lowest seat's player hosts.
-                table.row.host_id = humans[0].user_id  # type: ignore[assignment]
+                new_host = humans[0].user_id
+                assert new_host is not None  # humans are the seats that have a user
+                table.row.host_id = new_host
                 await self.store.set_host(table.id, table.row.host_id)
         self.events(LOBBY_CHANGED, table)
 
@@ -334,8 +336,9 @@ class TableManager:
         self.events(LOBBY_CHANGED, table)
 
     async def mark_dm_closed(self, table: Table, seat: int) -> None:
-        if table.seats[seat].user_id is not None:
-            table.closed_dms.add(table.seats[seat].user_id)
+        user_id = table.seats[seat].user_id
+        if user_id is not None:
+            table.closed_dms.add(user_id)
         if table.seats[seat].dm_closed:
             return
         table.seats[seat].dm_closed = True
@@ -549,6 +552,7 @@ class TableManager:
                     if table.status != PLAYING or match is None or not self._automatic(table):
                         return
                     seat = match.to_move
+                    assert seat is not None  # _automatic() checked that someone is to move
                     standin = False
                     if table.is_computer(seat):
                         action = await self._computer_move(table, seat)

@@ -40,8 +40,8 @@ def play_to(game: str, seed: int, *, deals: int, trick_cards: int, options: dict
             m.start_deal(m.random_deal(rng))
             continue
         out = m.output()
-        if m.deal_index >= deals and m.phase == "play" and len(out["trick"]) == trick_cards and len(
-                m.hand(m.to_move)) > 3:  # fmt: skip
+        if m.deal_index >= deals and m.phase == "play" and len(out["trick"]) == trick_cards and (
+                m.to_move is not None and len(m.hand(m.to_move)) > 3):  # fmt: skip
             return m, out.get("last_trick")
         m.apply(player.choose(m, rng))
 

@@ -3,8 +3,8 @@
 A dev-time tool, not a runtime dependency.  Run it once when the character set changes:
 
     apt-get install fonts-noto-cjk          # Debian: /usr/share/fonts/opentype/noto/NotoSansCJK-*.ttc
-    python -m venv /tmp/ft && /tmp/ft/bin/pip install fonttools
-    /tmp/ft/bin/python render/tools/subset_font.py [--src /usr/share/fonts/opentype/noto]
+    .venv/bin/pip install -e '.[fonts]'      # fonttools, pinned in pyproject.toml
+    .venv/bin/python render/tools/subset_font.py [--src /usr/share/fonts/opentype/noto]
 
 The subset keeps ASCII, Latin-1 and Latin Extended-A (French and most European names), general punctuation, the
 suit symbols, arrows and a few shapes, CJK punctuation and full-width forms, and the 6,763 hanzi of GB2312 (the

@@ -46,6 +46,7 @@ def choose_action(
 
     The player is given only ``build_view(match, seat, history)``; ``budget_s`` bounds the expert's thinking time."""
     seat = match.to_move if seat is None else seat
+    assert seat is not None, "no seat is to move"
     view = build_view(match, seat, history)
     rng = rng if rng is not None else random.Random(f"{match.deal_index}:{len(view.history)}:{seat}")
     return make_ai_player(level, budget_s).choose_view(view, rng)
@@ -63,6 +64,7 @@ def explain(
     from rules.ai.explain import explain_view
 
     seat = match.to_move if seat is None else seat
+    assert seat is not None, "no seat is to move"
     view = build_view(match, seat, history)
     rng = rng if rng is not None else random.Random(f"hint:{match.deal_index}:{len(view.history)}:{seat}")
     return explain_view(level, view, rng, budget_s)

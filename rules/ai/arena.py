@@ -13,6 +13,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from rules.actions import Action
 from rules.ai.players import make_ai_player
 from rules.ai.view import build_view
 from rules.game import BETWEEN_DEALS, GAME_OVER
@@ -103,10 +104,11 @@ def play_sitting(game, options, first_dealer, deals, levels, players, seed, timi
         if match.phase == GAME_OVER:
             break
         match.start_deal(cards)
-        history = []
+        history: list[Action] = []
         steps = 0
         while match.phase not in (BETWEEN_DEALS, GAME_OVER):
             seat = match.to_move
+            assert seat is not None  # someone is to move until the deal ends
             view = build_view(match, seat, history)
             t0 = time.perf_counter()
             action = players[levels[seat]].choose_view(view, rng)

@@ -69,7 +69,7 @@ def pick(w, played: int) -> int:
                 return min(trumps, key=st.__getitem__)
         side = [c for c in cards if es[c] != TRUMP]
         if side:
-            tops = {}
+            tops: dict[int, int] = {}
             safe = []
             counts: dict[int, int] = {}
             for c in side:
