@@ -140,6 +140,7 @@ class TrickPlay:
         other.completed = list(self.completed)
         other.tricks_won = list(self.tricks_won)
         other.taken = list(self.taken)
+        other.active = list(self.active)
         return other
 
 
