@@ -20,7 +20,9 @@ import time
 
 from rules.belote import Belote
 from rules.cards import KING, QUEEN, card
-from rules.game import BIDDING, GAME_OVER, PLAY
+from rules.game import BIDDING, PLAY
+from rules.players import RandomPlayer
+from rules.playing import play_game
 from rules.records import GameRecord, replay
 
 OPTIONS = {"target": 10**9}  # the game never ends: every deal is a full deal
@@ -73,18 +75,9 @@ def deals_per_second(play, seconds: float, seed: int = 1, batch: int = 300) -> t
 
 
 def long_record(deals: int, seed: int = 7) -> GameRecord:
-    rng = random.Random(seed)
-    match = Belote(OPTIONS)
+    rng, match = random.Random(seed), Belote(OPTIONS)
     record = GameRecord("belote", dict(OPTIONS), 0)
-    for _ in range(deals):
-        cards = match.random_deal(rng)
-        match.start_deal(cards)
-        record.add_deal(cards)
-        while match.phase not in (GAME_OVER,) and match.to_move is not None:
-            legal = match.legal_actions()
-            action = legal[rng.randrange(len(legal))]
-            match.apply(action)
-            record.append(action)
+    play_game(match, [RandomPlayer()] * match.players, rng, record, max_deals=deals)
     return record
 
 

@@ -12,6 +12,7 @@ from rules.cards import nth_card
 from rules.da_bai_fen import DaBaiFen
 from rules.game import BETWEEN_DEALS, EXCHANGE, GAME_OVER, PLAY
 from rules.players import RandomPlayer
+from rules.playing import play_game
 from rules.records import GameRecord, replay
 
 
@@ -57,17 +58,9 @@ def deals_per_second(run, seconds: float) -> tuple[float, int]:
 
 
 def long_record() -> GameRecord:
-    rng, player = random.Random(7), RandomPlayer()
-    match = DaBaiFen()
+    rng, match = random.Random(7), DaBaiFen()
     record = GameRecord("da_bai_fen", {}, 0)
-    while match.phase != GAME_OVER and len(record.deals) < 40:
-        cards = match.random_deal(rng)
-        match.start_deal(cards)
-        record.add_deal(cards)
-        while match.phase not in (BETWEEN_DEALS, GAME_OVER):
-            action = player.choose(match, rng)
-            match.apply(action)
-            record.append(action)
+    play_game(match, [RandomPlayer()] * match.players, rng, record, max_deals=40)
     return record
 
 

@@ -13,6 +13,7 @@ from rules.cards import JK, nth_card
 from rules.five_hundred import FiveHundred
 from rules.game import BETWEEN_DEALS, BIDDING, EXCHANGE, GAME_OVER, PLAY
 from rules.players import RandomPlayer
+from rules.playing import play_game
 from rules.records import GameRecord, replay
 
 
@@ -61,17 +62,9 @@ def deals_per_second(run, seconds: float, options: dict) -> tuple[float, int]:
 def long_record(options: dict, deals: int = 300) -> GameRecord:
     """A long game: a huge target keeps random players at the table for ``deals`` deals."""
     options = {**options, "target": 1_000_000}
-    rng, player = random.Random(7), RandomPlayer()
-    match = FiveHundred(options)
+    rng, match = random.Random(7), FiveHundred(options)
     record = GameRecord("five_hundred", options, 0)
-    while match.phase != GAME_OVER and len(record.deals) < deals:
-        cards = match.random_deal(rng)
-        match.start_deal(cards)
-        record.add_deal(cards)
-        while match.phase not in (BETWEEN_DEALS, GAME_OVER):
-            action = player.choose(match, rng)
-            match.apply(action)
-            record.append(action)
+    play_game(match, [RandomPlayer()] * match.players, rng, record, max_deals=deals)
     return record
 
 

@@ -13,6 +13,7 @@ from rules.actions import Action
 from rules.cards import nth_card
 from rules.game import BETWEEN_DEALS, GAME_OVER
 from rules.players import RandomPlayer
+from rules.playing import play_deal
 from rules.records import GameRecord, parse_record, replay
 from rules.two_hundred import TwoHundred
 
@@ -74,17 +75,10 @@ def playouts_per_second(seconds: float) -> tuple[float, int]:
 
 
 def long_record(min_actions: int = 1000) -> GameRecord:
-    rng, player = random.Random(7), RandomPlayer()
-    match = TwoHundred()
+    rng, match = random.Random(7), TwoHundred()
     record = GameRecord("two_hundred", {}, 0)
     while sum(len(d.actions) for d in record.deals) < min_actions:
-        cards = match.random_deal(rng)
-        match.start_deal(cards)
-        record.add_deal(cards)
-        while match.phase not in (BETWEEN_DEALS, GAME_OVER):
-            action = player.choose(match, rng)
-            match.apply(action)
-            record.append(action)
+        play_deal(match, [RandomPlayer()] * match.players, rng, record)
     return record
 
 

@@ -11,14 +11,14 @@ import bot.storage.results as rs
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.store import Store
 from rules.players import make_player
-from rules.simulate import play_game
+from rules.simulate import recorded_game
 
 
 def make_version_1(path: str) -> tuple[int, dict]:
     """Migration 1 only, as the first release wrote it, with a finished Belote game and a lobby."""
     number, _, sql = MIGRATIONS[0]
     assert number == 1
-    record, match = play_game("belote", {}, random.Random(11), [make_player("random")] * 4, 2000)
+    record, match = recorded_game("belote", {}, random.Random(11), [make_player("random")] * 4, 2000)
     db = sqlite3.connect(path)
     db.executescript(sql)
     db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")

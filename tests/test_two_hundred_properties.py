@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 from rules.actions import Action, DiscardChoice
 from rules.cards import nth_card
 from rules.game import BETWEEN_DEALS, GAME_OVER
+from rules.players import RandomPlayer
+from rules.playing import play_deal
 from rules.records import GameRecord, parse_record, replay
 from rules.two_hundred import TwoHundred
 
@@ -41,22 +43,15 @@ def play_game(options, seed, max_deals=12):
     rng = random.Random(seed)
     match = TwoHundred(options, rng.randrange(TwoHundred(options).players))
     record = GameRecord("two_hundred", options, match.first_dealer)
+    players = [RandomPlayer()] * match.players
     while match.phase != GAME_OVER and len(record.deals) < max_deals:
-        cards = match.random_deal(rng)
-        match.start_deal(cards)
-        record.add_deal(cards)
-        dealt = sum(match.dealt) | match.kitty
-        while match.phase not in (BETWEEN_DEALS, GAME_OVER):
-            pick = rng.choice(match.legal_actions())
-            if isinstance(pick, DiscardChoice):
-                pick = Action(pick.seat, "discard", cards=tuple(rng.sample(pick.from_cards, pick.choose)))
-            match.apply(pick)
-            record.append(pick)
-        check_deal_conserves_cards(match, dealt)
+        play_deal(match, players, rng, record)
+        check_deal_conserves_cards(match, record.deals[-1].cards)
     return match, record
 
 
-def check_deal_conserves_cards(match, dealt):
+def check_deal_conserves_cards(match, cards):
+    dealt = sum(1 << c for c in [*cards.kitty, *(c for hand in cards.hands for c in hand)])
     result = match.deal_results[-1]
     if result["thrown_in"]:
         return
