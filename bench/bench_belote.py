@@ -18,10 +18,14 @@ import random
 import sys
 import time
 
+from benchkit import replay_line
+
 from rules.belote import Belote
 from rules.cards import KING, QUEEN, card
-from rules.game import BIDDING, GAME_OVER, PLAY
-from rules.records import GameRecord, replay
+from rules.game import BIDDING, PLAY
+from rules.players import RandomPlayer
+from rules.playing import play_game
+from rules.records import GameRecord
 
 OPTIONS = {"target": 10**9}  # the game never ends: every deal is a full deal
 KINGS_AND_QUEENS = sum(1 << card(rank, suit) for rank in (KING, QUEEN) for suit in range(4))
@@ -73,18 +77,9 @@ def deals_per_second(play, seconds: float, seed: int = 1, batch: int = 300) -> t
 
 
 def long_record(deals: int, seed: int = 7) -> GameRecord:
-    rng = random.Random(seed)
-    match = Belote(OPTIONS)
+    rng, match = random.Random(seed), Belote(OPTIONS)
     record = GameRecord("belote", dict(OPTIONS), 0)
-    for _ in range(deals):
-        cards = match.random_deal(rng)
-        match.start_deal(cards)
-        record.add_deal(cards)
-        while match.phase not in (GAME_OVER,) and match.to_move is not None:
-            legal = match.legal_actions()
-            action = legal[rng.randrange(len(legal))]
-            match.apply(action)
-            record.append(action)
+    play_game(match, [RandomPlayer()] * match.players, rng, record, max_deals=deals)
     return record
 
 
@@ -98,12 +93,7 @@ def main() -> None:
     ):
         best, median = deals_per_second(play, seconds)
         print(f"  {name}: {best:7.0f} / {median:7.0f} deals/s")
-    record = long_record(500)
-    actions = sum(len(d.actions) for d in record.deals)
-    start = time.process_time()
-    replay(record)
-    took = time.process_time() - start
-    print(f"  replay of a 500-deal record ({actions} actions): {took * 1000:.1f} ms")
+    print(f"  {replay_line(long_record(500))}")
 
 
 if __name__ == "__main__":

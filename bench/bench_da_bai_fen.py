@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import random
 import sys
-import time
+
+from benchkit import deals_per_cpu_second, replay_line
 
 from rules.actions import Action
 from rules.cards import nth_card
 from rules.da_bai_fen import DaBaiFen
 from rules.game import BETWEEN_DEALS, EXCHANGE, GAME_OVER, PLAY
 from rules.players import RandomPlayer
-from rules.records import GameRecord, replay
+from rules.playing import play_game
+from rules.records import GameRecord
 
 
 def generic_deal(match: DaBaiFen, rng: random.Random, player: RandomPlayer) -> None:
@@ -43,49 +45,23 @@ def playout_deal(match: DaBaiFen, rng: random.Random) -> None:
     match.playout(rng)
 
 
-def deals_per_second(run, seconds: float) -> tuple[float, int]:
-    """Deals per CPU second of this process (time.process_time): one core's figure even on a machine shared with
-    other work, where wall-clock rates drop with the load."""
-    rng = random.Random(1)
-    match, deals, start = DaBaiFen(), 0, time.process_time()
-    while time.process_time() - start < seconds:
-        if match.phase == GAME_OVER:
-            match = DaBaiFen()
-        run(match, rng)
-        deals += 1
-    return deals / (time.process_time() - start), deals
-
-
 def long_record() -> GameRecord:
-    rng, player = random.Random(7), RandomPlayer()
-    match = DaBaiFen()
+    rng, match = random.Random(7), DaBaiFen()
     record = GameRecord("da_bai_fen", {}, 0)
-    while match.phase != GAME_OVER and len(record.deals) < 40:
-        cards = match.random_deal(rng)
-        match.start_deal(cards)
-        record.add_deal(cards)
-        while match.phase not in (BETWEEN_DEALS, GAME_OVER):
-            action = player.choose(match, rng)
-            match.apply(action)
-            record.append(action)
+    play_game(match, [RandomPlayer()] * match.players, rng, record, max_deals=40)
     return record
 
 
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
     player = RandomPlayer()
-    rate, n = deals_per_second(lambda m, r: generic_deal(m, r, player), seconds)
+    rate, n = deals_per_cpu_second(DaBaiFen, lambda m, r: generic_deal(m, r, player), seconds)
     print(f"generic legal_actions()+apply(): {rate:,.0f} random full deals/s ({n} deals)")
-    rate, n = deals_per_second(fast_deal, seconds)
+    rate, n = deals_per_cpu_second(DaBaiFen, fast_deal, seconds)
     print(f"fast path draw_rest()/legal_card_mask()/play_card(): {rate:,.0f} random full deals/s ({n} deals)")
-    rate, n = deals_per_second(playout_deal, seconds)
+    rate, n = deals_per_cpu_second(DaBaiFen, playout_deal, seconds)
     print(f"fast path playout(): {rate:,.0f} random full deals/s ({n} deals)")
-    record = long_record()
-    actions = sum(len(d.actions) for d in record.deals)
-    start = time.perf_counter()
-    replay(record)
-    took = time.perf_counter() - start
-    print(f"replay of a {len(record.deals)}-deal record ({actions} actions): {took * 1000:.1f} ms")
+    print(replay_line(long_record()))
 
 
 if __name__ == "__main__":

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import random
 import sys
-import time
+
+from benchkit import deals_per_cpu_second, replay_line
 
 from rules.actions import Action
 from rules.cards import JK, nth_card
 from rules.five_hundred import FiveHundred
 from rules.game import BETWEEN_DEALS, BIDDING, EXCHANGE, GAME_OVER, PLAY
 from rules.players import RandomPlayer
-from rules.records import GameRecord, replay
+from rules.playing import play_game
+from rules.records import GameRecord
 
 
 def generic_deal(match: FiveHundred, rng: random.Random, player: RandomPlayer) -> None:
@@ -23,7 +25,7 @@ def generic_deal(match: FiveHundred, rng: random.Random, player: RandomPlayer) -
         match.apply(player.choose(match, rng))
 
 
-def fast_deal(match: FiveHundred, rng: random.Random, player: RandomPlayer) -> None:
+def fast_deal(match: FiveHundred, rng: random.Random) -> None:
     """One deal through the fast path: the auction and exchange as Actions picked uniformly (as RandomPlayer does,
     with rng.random for rng.randrange, as bench_two_hundred does), then legal_card_mask() + play_card()."""
     match.start_deal(match.random_deal(rng))
@@ -46,32 +48,12 @@ def fast_deal(match: FiveHundred, rng: random.Random, player: RandomPlayer) -> N
             play_card(c)
 
 
-def deals_per_second(run, seconds: float, options: dict) -> tuple[float, int]:
-    """Deals per second of CPU time (process_time): the figure for one core, even on a machine shared with others."""
-    rng, player = random.Random(1), RandomPlayer()
-    match, deals, start = FiveHundred(options), 0, time.process_time()
-    while time.process_time() - start < seconds:
-        if match.phase == GAME_OVER:
-            match = FiveHundred(options)
-        run(match, rng, player)
-        deals += 1
-    return deals / (time.process_time() - start), deals
-
-
 def long_record(options: dict, deals: int = 300) -> GameRecord:
     """A long game: a huge target keeps random players at the table for ``deals`` deals."""
     options = {**options, "target": 1_000_000}
-    rng, player = random.Random(7), RandomPlayer()
-    match = FiveHundred(options)
+    rng, match = random.Random(7), FiveHundred(options)
     record = GameRecord("five_hundred", options, 0)
-    while match.phase != GAME_OVER and len(record.deals) < deals:
-        cards = match.random_deal(rng)
-        match.start_deal(cards)
-        record.add_deal(cards)
-        while match.phase not in (BETWEEN_DEALS, GAME_OVER):
-            action = player.choose(match, rng)
-            match.apply(action)
-            record.append(action)
+    play_game(match, [RandomPlayer()] * match.players, rng, record, max_deals=deals)
     return record
 
 
@@ -79,16 +61,12 @@ def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
     options = {"players": int(sys.argv[2])} if len(sys.argv) > 2 else {}
     print(f"Five Hundred, options {options or 'default (3 players)'}")
-    rate, n = deals_per_second(generic_deal, seconds, options)
+    player = RandomPlayer()
+    rate, n = deals_per_cpu_second(lambda: FiveHundred(options), lambda m, r: generic_deal(m, r, player), seconds)
     print(f"generic legal_actions()+apply(): {rate:,.0f} random full deals/s ({n} deals)")
-    rate, n = deals_per_second(fast_deal, seconds, options)
+    rate, n = deals_per_cpu_second(lambda: FiveHundred(options), fast_deal, seconds)
     print(f"fast path legal_card_mask()/play_card(): {rate:,.0f} random full deals/s ({n} deals)")
-    record = long_record(options)
-    actions = sum(len(d.actions) for d in record.deals)
-    start = time.process_time()
-    replay(record)
-    took = time.process_time() - start
-    print(f"replay of a {len(record.deals)}-deal record ({actions} actions): {took * 1000:.1f} ms")
+    print(replay_line(long_record(options)))
 
 
 if __name__ == "__main__":

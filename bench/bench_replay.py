@@ -16,7 +16,7 @@ import time
 from rules.players import RandomPlayer, make_player
 from rules.records import GameRecord, parse_record, replay
 from rules.registry import GAMES, new_match
-from rules.simulate import play_game
+from rules.simulate import recorded_game
 
 
 def long_record(game: str, actions: int, seed: int) -> GameRecord:
@@ -28,7 +28,7 @@ def long_record(game: str, actions: int, seed: int) -> GameRecord:
     for target in (None, 2000, 5000, 20000):
         if target is not None:
             options = {"target": target} if game != "da_bai_fen" else {"level_step": 20}
-        record, _ = play_game(game, options, rng, players, max_deals=10_000)
+        record, _ = recorded_game(game, options, rng, players, max_deals=10_000)
         if sum(len(d.actions) for d in record.deals) >= actions:
             break
     total = 0
@@ -67,7 +67,7 @@ def main() -> None:
         start = time.perf_counter()
         deals = 0
         while time.perf_counter() - start < 2.0:
-            _, match = play_game(game, {}, rng, players, max_deals=50)
+            _, match = recorded_game(game, {}, rng, players, max_deals=50)
             deals += len(match.deal_results)
         per_second = deals / (time.perf_counter() - start)
         p95 = times[int(0.95 * (len(times) - 1))]

@@ -4,16 +4,19 @@ replay time of a long record, in CPU time.  Run: .venv/bin/python bench/bench_tw
 from __future__ import annotations
 
 import json
-import os
 import random
 import sys
 import time
+from functools import partial
+
+from benchkit import deals_per_cpu_second, load_average, replay_line
 
 from rules.actions import Action
 from rules.cards import nth_card
 from rules.game import BETWEEN_DEALS, GAME_OVER
 from rules.players import RandomPlayer
-from rules.records import GameRecord, parse_record, replay
+from rules.playing import play_deal
+from rules.records import GameRecord, parse_record
 from rules.two_hundred import TwoHundred
 
 
@@ -46,18 +49,6 @@ def fast_deal(match: TwoHundred, rng: random.Random, playout: bool = False) -> N
         play_card(nth_card(legal, int(rand() * legal.bit_count())))
 
 
-def deals_per_second(run, seconds: float, options: dict) -> tuple[float, int]:
-    """Deals per second of CPU time (process_time): the figure for one core, even on a machine shared with others."""
-    rng = random.Random(1)
-    match, deals, start = TwoHundred(options), 0, time.process_time()
-    while time.process_time() - start < seconds:
-        if match.phase == GAME_OVER or len(match.deal_results) > 200:
-            match = TwoHundred(options)
-        run(match, rng)
-        deals += 1
-    return deals / (time.process_time() - start), deals
-
-
 def playouts_per_second(seconds: float) -> tuple[float, int]:
     """What a Monte-Carlo player does for each sample: copy the position and play the deal out at random."""
     rng = random.Random(2)
@@ -74,51 +65,28 @@ def playouts_per_second(seconds: float) -> tuple[float, int]:
 
 
 def long_record(min_actions: int = 1000) -> GameRecord:
-    rng, player = random.Random(7), RandomPlayer()
-    match = TwoHundred()
+    rng, match = random.Random(7), TwoHundred()
     record = GameRecord("two_hundred", {}, 0)
     while sum(len(d.actions) for d in record.deals) < min_actions:
-        cards = match.random_deal(rng)
-        match.start_deal(cards)
-        record.add_deal(cards)
-        while match.phase not in (BETWEEN_DEALS, GAME_OVER):
-            action = player.choose(match, rng)
-            match.apply(action)
-            record.append(action)
+        play_deal(match, [RandomPlayer()] * match.players, rng, record)
     return record
-
-
-def load_average() -> str:
-    """The machine's load (CPU time per figure is fairer than wall time, but a loaded machine still runs slower)."""
-    try:
-        one, five, _ = os.getloadavg()
-    except OSError:
-        return "load average unknown"
-    return f"load average {one:.2f} (5 min {five:.2f}) on {os.cpu_count()} CPUs"
 
 
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
     print(f"Python {sys.version.split()[0]}; {load_average()}")
-    player = RandomPlayer()
+    runs = (
+        ("generic legal_actions()+apply()", partial(generic_deal, player=RandomPlayer())),
+        ("fast path legal_card_mask()+play_card()", fast_deal),
+        ("fast path with random_playout()", partial(fast_deal, playout=True)),
+    )
     for label, options in (("standard", {}), ("kitty", {"kitty": True})):
-        rate, n = deals_per_second(lambda m, r: generic_deal(m, r, player), seconds, options)
-        print(f"{label}: generic legal_actions()+apply(): {rate:,.0f} random full deals/s ({n} deals)")
-        rate, n = deals_per_second(fast_deal, seconds, options)
-        print(f"{label}: fast path legal_card_mask()+play_card(): {rate:,.0f} random full deals/s ({n} deals)")
-        rate, n = deals_per_second(lambda m, r: fast_deal(m, r, playout=True), seconds, options)
-        print(f"{label}: fast path with random_playout(): {rate:,.0f} random full deals/s ({n} deals)")
+        for name, run in runs:
+            rate, n = deals_per_cpu_second(partial(TwoHundred, options), run, seconds, max_deals_per_game=200)
+            print(f"{label}: {name}: {rate:,.0f} random full deals/s ({n} deals)")
     rate, n = playouts_per_second(seconds)
     print(f"standard: clone() + random_playout() from the first lead: {rate:,.0f} playouts/s ({n} playouts)")
-    record = long_record()
-    actions = sum(len(d.actions) for d in record.deals)
-    parsed = parse_record(json.loads(record.dumps()))
-    best = float("inf")
-    for _ in range(5):
-        start = time.process_time()
-        replay(parsed)
-        best = min(best, time.process_time() - start)
-    print(f"replay of a {len(record.deals)}-deal record ({actions} actions): {best * 1000:.1f} ms CPU (best of 5)")
+    print(replay_line(parse_record(json.loads(long_record().dumps()))))  # as a record read from a file
     print(f"at the end: {load_average()}")
 
 

@@ -11,7 +11,7 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from rules.actions import Action, DiscardChoice
 from rules.cards import CARD_NAMES, cards_of
@@ -41,6 +41,9 @@ class Match(ABC):
     SCORES_ARE_LEVELS: ClassVar[bool] = False  # the scores are ranks climbed ("level J"), not points
     HAS_COUNTER: ClassVar[bool] = False  # a "counter" action doubles the contract
     TRUMP_IN_BID: ClassVar[bool] = False  # the bid names trump: there is no separate "trump" action
+    # What ``clone()`` copies: the attributes that play changes in place (lists, the auction, the trick play), each
+    # given its own ``.copy()``; every other attribute is shared, since play only ever replaces it.  None: deepcopy.
+    CLONE_COPIES: ClassVar[tuple[str, ...] | None] = None
 
     def __init__(self, options: dict[str, Any] | None = None, first_dealer: int = 0):
         self.options = resolve_options(self.OPTIONS, options)
@@ -138,9 +141,19 @@ class Match(ABC):
         if self.to_move is not None and action.seat != self.to_move:
             raise IllegalAction(f"it is not your turn: seat {self.to_move} is to act")
 
-    def clone(self) -> Match:
-        """An independent copy (computer players search on copies); games override it with a faster one."""
-        return copy.deepcopy(self)
+    def clone(self) -> Self:
+        """An independent copy: computer players search on copies, thousands per decision, so a game that names its
+        ``CLONE_COPIES`` is copied by those alone (an attribute not set yet, or None, is left as it is)."""
+        if self.CLONE_COPIES is None:
+            return copy.deepcopy(self)
+        other = object.__new__(type(self))
+        state = other.__dict__
+        state.update(self.__dict__)
+        for name in self.CLONE_COPIES:
+            value = state.get(name)
+            if value is not None:
+                state[name] = value.copy()
+        return other
 
     def legal_json(self) -> list[dict]:
         return [a.to_json() for a in self.legal_actions()]

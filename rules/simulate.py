@@ -6,7 +6,8 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from rules.game import BETWEEN_DEALS, GAME_OVER
+from rules.game import GAME_OVER
+from rules.playing import play_game
 from rules.records import GameRecord
 from rules.registry import new_match
 
@@ -43,23 +44,12 @@ class Summary:
         }
 
 
-def play_game(game: str, options: dict, rng: random.Random, players: list, max_deals: int) -> tuple:
-    """One game (or its first ``max_deals`` deals); returns (record, match)."""
-    probe = new_match(game, options)
-    first_dealer = rng.randrange(probe.players)
+def recorded_game(game: str, options: dict, rng: random.Random, players: list, max_deals: int) -> tuple:
+    """One game (or its first ``max_deals`` deals) from a random first dealer; returns (record, match)."""
+    first_dealer = rng.randrange(new_match(game, options).players)
     match = new_match(game, options, first_dealer)
     record = GameRecord(game, dict(options), first_dealer)
-    while match.phase != GAME_OVER and len(record.deals) < max_deals:
-        cards = match.random_deal(rng)
-        match.start_deal(cards)
-        record.add_deal(cards)
-        history: list = []  # the deal's actions: computer players read the public ones from it
-        while match.phase not in (BETWEEN_DEALS, GAME_OVER):
-            assert match.to_move is not None  # someone is to move until the deal ends
-            action = players[match.to_move].choose(match, rng, history)
-            match.apply(action)
-            record.append(action)
-            history.append(action)
+    play_game(match, players, rng, record, max_deals)
     return record, match
 
 
@@ -69,7 +59,7 @@ def simulate(game: str, options: dict, deals: int, seed: int, players: list) -> 
     records = []
     start = time.perf_counter()
     while summary.deals < deals:
-        record, match = play_game(game, options, rng, players, min(MAX_DEALS_PER_GAME, deals - summary.deals))
+        record, match = recorded_game(game, options, rng, players, min(MAX_DEALS_PER_GAME, deals - summary.deals))
         records.append(record)
         summary.games += 1
         summary.games_finished += match.phase == GAME_OVER

@@ -109,7 +109,12 @@ class TrickPlay:
         if nxt != self.leader:
             self.turn = nxt
             return -1
+        return self.close_trick()
+
+    def close_trick(self) -> int:
+        """The complete trick goes to the seat whose card is winning it, who leads to the next; returns that seat."""
         winner = self.best_seat
+        trick = self.trick
         cards_mask = 0
         for _, card in trick:
             cards_mask |= 1 << card
@@ -140,6 +145,7 @@ class TrickPlay:
         other.completed = list(self.completed)
         other.tricks_won = list(self.tricks_won)
         other.taken = list(self.taken)
+        other.active = list(self.active)
         return other
 
 

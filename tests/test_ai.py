@@ -20,6 +20,7 @@ from rules.cards import CARD_NAMES
 from rules.errors import RecordError
 from rules.game import BETWEEN_DEALS, GAME_OVER, Match
 from rules.players import PLAYERS, RandomPlayer, make_player
+from rules.playing import play_game
 from rules.registry import new_match
 
 
@@ -269,15 +270,7 @@ def test_whole_games_between_levels_stay_legal(game):
     rng = random.Random(5)
     match = new_match(game)
     players = [make_ai_player("heuristic" if s % 2 == 0 else "random") for s in range(match.players)]
-    for _ in range(3):
-        if match.phase == GAME_OVER:
-            break
-        match.start_deal(match.random_deal(rng))
-        history: list[Action] = []
-        while match.phase not in (BETWEEN_DEALS, GAME_OVER):
-            action = players[match.to_move].choose_view(build_view(match, match.to_move, history), rng)
-            match.apply(action)
-            history.append(action)
+    play_game(match, players, rng, max_deals=3)  # each level's choose() is choose_view(build_view(...))
 
 
 @pytest.mark.parametrize("level", ["heuristic", "expert"])

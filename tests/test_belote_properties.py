@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from rules.belote import Belote
 from rules.belote.tables import PACK_MASK
 from rules.game import BETWEEN_DEALS, BIDDING, GAME_OVER, PLAY
+from rules.playing import play_deal
 from rules.records import GameRecord, parse_record, replay
 
 OPTION_SETS = [
@@ -33,6 +34,14 @@ def choose(match: Belote, rng: random.Random):
     if match.phase == BIDDING and rng.random() < 0.5:
         return legal[0]
     return legal[rng.randrange(len(legal))]
+
+
+class CheckingPlayer:
+    """``choose``, once the cards are checked."""
+
+    def choose(self, match: Belote, rng: random.Random, history=None):
+        check_cards_conserved(match)
+        return choose(match, rng)
 
 
 def check_cards_conserved(match: Belote) -> None:
@@ -68,14 +77,8 @@ def play_game(options: dict, seed: int, max_deals: int = 6) -> tuple[Belote, Gam
     match = Belote(options, first_dealer=seed % 4)
     record = GameRecord("belote", dict(options), seed % 4)
     while match.phase != GAME_OVER and len(record.deals) < max_deals:
-        cards = match.random_deal(rng)
-        match.start_deal(cards)
-        record.add_deal(cards)
-        while match.phase in (BIDDING, PLAY):
-            action = choose(match, rng)
-            match.apply(action)
-            record.append(action)
-            check_cards_conserved(match)
+        play_deal(match, [CheckingPlayer()] * 4, rng, record)
+        check_cards_conserved(match)
         check_deal_result(match.deal_results[-1])
     return match, record
 

@@ -11,6 +11,7 @@ from rules.actions import Action, DiscardChoice
 from rules.cards import cards_of
 from rules.da_bai_fen import DaBaiFen
 from rules.da_bai_fen.order import PACK_MASK
+from rules.playing import play_deal
 from rules.records import GameRecord, parse_record, replay
 
 OPTION_SETS = [
@@ -26,8 +27,16 @@ OPTION_SETS = [
 ]
 
 
-def choose(match: DaBaiFen, rng: random.Random) -> Action:
-    """A random legal action; sometimes a multi-card lead of one suit (a throw, which may fail)."""
+class CheckingPlayer:
+    """A random legal action, once the cards are checked; sometimes a multi-card lead of one suit (a throw, which may
+    fail)."""
+
+    def choose(self, match: DaBaiFen, rng: random.Random, history=None) -> Action:
+        check_conservation(match)
+        return random_action(match, rng)
+
+
+def random_action(match: DaBaiFen, rng: random.Random) -> Action:
     legal = match.legal_actions()
     if match.phase == "play" and not match.trick and rng.random() < 0.3:
         hand = match.hands[match.to_move]
@@ -82,16 +91,9 @@ def play_game(options: dict, seed: int, max_deals: int):
     match = DaBaiFen(options, seed % 4)
     record = GameRecord("da_bai_fen", dict(options), seed % 4)
     while match.phase != "game_over" and len(record.deals) < max_deals:
-        cards = match.random_deal(rng)
-        match.start_deal(cards)
-        record.add_deal(cards)
-        while match.phase not in ("between_deals", "game_over"):
-            action = choose(match, rng)
-            match.apply(action)
-            record.append(action)
-            check_conservation(match)
-            if match.phase in ("between_deals", "game_over"):
-                check_points(match, match.deal_results[-1])
+        play_deal(match, [CheckingPlayer()] * 4, rng, record)
+        check_conservation(match)
+        check_points(match, match.deal_results[-1])
     return match, record
 
 

@@ -15,8 +15,9 @@ from rules.actions import Action, DiscardChoice
 from rules.cards import JK, mask_of
 from rules.errors import IllegalAction
 from rules.five_hundred import FiveHundred
-from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY
+from rules.game import GAME_OVER, PLAY
 from rules.players import RandomPlayer
+from rules.playing import play_deal
 from rules.records import GameRecord, parse_record, replay
 
 FORMS = [
@@ -70,32 +71,37 @@ class CautiousPlayer(RandomPlayer):
         return super().choose(match, rng)
 
 
+class CheckingPlayer:
+    """``player``'s choice, once the position passes every check; now and then the choice is tried on a clone."""
+
+    def __init__(self, player: RandomPlayer):
+        self.player = player
+
+    def choose(self, m: FiveHundred, rng: random.Random, history=None) -> Action:
+        check_conserved(m)
+        bad = an_illegal_play(m, rng)
+        if bad is not None:
+            before = json.dumps(m.output())
+            with pytest.raises(IllegalAction):
+                m.apply(bad)
+            assert json.dumps(m.output()) == before  # apply is atomic
+        legal = m.legal_actions()
+        assert legal and all(a.seat == m.to_move for a in legal)
+        action = self.player.choose(m, rng)
+        if rng.random() < 0.1:  # a clone is independent of the original
+            before = json.dumps(m.output())
+            m.clone().apply(action)
+            assert json.dumps(m.output()) == before
+        return action
+
+
 def play_game(options: dict, seed: int, max_deals: int = 3) -> tuple[GameRecord, FiveHundred]:
     rng = random.Random(seed)
-    player = CautiousPlayer() if seed % 2 else RandomPlayer()
+    player = CheckingPlayer(CautiousPlayer() if seed % 2 else RandomPlayer())
     m = FiveHundred(options, first_dealer=rng.randrange(FiveHundred(options).players))
     record = GameRecord("five_hundred", options, m.first_dealer)
     while m.phase != GAME_OVER and len(record.deals) < max_deals:
-        cards = m.random_deal(rng)
-        m.start_deal(cards)
-        record.add_deal(cards)
-        while m.phase not in (BETWEEN_DEALS, GAME_OVER):
-            check_conserved(m)
-            bad = an_illegal_play(m, rng)
-            if bad is not None:
-                before = json.dumps(m.output())
-                with pytest.raises(IllegalAction):
-                    m.apply(bad)
-                assert json.dumps(m.output()) == before  # apply is atomic
-            legal = m.legal_actions()
-            assert legal and all(a.seat == m.to_move for a in legal)
-            action = player.choose(m, rng)
-            if rng.random() < 0.1:  # a clone is independent of the original
-                before = json.dumps(m.output())
-                m.clone().apply(action)
-                assert json.dumps(m.output()) == before
-            m.apply(action)
-            record.append(action)
+        play_deal(m, [player] * m.players, rng, record)
         check_conserved(m)
         assert sum(m.deal_results[-1]["tricks_won"]) == 10
     return record, m

@@ -8,7 +8,7 @@ import pytest
 
 from rules.players import RandomPlayer
 from rules.records import replay_text
-from rules.simulate import play_game
+from rules.simulate import recorded_game
 
 HANDS = [
     ["JK", "7H", "8H", "9H", "10H", "7S", "8S", "9S", "10S", "7C"],
@@ -98,7 +98,7 @@ def test_two_player_record_kitty_holds_the_widow_then_the_dead_hand():
 )  # fmt: skip
 def test_simulated_games_of_every_form_replay_exactly(options):
     players = [RandomPlayer()] * (options.get("players", 3))
-    rec, match = play_game("five_hundred", options, random.Random(5), players, 4)
+    rec, match = recorded_game("five_hundred", options, random.Random(5), players, 4)
     status, out = run(rec.to_json())
     assert status == 0
     assert out == json.loads(json.dumps({**match.output(), "error": None}))

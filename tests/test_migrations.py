@@ -12,14 +12,14 @@ from bot.ratings import stats
 from bot.storage.schema import migrations
 from bot.storage.store import Store
 from rules.players import make_player
-from rules.simulate import play_game
+from rules.simulate import recorded_game
 
 
 def make_version_1(path: str) -> tuple[int, dict]:
     """Migration 1 only, as the first release wrote it, with a finished Belote game and a lobby."""
     first = migrations()[0]
     assert first.number == 1
-    record, match = play_game("belote", {}, random.Random(11), [make_player("random")] * 4, 2000)
+    record, match = recorded_game("belote", {}, random.Random(11), [make_player("random")] * 4, 2000)
     db = sqlite3.connect(path)
     db.executescript(first.sql)
     db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")

@@ -20,11 +20,11 @@ from bot.ratings.rating import (
     summarize,
 )
 from rules.players import make_player
-from rules.simulate import play_game
+from rules.simulate import recorded_game
 
 
 def finished(game: str, options: dict, seed: int = 3):
-    record, match = play_game(game, options, random.Random(seed), [make_player("random")] * 6, 2000)
+    record, match = recorded_game(game, options, random.Random(seed), [make_player("random")] * 6, 2000)
     assert match.phase == "game_over"
     return match
 

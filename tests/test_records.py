@@ -12,11 +12,11 @@ pytest.importorskip("rules.two_hundred")
 
 from rules.players import RandomPlayer  # noqa: E402
 from rules.records import loads, parse_record, replay, replay_text  # noqa: E402
-from rules.simulate import play_game  # noqa: E402
+from rules.simulate import recorded_game  # noqa: E402
 
 
 def simulated_record(seed=1, options=None, max_deals=3):
-    record, match = play_game("two_hundred", options or {}, random.Random(seed), [RandomPlayer()] * 4, max_deals)
+    record, match = recorded_game("two_hundred", options or {}, random.Random(seed), [RandomPlayer()] * 4, max_deals)
     return record.to_json(), match
 
 

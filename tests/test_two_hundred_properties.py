@@ -7,9 +7,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.actions import Action, DiscardChoice
 from rules.cards import nth_card
 from rules.game import BETWEEN_DEALS, GAME_OVER
+from rules.players import RandomPlayer
+from rules.playing import play_deal
 from rules.records import GameRecord, parse_record, replay
 from rules.two_hundred import TwoHundred
 
@@ -41,22 +42,22 @@ def play_game(options, seed, max_deals=12):
     rng = random.Random(seed)
     match = TwoHundred(options, rng.randrange(TwoHundred(options).players))
     record = GameRecord("two_hundred", options, match.first_dealer)
+    players = [RandomPlayer()] * match.players
     while match.phase != GAME_OVER and len(record.deals) < max_deals:
-        cards = match.random_deal(rng)
-        match.start_deal(cards)
-        record.add_deal(cards)
-        dealt = sum(match.dealt) | match.kitty
-        while match.phase not in (BETWEEN_DEALS, GAME_OVER):
-            pick = rng.choice(match.legal_actions())
-            if isinstance(pick, DiscardChoice):
-                pick = Action(pick.seat, "discard", cards=tuple(rng.sample(pick.from_cards, pick.choose)))
-            match.apply(pick)
-            record.append(pick)
-        check_deal_conserves_cards(match, dealt)
+        play_deal(match, players, rng, record)
+        check_deal_conserves_cards(match, record.deals[-1].cards)
     return match, record
 
 
-def check_deal_conserves_cards(match, dealt):
+def play_to_the_first_lead(match, rng):
+    """Random legal actions until the play of the cards (or the end of a deal thrown in)."""
+    player = RandomPlayer()
+    while match.phase not in (BETWEEN_DEALS, GAME_OVER) and match.step != "play":
+        match.apply(player.choose(match, rng))
+
+
+def check_deal_conserves_cards(match, cards):
+    dealt = sum(1 << c for c in [*cards.kitty, *(c for hand in cards.hands for c in hand)])
     result = match.deal_results[-1]
     if result["thrown_in"]:
         return
@@ -92,11 +93,7 @@ def test_random_playout_equals_playing_card_by_card(index, seed):
         if match.phase == GAME_OVER:
             break
         match.start_deal(match.random_deal(rng))
-        while match.phase not in (BETWEEN_DEALS, GAME_OVER) and match.step != "play":
-            pick = rng.choice(match.legal_actions())
-            if isinstance(pick, DiscardChoice):
-                pick = Action(pick.seat, "discard", cards=tuple(rng.sample(pick.from_cards, pick.choose)))
-            match.apply(pick)
+        play_to_the_first_lead(match, rng)
         if match.step != "play":
             continue
         slow, state = match.clone(), rng.getstate()
@@ -120,11 +117,7 @@ def test_play_card_keeps_the_same_books_as_trickplay(index, seed):
     rng = random.Random(seed)
     match = TwoHundred(options)
     match.start_deal(match.random_deal(rng))
-    while match.phase not in (BETWEEN_DEALS, GAME_OVER) and match.step != "play":
-        pick = rng.choice(match.legal_actions())
-        if isinstance(pick, DiscardChoice):
-            pick = Action(pick.seat, "discard", cards=tuple(rng.sample(pick.from_cards, pick.choose)))
-        match.apply(pick)
+    play_to_the_first_lead(match, rng)
     if match.step != "play":
         return
     ref = match.play.copy()  # the state so far (a first lead may already set trump), then TrickPlay's own play()

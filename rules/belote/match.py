@@ -553,17 +553,7 @@ class Belote(Match):
         leader, cards, _ = self._completed[-1]
         return [{"seat": (leader + i) % PLAYERS, "cards": [CARD_NAMES[c]]} for i, c in enumerate(cards)]
 
-    def clone(self) -> Belote:
-        other = Belote.__new__(Belote)
-        other.__dict__.update(self.__dict__)
-        other.total = list(self.total)
-        other.deal_results = list(self.deal_results)
-        other.auction = self.auction.copy() if self.auction is not None else None
-        other._hands = list(self._hands)
-        other._trick = list(self._trick)
-        other._card_points = list(self._card_points)
-        other._tricks_won = list(self._tricks_won)
-        other._completed = list(self._completed)
-        other._belote = list(self._belote)
-        other._belote_seats = list(self._belote_seats)
-        return other
+    CLONE_COPIES = (
+        "total", "deal_results", "auction", "_hands", "_trick", "_card_points", "_tricks_won", "_completed", "_belote",
+        "_belote_seats",
+    )  # fmt: skip

@@ -887,15 +887,4 @@ class DaBaiFen(Match):
             "levels": [level_name(v) for v in self.levels],
         }
 
-    def clone(self) -> DaBaiFen:
-        other = object.__new__(DaBaiFen)
-        other.__dict__.update(self.__dict__)
-        other.hands = list(self.hands)
-        other.levels = list(self.levels)
-        other.points = list(self.points)
-        other.tricks_won = list(self.tricks_won)
-        other.trick = list(self.trick)
-        other.kitty_turned = list(self.kitty_turned)
-        other.deal_results = list(self.deal_results)
-        other.failed_throws = list(self.failed_throws)
-        return other
+    CLONE_COPIES = ("hands", "levels", "points", "tricks_won", "trick", "kitty_turned", "deal_results", "failed_throws")

@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.cards import BJ, KING, NUM_CARD_IDS, R2, R5, R10, RJ, card, rank_of, suit_of
+from rules.tricks import mask_points
 
 TRUMP = 4  # the effective suit of every trump
 PACK = [card(r, s) for s in range(4) for r in (*range(R2, R10 + 1), 12, 13, 14, 15)] + [BJ, RJ]
@@ -36,13 +37,7 @@ _BLACK_JOKER, _RED_JOKER = 70, 71
 
 
 def points_of(mask: int) -> int:
-    mask &= COUNTING_MASK
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += POINTS[low.bit_length() - 1]
-        mask ^= low
-    return total
+    return mask_points(mask & COUNTING_MASK, POINTS)
 
 
 class TrumpOrder:

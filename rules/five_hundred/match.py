@@ -600,17 +600,14 @@ class FiveHundred(Match):
 
     # --- copies -----------------------------------------------------------------------------------------------
 
-    def clone(self) -> FiveHundred:
-        other = object.__new__(FiveHundred)
-        other.__dict__.update(self.__dict__)
-        other.totals = list(self.totals)
-        other.deal_results = list(self.deal_results)
-        other.hands = list(self.hands)
-        other.passed = list(self.passed)
-        other.auction = list(self.auction)
-        other.discards = list(self.discards)
-        other.shown_void = list(self.shown_void)
-        other.sitting_out = list(self.sitting_out)
-        if self.tp is not None:
-            other.tp = self.tp.copy()
-        return other
+    CLONE_COPIES = (
+        "totals",
+        "deal_results",
+        "hands",
+        "passed",
+        "auction",
+        "discards",
+        "shown_void",
+        "sitting_out",
+        "tp",
+    )

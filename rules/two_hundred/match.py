@@ -515,18 +515,20 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
 
     # --- copying -----------------------------------------------------------------------------------------------
 
+    CLONE_COPIES = (
+        "unit_scores",
+        "active",
+        "dropped",
+        "deal_results",
+        "play",
+        "auction",
+        "turned_pending",
+        "steps_left",
+    )
+
     def clone(self) -> TwoHundred:
-        other = TwoHundred.__new__(TwoHundred)
-        other.__dict__.update(self.__dict__)
-        other.unit_scores = list(self.unit_scores)
-        other.active = list(self.active)
-        other.dropped = list(self.dropped)
-        other.deal_results = list(self.deal_results)
-        if hasattr(self, "play"):
-            other.play = self.play.copy()
-            other.play.active = list(self.play.active)
-            other.auction = self.auction.copy()
-            other.stacks = [[list(st) for st in stacks] for stacks in self.stacks]
-            other.turned_pending = list(self.turned_pending)
-            other.steps_left = list(getattr(self, "steps_left", []))
+        other = super().clone()
+        stacks = self.__dict__.get("stacks")
+        if stacks:  # the silent partners' stacks: a list of lists per partner, each popped in play
+            other.stacks = [[list(stack) for stack in partner] for partner in stacks]
         return other

@@ -1,0 +1,55 @@
+"""What the per-game benchmarks share: deals per CPU second, the replay time of a record, the machine's load.
+
+CPU time (``time.process_time``) is one core's figure even on a machine shared with other work, where wall-clock
+rates drop with the load.  The scripts import this module by name: Python puts ``bench/`` on the path of a script run
+from it.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Callable
+
+from rules.game import GAME_OVER, Match
+from rules.records import GameRecord, replay
+
+
+def deals_per_cpu_second(
+    new_match: Callable[[], Match],
+    run: Callable[[Match, random.Random], object],
+    seconds: float,
+    max_deals_per_game: int | None = None,
+) -> tuple[float, int]:
+    """(deals per CPU second, deals played): ``run(match, rng)`` plays one deal, on a new match once the game is over
+    (or has had ``max_deals_per_game`` deals, which keeps a long game's growing results out of the figure)."""
+    rng = random.Random(1)
+    match, deals, start = new_match(), 0, time.process_time()
+    while time.process_time() - start < seconds:
+        long_game = max_deals_per_game is not None and len(match.deal_results) > max_deals_per_game
+        if match.phase == GAME_OVER or long_game:
+            match = new_match()
+        run(match, rng)
+        deals += 1
+    return deals / (time.process_time() - start), deals
+
+
+def replay_line(record: GameRecord, repeat: int = 5) -> str:
+    """The CPU time of replaying ``record``, best of ``repeat``, as a line of the report."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.process_time()
+        replay(record)
+        best = min(best, time.process_time() - start)
+    deals, actions = len(record.deals), sum(len(d.actions) for d in record.deals)
+    return f"replay of a {deals}-deal record ({actions} actions): {best * 1000:.1f} ms CPU (best of {repeat})"
+
+
+def load_average() -> str:
+    """The machine's load (CPU time per figure is fairer than wall time, but a loaded machine still runs slower)."""
+    try:
+        one, five, _ = os.getloadavg()
+    except OSError:
+        return "load average unknown"
+    return f"load average {one:.2f} (5 min {five:.2f}) on {os.cpu_count()} CPUs"
