@@ -15,7 +15,6 @@ from bot.tables.service import Refusal
 from cogs.acting import Interaction, find_table, legal_for, perform
 from cogs.arguments import BID, CALL, DISCARD, EXPOSE, PLAY, TABLE_HELP, TRUMP, Action, TableOption
 from rules import registry
-from rules.registry import match_class
 
 
 class Play(commands.Cog):
@@ -51,8 +50,8 @@ class Play(commands.Cog):
     @app_commands.describe(table=TABLE_HELP)
     async def counter(self, interaction: Interaction, table: TableOption | None = None) -> None:
         found = await find_table(interaction, table)
-        if not match_class(found.game).HAS_COUNTER:
-            having = " and ".join(game_name(g.id) for g in registry.games() if match_class(g.id).HAS_COUNTER)
+        if not registry.game_type(found.game).has_counter:
+            having = " and ".join(g.name() for g in registry.games() if g.has_counter)
             raise Refusal(f"There is no counter in {game_name(found.game)}: only {having} has one.")
         seat = found.seat_of(interaction.user.id)
         kinds = {a["type"] for a in legal_for(found, seat)} if seat is not None else set()
@@ -64,7 +63,7 @@ class Play(commands.Cog):
         self, interaction: Interaction, suit: app_commands.Transform[Action, TRUMP], table: TableOption | None = None
     ) -> None:
         found = await find_table(interaction, table)
-        if match_class(found.game).TRUMP_IN_BID:
+        if registry.game_type(found.game).bid_names_trump:
             raise Refusal(
                 f"In {game_name(found.game)} the bid names trump: bid a value and a suit, like `/bid value:80 H`."
             )

@@ -37,10 +37,6 @@ class Match(ABC):
     # The keys of ``state_json`` that everyone at the table sees (rules/view.py): an allow-list, so that a key a
     # game adds later stays private until it is declared here.
     PUBLIC_KEYS: ClassVar[frozenset[str]] = frozenset()
-    DEALER_ROLE: ClassVar[str] = "dealer"  # what the rules call the seat in the record's ``dealer``
-    SCORES_ARE_LEVELS: ClassVar[bool] = False  # the scores are ranks climbed ("level J"), not points
-    HAS_COUNTER: ClassVar[bool] = False  # a "counter" action doubles the contract
-    TRUMP_IN_BID: ClassVar[bool] = False  # the bid names trump: there is no separate "trump" action
     # What ``clone()`` copies: the attributes that play changes in place (lists, the auction, the trick play), each
     # given its own ``.copy()``; every other attribute is shared, since play only ever replaces it.  None: deepcopy.
     CLONE_COPIES: ClassVar[tuple[str, ...] | None] = None
@@ -205,7 +201,6 @@ class Match(ABC):
         """Facts of the rules the table shows, so that the bot need not work them out.  Games add their own."""
         return {
             "seat_teams": self.seat_teams(),
-            "dealer_role": self.DEALER_ROLE,
             "last_trick_winner": self.last_trick_winner(),
         }
 

@@ -57,6 +57,14 @@ class GameType:
     hand_order: HandOrder = HandOrder()
     has_trump_rank: bool = False  # the cards of one rank are trumps, and the declarers' level is that rank
     scores_are_levels: bool = False  # a side's score is a level (2 .. A), not points
+    dealer_word: str = "dealer"  # what the rules call the seat in the record's ``dealer``
+    # The game's own words for what the player to move is doing, by phase, where they say more than "to exchange".
+    phase_words: Mapping[str, str] = field(default_factory=dict)
+    has_counter: bool = False  # a "counter" action doubles the contract (and "recounter" doubles it again)
+    bid_names_trump: bool = False  # a bid is a value and a suit: there is no separate "trump" action
+    auction_on_table: bool = False  # the table message lists the bidding's calls so far (bids of a value and a suit)
+    # What a card played with an announcement is worth, by the ``announce`` of its play action (the hand says so).
+    announcements: Mapping[str, str] = field(default_factory=dict)
     leader_not_contract: bool = False  # each deal has a leader (no bid), so there is no contract to make or fail
     sweep_word: str = "sweep"  # what players call a side taking every trick or every point
     # The seats whose side swept the deal, from its record result and the game's scoring teams.
@@ -71,6 +79,8 @@ class GameType:
             raise ValueError(f"game {self.id!r} needs aliases written in lower case")
         object.__setattr__(self, "names", MappingProxyType(dict(self.names)))
         object.__setattr__(self, "presets", MappingProxyType({k: dict(v) for k, v in self.presets.items()}))
+        object.__setattr__(self, "phase_words", MappingProxyType(dict(self.phase_words)))
+        object.__setattr__(self, "announcements", MappingProxyType(dict(self.announcements)))
 
     def name(self, lang: str = "en") -> str:
         return self.names.get(lang) or self.names["en"]

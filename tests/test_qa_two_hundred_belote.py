@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from rules import registry
 from rules.actions import action_from_json
 from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY
 from rules.registry import match_class
@@ -206,8 +207,10 @@ def test_belote_hand_says_how_to_announce_the_belote():
     match = _first("belote", lambda m: m.phase == PLAY and any(a.get("announce") for a in m.legal_json()))
     seat = match.to_move
     state = match.seat_view(seat)
-    result = plan(state["legal"], seat, state["hand"], lead_several=state["lead_several"])
-    assert "'+ Belote'" in result.note and "lost" in result.note
+    announcements = registry.game_type("belote").announcements
+    result = plan(state["legal"], seat, state["hand"], lead_several=state["lead_several"], announcements=announcements)
+    expected = "You hold the belote: pick a card marked '+ Belote' to announce it (20 points), or it is lost."
+    assert result.note == expected
     assert any(label(a).endswith("+ Belote") for _, actions in result.selects for a in actions)
     assert label({"type": "recounter"}) == "Recounter (×4)"
 

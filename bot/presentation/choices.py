@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -140,8 +141,16 @@ class Plan:
     note: str = ""  # a choice that only a slash command can make
 
 
-def plan(legal: list[dict], seat: int, hand: list[str], *, lead_several: bool = False) -> Plan:
-    """``lead_several``: the seat may lead several cards at once (``Match.seat_view``), so it picks cards freely."""
+def plan(
+    legal: list[dict],
+    seat: int,
+    hand: list[str],
+    *,
+    lead_several: bool = False,
+    announcements: Mapping[str, str] | None = None,
+) -> Plan:
+    """``lead_several``: the seat may lead several cards at once (``Match.seat_view``), so it picks cards freely.
+    ``announcements``: what each announcement a card may be played with is worth (the game's ``GameType``)."""
     mine = [a for a in legal if a.get("seat") == seat]
     result = Plan()
     bids, plays, others = [], [], []
@@ -176,9 +185,14 @@ def plan(legal: list[dict], seat: int, hand: list[str], *, lead_several: bool = 
         result.selects.append((f"Call a partner's card, or play alone{span}", chunk))
     if others:
         result.selects.append(("Choose", others[:SELECT_LIMIT]))
-    if any(a.get("announce") == "belote" for a in plays):
-        # Belote: "If either term is omitted, Belote is not counted"
-        result.note = "You hold the belote: pick a card marked '+ Belote' to announce it (20 points), or it is lost."
+    announced = next((a["announce"] for a in plays if a.get("announce")), None)
+    if announced:  # the same card offered with and without it: say that the plain one gives the announcement up
+        worth = (announcements or {}).get(announced)
+        result.note = (
+            f"You hold the {announced}: pick a card marked '+ {announced.capitalize()}' to announce it"
+            + (f" ({worth})" if worth else "")
+            + ", or it is lost."
+        )
     if plays and any(a["type"] == "trump" for a in result.buttons):
         # Two Hundred: "If the contractor fails to announce a trump suit before leading to the first trick, the suit
         # of the first card played by the contractor automatically becomes trump"

@@ -42,9 +42,7 @@ COMPUTER_LEVELS = {
 
 def phase_verb(table: Table, phase: str) -> str:
     """What the player to move is doing, in the game's words."""
-    if table.game == "two_hundred" and phase == "exchange":
-        return "to take the kitty and discard"
-    return PHASE_VERBS.get(phase, "to act")
+    return registry.game_type(table.game).phase_words.get(phase) or PHASE_VERBS.get(phase, "to act")
 
 
 def game_name(game: str) -> str:
@@ -169,13 +167,16 @@ def _trick_text(table: Table, trick: list[dict], joker_suit: str | None = None) 
 
 
 def _game_facts(table: Table, state: dict) -> list[str] | None:
-    """Five Hundred's and Da Bai Fen's contract line in players' words (None: the general line)."""
+    """The contract line in players' words where the general one would not do: a contract the engine names itself
+    ("7♠", "misère", with its points and any called card), or a game whose deals have a leader instead (None: the
+    general line)."""
     names = table.names()
     contract = state.get("contract") or {}
     trump = state.get("trump")
     trump_text = "no trumps" if trump == "NT" else SUIT_SYMBOLS.get(trump, trump) if trump else None
     facts = []
-    if table.game == "five_hundred" and contract.get("seat") is not None:
+    game = registry.game_type(table.game)
+    if not game.leader_not_contract and contract.get("seat") is not None and "name" in contract:
         kind = contract.get("contract")
         what = {"misere": "Misère", "open_misere": "Open misère"}.get(kind) or contract.get("name") or ""
         points = f" ({contract['points']})" if isinstance(contract.get("points"), int) else ""
@@ -187,12 +188,12 @@ def _game_facts(table: Table, state: dict) -> list[str] | None:
         if trump_text and kind not in ("misere", "open_misere"):
             facts.append(f"trump: {trump_text}")
         return facts
-    if table.game == "da_bai_fen":
+    if game.leader_not_contract:
         if contract.get("seat") is not None:
             facts.append(f"leader: {names[contract['seat']]}")
         if trump_text:
             facts.append(f"trump: {trump_text}")
-        if state.get("trump_rank"):
+        if game.has_trump_rank and state.get("trump_rank"):
             facts.append(f"trump rank: {state['trump_rank']}")
         return facts
     return None
@@ -200,7 +201,7 @@ def _game_facts(table: Table, state: dict) -> list[str] | None:
 
 def scores_text(table: Table, state: dict) -> str:
     scores = state.get("scores") or []
-    if match_class(table.game).SCORES_ARE_LEVELS:
+    if registry.game_type(table.game).scores_are_levels:
         names = {11: "J", 12: "Q", 13: "K", 14: "A"}
         return " · ".join(f"team {'AB'[i]} level {names.get(v, v)}" for i, v in enumerate(scores))
     if len(scores) < table.players:
@@ -223,7 +224,7 @@ def _drawing_lines(table: Table, state: dict) -> list[str]:
 
 def score_change_text(table: Table, change: list) -> str:
     """A deal's score change, each with its player or team (or the levels gained, where scores are levels)."""
-    if match_class(table.game).SCORES_ARE_LEVELS:
+    if registry.game_type(table.game).scores_are_levels:
         gains = [f"team {'AB'[i]} +{v} level{'s' if v > 1 else ''}" for i, v in enumerate(change) if v]
         return "Levels: " + (" · ".join(gains) if gains else "no change")
     who = table.names() if len(change) == table.players else [f"team {'ABCDEF'[i]}" for i in range(len(change))]
@@ -238,7 +239,7 @@ def table_content(table: Table, state: dict) -> str:
     names = table.names()
     lines = [
         f"**{game_name(table.game)}** — table #{table.id} · deal {state['deal'] + 1} · "
-        f"{state['dealer_role']} {names[state['dealer']]}"
+        f"{registry.game_type(table.game).dealer_word} {names[state['dealer']]}"
     ]
     contract = state.get("contract")
     facts = _game_facts(table, state)
@@ -249,8 +250,9 @@ def table_content(table: Table, state: dict) -> str:
             facts.append(f"contract: {names[contract['seat']]}" + (f" {detail}" if detail else ""))
         if state.get("trump"):
             facts.append(f"trump: {SUIT_SYMBOLS.get(state['trump'], state['trump'])}")
-        if state.get("belote"):  # said aloud at a real table: "Belote!"
-            facts.append("belote announced by " + ", ".join(names[s] for s in state["belote"]))
+        for announced in registry.game_type(table.game).announcements:  # said aloud at a real table, so all hear it
+            if state.get(announced):  # the seats that announced it, under its name
+                facts.append(f"{announced} announced by " + ", ".join(names[s] for s in state[announced]))
     if facts:
         text = " · ".join(facts)
         lines.append(text[0].upper() + text[1:])
@@ -280,7 +282,7 @@ def table_content(table: Table, state: dict) -> str:
 
 
 def _contract_words(contract: dict) -> str:
-    """Two Hundred's and Belote's contract as players say it: "85", "80 ♦ countered ×2", "capot ♠"."""
+    """A contract (or bid) of a value and maybe a suit, as players say it: "85", "80 ♦ countered ×2", "capot ♠"."""
     parts = []
     value = contract.get("value", contract.get("bid"))
     if value is not None:
@@ -298,8 +300,8 @@ def _contract_words(contract: dict) -> str:
 
 
 def _auction_line(table: Table, state: dict) -> str | None:
-    """During Two Hundred's and Belote's bidding, the calls so far: the bid to beat is on the table."""
-    if table.game not in ("two_hundred", "belote") or state.get("phase") != "bidding":
+    """During the bidding of a game that shows its auction, the calls so far: the bid to beat is on the table."""
+    if not registry.game_type(table.game).auction_on_table or state.get("phase") != "bidding":
         return None
     calls = [c for c in state.get("auction") or [] if isinstance(c, dict) and isinstance(c.get("seat"), int)]
     if not calls:
@@ -410,7 +412,8 @@ async def hand_view(table: Table, seat: int, *, note: str = "") -> HandView:
         lines.append("You may act now, while the drawing goes on: choose below (or use the slash commands).")
     else:
         lines.append("Your turn: choose below (or use the slash commands).")
-    choices = plan(mine, seat, cards, lead_several=state["lead_several"])
+    announcements = registry.game_type(table.game).announcements
+    choices = plan(mine, seat, cards, lead_several=state["lead_several"], announcements=announcements)
     if choices.note:
         lines.append(choices.note)
     return HandView("\n".join(lines), png_file(png, f"hand-{table.id}.png"), action_components(table, choices))

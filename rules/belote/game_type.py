@@ -34,6 +34,10 @@ GAME_TYPE = GameType(
         plain=("A", "10", "K", "Q", "J", "9", "8", "7"),
         trump=("J", "9", "A", "10", "K", "Q", "8", "7"),
     ),
+    has_counter=True,  # §4: "counter" doubles the contract, "recounter" doubles it again
+    bid_names_trump=True,
+    auction_on_table=True,
+    announcements={"belote": "20 points"},  # "If either term is omitted, Belote is not counted"
     sweep_word="capot",
     sweepers=capot,
     computer_strategy=True,

@@ -510,9 +510,6 @@ class Belote(Match):
         {"auction", "high_bid", "tricks_won", "card_points", "belote", "last_trick", "contract_kind", "held_over"}
     )
 
-    HAS_COUNTER = True  # §4: "counter" doubles the contract, "recounter" doubles it again
-    TRUMP_IN_BID = True  # a bid is a value and a suit
-
     def seat_teams(self) -> list[int | None]:
         return [seat & 1 for seat in range(PLAYERS)]  # partners sit opposite
 

@@ -20,6 +20,7 @@ GAME_TYPE = GameType(
     clockwise=False,
     has_trump_rank=True,
     scores_are_levels=True,
+    dealer_word="starter",  # the record's dealer is the seat that draws first
     leader_not_contract=True,
     computer_strategy=True,
 )

@@ -803,9 +803,6 @@ class DaBaiFen(Match):
         {"trump_rank", "mode", "drawn", "exposed", "kitty_turned", "kitty_shown", "points", "tricks_won",
          "last_trick", "failed_throws", "levels"}
     )  # fmt: skip
-    DEALER_ROLE = "starter"  # the record's dealer is the seat that draws first
-
-    SCORES_ARE_LEVELS = True
 
     def public_facts(self) -> dict:
         return super().public_facts() | {"cards_to_draw": DRAWN}

@@ -46,6 +46,8 @@ GAME_TYPE = GameType(
     },
     clockwise=True,
     hand_order=HandOrder(plain=("A", "10", "K", "Q", "J", "9", "8", "7", "6", "5", "4", "3", "2")),
+    phase_words={"exchange": "to take the kitty and discard"},
+    auction_on_table=True,
     sweep_word="bloute",
     sweepers=bloute,
     computer_strategy=True,
