@@ -172,3 +172,22 @@ def test_no_import_cycle():
 
 def test_the_clocks_hide_no_imports_in_functions():
     assert local_imports(import_graph(), "bot.clocks") == []
+
+
+def private_reaches(services: tuple[str, ...] = ("manager", "store", "presenter", "clocks")) -> list[str]:
+    """``<x>.manager._something`` and the like: a private method of a service used from outside it (its own module
+    says ``self._something``)."""
+    found = []
+    for module, path in _modules().items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__")):
+                continue
+            owner = node.value
+            name = owner.attr if isinstance(owner, ast.Attribute) else owner.id if isinstance(owner, ast.Name) else ""
+            if name in services:
+                found.append(f"{module}:{node.lineno} {name}.{node.attr}")
+    return sorted(found)
+
+
+def test_services_are_used_through_their_public_methods():
+    assert private_reaches() == []

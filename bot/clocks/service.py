@@ -259,7 +259,7 @@ class ClockService:
         row = table.seats.get(seat)
         if row is None or row.user_id is None or seat in table.away:
             return None
-        if self.manager._automatic(table):
+        if self.manager.plays_itself(table):
             return None
         return seat
 
@@ -351,7 +351,7 @@ class ClockService:
                 f"Press **I'm back** to play on; without anyone it closes "
                 f"<t:{int(clock.last_activity + close_after(clock.choice))}:R>."
             )
-        self.manager._schedule_computers(table)
+        self.manager.schedule_computers(table)
         if table.computer_task is not None:
             self.clock.track(table.computer_task)  # a FakeClock waits for the stand-in's moves
         self._refresh(table)
@@ -461,13 +461,13 @@ class ClockService:
             if seat not in clock.open_seats or seat not in table.away:
                 raise Refusal(f"Seat {seat + 1} at table #{table.id} is not open (any more).")
             dm_closed = user_id in table.closed_dms
-            seats = dict(table.seats)
             # The ratings credit the seat to the substitute from here on (bot/ratings/standins.py); noted
             # before the seat changes, so that a crash between the two writes leaves a takeover that is simply ignored.
             played = sum(len(d.actions) for d in table.record.deals) if table.record else 0
-            await clock_store.record_takeover(self.store, table.id, seat, user_id, seats[seat].user_id, played)
-            seats[seat] = SeatRow(seat=seat, name=name, user_id=user_id, dm_closed=dm_closed)
-            await self.manager._save_seats(table, seats)
+            await clock_store.record_takeover(self.store, table.id, seat, user_id, table.seats[seat].user_id, played)
+            await self.manager.seat_substitute(
+                table, SeatRow(seat=seat, name=name, user_id=user_id, dm_closed=dm_closed)
+            )
             await self._back(table, seat)
         await self.touch(table)
         await self.rearm(table)
@@ -509,7 +509,7 @@ class ClockService:
         async with table.lock:
             if table.status not in (LOBBY, PLAYING):
                 return
-            await self.manager._close(table, CANCELLED)
+            await self.manager.close_cancelled(table)
         if was_lobby and table.row.message_id is not None:
             await self.output.show_lobby(table)
 

@@ -359,6 +359,15 @@ class TableManager:
                 self._host_only(table, user_id, "cancel it")
             await self._close(table, CANCELLED)
 
+    async def close_cancelled(self, table: Table) -> None:
+        """Close a lobby or a game as cancelled (the clocks' closing of an abandoned table); the caller holds the
+        table's lock and has checked that it is still open."""
+        await self._close(table, CANCELLED)
+
+    async def seat_substitute(self, table: Table, row: SeatRow) -> None:
+        """Give ``row.seat`` to a substitute mid-game, saved before it counts; the caller holds the table's lock."""
+        await self._save_seats(table, {**table.seats, row.seat: row})
+
     async def _close(self, table: Table, status: str) -> None:
         if status != FINISHED and table.match is not None:  # a started game is kept in the results, unrated
             await close_game(self.store, table.row, status, table.match.output())
@@ -393,7 +402,7 @@ class TableManager:
             table.row.status = PLAYING
             table.row.first_dealer = first_dealer
         self.events(GAME_STARTED, table)
-        self._schedule_computers(table)
+        self.schedule_computers(table)
         return table
 
     async def act(
@@ -419,7 +428,7 @@ class TableManager:
                 raise Refusal(e.message) from None
             outcome = await self._apply(table, parsed)
         self.events(ACTED, table, outcome)
-        self._schedule_computers(table)
+        self.schedule_computers(table)
         self._forget_if_ended(table)
         return outcome
 
@@ -507,10 +516,12 @@ class TableManager:
 
     # --- computer players --------------------------------------------------------------------------------------
 
-    def _schedule_computers(self, table: Table) -> None:
+    def schedule_computers(self, table: Table) -> None:
+        """Have the computer players (or stand-ins, or an automatic draw) move, if it is their turn; the clocks call
+        this when a stand-in takes over a seat."""
         if self._closing or table.status != PLAYING or table.match is None:
             return
-        if not self._automatic(table):
+        if not self.plays_itself(table):
             return
         if table.computer_task is None or table.computer_task.done():
             table.computer_task = asyncio.create_task(self._run_computers(table), name=f"computers-{table.id}")
@@ -531,7 +542,7 @@ class TableManager:
             return make_player("random").choose(table.match, self.rng)
 
     @staticmethod
-    def _automatic(table: Table) -> bool:
+    def plays_itself(table: Table) -> bool:
         """Computer players act by themselves, and so does drawing from a stock: a draw is no choice,
         and the decisions (exposing a card) stay open to everyone between draws."""
         match = table.match
@@ -549,10 +560,10 @@ class TableManager:
                 await asyncio.sleep(self.ai_delay / 4 if drawing else self.ai_delay)
                 async with table.lock:
                     match = table.match
-                    if table.status != PLAYING or match is None or not self._automatic(table):
+                    if table.status != PLAYING or match is None or not self.plays_itself(table):
                         return
                     seat = match.to_move
-                    assert seat is not None  # _automatic() checked that someone is to move
+                    assert seat is not None  # plays_itself() checked that someone is to move
                     standin = False
                     if table.is_computer(seat):
                         action = await self._computer_move(table, seat)
@@ -600,7 +611,7 @@ class TableManager:
 
     def start_computers(self) -> None:
         for table in self.tables.values():
-            self._schedule_computers(table)
+            self.schedule_computers(table)
 
     async def _hydrate(self, row: TableRow) -> Table:
         players = match_class(row.game)(row.options).players
