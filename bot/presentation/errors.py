@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.presentation.choices import name_seats
 from bot.tables.presets import OptionsError
 from bot.tables.service import Refusal
 
@@ -40,8 +41,10 @@ def refusal_reason(error: BaseException) -> str | None:
         error = error.original
     elif isinstance(error, app_commands.TransformerError) and error.__cause__ is not None:
         error = error.__cause__
-    if isinstance(error, Refusal | OptionsError):
-        return str(getattr(error, "message", error))
+    if isinstance(error, Refusal):
+        return name_seats(error.message, error.seat_names) if error.seat_names else error.message
+    if isinstance(error, OptionsError):
+        return str(error)
     if isinstance(error, app_commands.CheckFailure):
         return str(error)
     return None

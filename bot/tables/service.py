@@ -18,7 +18,6 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.presentation.choices import name_seats
 from bot.storage.results import close_game, finish_game, reconcile
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING, SeatRow, Store, TableRow
 from rules.actions import Action, action_from_json
@@ -43,11 +42,13 @@ _OUT_OF_TURN_TYPES = ("expose", "claim_draw")
 
 
 class Refusal(Exception):
-    """A player's request that cannot be done; the message is shown to them as is (ephemerally)."""
+    """A player's request that cannot be done; the message is shown to them (ephemerally).  ``seat_names``: the
+    message is the engine's, which says "seat 2" and "10H"; the presentation puts it in players' words."""
 
-    def __init__(self, message: str):
+    def __init__(self, message: str, *, seat_names: list[str] | None = None):
         super().__init__(message)
         self.message = message
+        self.seat_names = seat_names
 
 
 @dataclass
@@ -449,7 +450,7 @@ class TableManager:
         try:
             events = match.apply_observed(action)
         except IllegalAction as e:
-            raise Refusal(name_seats(e.message, table.names())) from None  # in players' words: names, 10♥
+            raise Refusal(e.message, seat_names=table.names()) from None
         # Readers outside the lock (hand views) must see a version that matches the match they see.
         table.version += 1
         deal_index = len(record.deals) - 1
