@@ -81,7 +81,9 @@ class Tables(commands.Cog):
             hints=bool(hints),
         )
         await clocks_of(interaction).setup_table(table, clock_choice)
-        response = await interaction.response.send_message(lobby_content(table), view=lobby_view(table))
+        view = lobby_view(table)
+        assert view is not None  # a new table is in its lobby
+        response = await interaction.response.send_message(lobby_content(table), view=view)
         if response.message_id is not None:
             table.row.message_id = response.message_id
             await manager_of(interaction).store.set_message(table.id, response.message_id)
@@ -247,15 +249,11 @@ class Tables(commands.Cog):
         assert table.match is not None
         state = table.match.public_view()
         file, deferred = await in_time(interaction, table_file(table, state), thinking=False)
-        message = {
-            "content": table_content(table, state),
-            "attachments": [file] if file else [],
-            "view": table_view(table),
-        }
+        content, attachments, view = table_content(table, state), [file] if file else [], table_view(table)
         if deferred:
-            await interaction.edit_original_response(**message)
+            await interaction.edit_original_response(content=content, attachments=attachments, view=view)
         else:
-            await interaction.response.edit_message(**message)
+            await interaction.response.edit_message(content=content, attachments=attachments, view=view)
         table.row.message_id = interaction.message.id if interaction.message else table.row.message_id
         await manager_of(interaction).store.set_message(table.id, table.row.message_id)
 

@@ -18,10 +18,12 @@ from rules.belote.tables import KIND_LONG, KIND_NAMES, KIND_SYMBOLS, SANS_ATOUT,
 from rules.cards import NO_TRUMP
 from rules.errors import IllegalAction
 
-BID_VALUES = (80, 90, 100, 110, 120, 130, 140, 150, 160, "capot")
-LEVEL_OF_VALUE = {value: level for level, value in enumerate(BID_VALUES)}
-CAPOT = len(BID_VALUES) - 1  # the index of the capot bid
+POINT_BIDS = (80, 90, 100, 110, 120, 130, 140, 150, 160)
+BID_VALUES: tuple[int | str, ...] = (*POINT_BIDS, "capot")
+LEVEL_OF_VALUE: dict[object, int] = {value: level for level, value in enumerate(BID_VALUES)}
+CAPOT = len(POINT_BIDS)  # the level (index) of the capot bid
 CAPOT_VALUE = 250  # rule decisions: "a capot contract ... (contract value 250)"
+CONTRACT_VALUES = (*POINT_BIDS, CAPOT_VALUE)  # by level: what the contract is worth
 ALL_TRUMPS = "all_trumps"  # the record's `contract` key of a tout atout bid
 
 

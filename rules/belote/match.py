@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 from rules.actions import Action
-from rules.belote.auction import ALL_TRUMPS, BID_VALUES, CAPOT, CAPOT_VALUE, Auction
+from rules.belote.auction import ALL_TRUMPS, BID_VALUES, CAPOT, CONTRACT_VALUES, Auction
 from rules.belote.scoring import DealScore, DealTally, ScoringRules, score_deal
 from rules.belote.tables import (
     BELOTE_BONUS,
@@ -33,7 +33,7 @@ from rules.belote.tables import (
 from rules.cards import CARD_NAMES, NUM_CARD_IDS, SUIT_NAMES, SUITS, cards_of, iter_cards
 from rules.dealing import DealCards, check_hands
 from rules.errors import IllegalAction, RecordError
-from rules.game import BETWEEN_DEALS, BIDDING, GAME_OVER, PLAY, Match
+from rules.game import BETWEEN_DEALS, BIDDING, GAME_OVER, PLAY, LegalAction, Match
 from rules.options import Option
 
 PLAYERS = 4
@@ -103,6 +103,13 @@ class Belote(Match):
         self._checked: tuple[DealCards | None, list[int]] = (None, [])  # the last deal check_deal passed, and its masks
         self._reset_play([0, 0, 0, 0])
 
+    @property
+    def current_auction(self) -> Auction:
+        """This deal's auction: every deal has one from its start (only a match not yet dealt has none)."""
+        auction = self.auction
+        assert auction is not None, "no deal has started"
+        return auction
+
     def _reset_play(self, hands: list[int]) -> None:
         self._hands = hands
         self._turn = -1
@@ -110,7 +117,7 @@ class Belote(Match):
         self._trick: list[int] = []  # cards of the trick in progress, the leader's first
         self._leader = -1
         self._led = 0  # the led suit's cards (a mask)
-        self._led_is_trump = False
+        self._led_is_trump = 0  # the led card's bit if it is a trump, else 0
         self._best = -1  # the card winning the trick so far, and its seat
         self._best_seat = -1
         self._card_points = [0, 0]
@@ -167,20 +174,20 @@ class Belote(Match):
     @property
     def to_move(self) -> int | None:
         if self.phase == BIDDING:
-            return self.auction.turn
+            return self.current_auction.turn
         if self.phase == PLAY:
             return self._turn
         return None
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[LegalAction]:
         if self.phase == BIDDING:
-            return list(self.auction.legal())
+            return list(self.current_auction.legal())
         if self.phase != PLAY:
             return []
         seat = self._turn
         mask = self._legal
         plays = PLAY_ACTIONS[seat]
-        out = [plays[c] for c in iter_cards(mask)]
+        out: list[LegalAction] = [plays[c] for c in iter_cards(mask)]
         announce = self._belote_cards & mask
         if announce:
             out += [BELOTE_ACTIONS[seat][c] for c in iter_cards(announce)]
@@ -197,15 +204,17 @@ class Belote(Match):
     # --- applying actions ----------------------------------------------------------------------------------
 
     def apply(self, action: Action) -> None:
-        if not (self.phase == BIDDING and action.seat == self.auction.turn):
-            self.check_turn(action)
         if self.phase == BIDDING:
+            auction = self.current_auction
+            if action.seat != auction.turn:
+                self.check_turn(action)
             if action.type == "play":
                 raise IllegalAction("the bidding is not over yet: pass, bid, counter or recounter")
-            self.auction.apply(action)  # validates before changing anything
-            if self.auction.over:
+            auction.apply(action)  # validates before changing anything
+            if auction.over:
                 self._end_auction()
             return
+        self.check_turn(action)
         if action.type != "play":
             raise IllegalAction(f"the bidding is over: play a card ('{action.type}' is not possible now)")
         if len(action.cards) != 1:
@@ -394,7 +403,7 @@ class Belote(Match):
         return SUIT_NAMES[SUITS[suit]]
 
     def _end_auction(self) -> None:
-        auction = self.auction
+        auction = self.current_auction
         if auction.thrown_in:
             # "If all four players pass without bidding, the hand ends with no points scored."
             self._record_result(
@@ -419,18 +428,17 @@ class Belote(Match):
     # --- the end of a deal and of the game ---------------------------------------------------------------------
 
     def contract_value(self) -> int:
-        level = self.auction.high_level
-        return CAPOT_VALUE if level == CAPOT else BID_VALUES[level]
+        return CONTRACT_VALUES[self.current_auction.high_level]
 
     def _finish_deal(self) -> None:
         self._legal = 0
-        auction = self.auction
+        auction = self.current_auction
         takers = auction.high_seat & 1
         level = auction.high_level
         points, tricks, belote = self._card_points, self._tricks_won, self._belote
         tally = DealTally(
             takers,
-            CAPOT_VALUE if level == CAPOT else BID_VALUES[level],
+            CONTRACT_VALUES[level],
             level == CAPOT,
             auction.multiplier,
             (points[0], points[1]),

@@ -63,7 +63,7 @@ def _table() -> list[Bid]:
 
 
 BIDS: tuple[Bid, ...] = tuple(_table())
-BID_BY_KEY: dict[tuple[int | None, int | None, str | None], Bid] = {
+BID_BY_KEY: dict[tuple[object, object, object], Bid] = {  # looked up with any record's (value, suit, contract)
     ((None, None, b.contract) if b.misere else (b.tricks, b.trump, None)): b for b in BIDS
 }
 

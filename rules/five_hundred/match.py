@@ -196,8 +196,22 @@ class FiveHundred(Match):
         if self.phase == EXCHANGE:
             return self.soloist
         if self.phase == PLAY:
-            return self.tp.turn
+            tp = self.tp
+            assert tp is not None  # the play phase has its tricks
+            return tp.turn
         return None
+
+    def _won_contract(self) -> tuple[Bid, int]:
+        """The contract and its soloist, from the end of the auction on (a deal that everyone passed has neither)."""
+        contract, soloist = self.contract, self.soloist
+        assert contract is not None and soloist is not None, "every player passed: no contract"
+        return contract, soloist
+
+    def _trump(self) -> int:
+        """The trump suit (or NO_TRUMP), named by the contract or by everyone passing."""
+        trump = self.trump
+        assert trump is not None, "no trump before the auction ends"
+        return trump
 
     def hand(self, seat: int) -> list[int]:
         return cards_of(self.tp.hands[seat] if self.tp is not None else self.hands[seat])
@@ -215,19 +229,21 @@ class FiveHundred(Match):
             lowest = 0 if self.high_bid is None else self.high_bid.rank + 1
             return [PASS_ACTIONS[seat], *BID_ACTIONS[seat][lowest:]]
         if self.phase == EXCHANGE:
-            seat = self.soloist
+            _, seat = self._won_contract()
             if self.awaiting_call:
                 return [CALL_ALONE[seat], *(Action(seat, "call", card=c) for c in cards_of(self._callable_cards()))]
             return [DiscardChoice(seat, self.widow_size, tuple(cards_of(self.hands[seat])))]
         return []
 
-    def _legal_plays(self) -> list[Action]:
-        seat = self.tp.turn
+    def _legal_plays(self) -> list[LegalAction]:
+        tp = self.tp
+        assert tp is not None  # the play phase has its tricks
+        seat = tp.turn
         mask = self.legal_card_mask()
         plays = PLAY_ACTIONS[seat]
         if mask >> JK & 1 and self.joker_names_suit():
             mask &= ~(1 << JK)
-            out = [JOKER_LEADS[seat][s] for s in self.joker_lead_suits()]
+            out: list[LegalAction] = [JOKER_LEADS[seat][s] for s in self.joker_lead_suits()]
         else:
             out = []
         while mask:
@@ -243,6 +259,7 @@ class FiveHundred(Match):
         suit of its own, so that it may be played to a plain lead "only if its holder is void in the suit led".
         """
         tp = self.tp
+        assert tp is not None  # the play phase has its tricks
         hand = tp.hands[tp.turn]
         if not tp.trick:
             return hand
@@ -250,12 +267,14 @@ class FiveHundred(Match):
 
     def joker_names_suit(self) -> bool:
         """Leading the Joker at no trumps (misère and the all-pass game included) names the suit to follow."""
-        return self.trump == NO_TRUMP and not self.tp.trick
+        return self.trump == NO_TRUMP and self.tp is not None and not self.tp.trick
 
     def joker_lead_suits(self) -> list[int]:
         """The suits the Joker's holder may name when leading it at no trumps: "he may not specify a suit in which he
         has already shown himself to be void".  If he has shown himself void in every suit he may name any."""
-        void = self.shown_void[self.tp.turn]
+        tp = self.tp
+        assert tp is not None  # the play phase has its tricks
+        void = self.shown_void[tp.turn]
         suits = [s for s in range(4) if not void >> s & 1]
         return suits or list(range(4))
 
@@ -266,8 +285,9 @@ class FiveHundred(Match):
         for seat, hand in enumerate(self.hands):
             if seat != self.soloist:
                 others |= hand
-        if self.trump != NO_TRUMP:
-            others &= ~suit_cards(self.trump)[self.trump]
+        trump = self._trump()
+        if trump != NO_TRUMP:
+            others &= ~suit_cards(trump)[trump]
         return others
 
     # --- applying actions ------------------------------------------------------------------------------------
@@ -334,7 +354,7 @@ class FiveHundred(Match):
         still_in = self.passed.count(False)
         if not still_in:
             self._start_all_pass()
-        elif still_in == 1 and self.high_bid is not None and not self.passed[self.high_bidder]:
+        elif still_in == 1 and self.high_bidder is not None and not self.passed[self.high_bidder]:
             self._win_auction()  # "once two players have passed the third has no opportunity to increase his bid"
         else:
             seat = (self.bidder + 1) % self.players
@@ -345,8 +365,9 @@ class FiveHundred(Match):
     def _win_auction(self) -> None:
         """ "He first takes up the widow and adds it to his hand, then discards any three cards"."""
         self.contract, self.soloist = self.high_bid, self.high_bidder
-        self.trump = self.contract.trump
-        self.hands[self.soloist] |= self.widow
+        contract, soloist = self._won_contract()  # won over a bid: _next_bidder's rule
+        self.trump = contract.trump
+        self.hands[soloist] |= self.widow
         self.phase = EXCHANGE
 
     def _start_all_pass(self) -> None:
@@ -368,40 +389,45 @@ class FiveHundred(Match):
             raise IllegalAction(f"you do not hold {', '.join(card_text(c) for c in cards if not hand >> c & 1)}")
         self.hands[action.seat] = hand & ~mask
         self.discards = list(cards)
-        if self.players == 5 and not self.contract.misere:
+        contract, soloist = self._won_contract()
+        if self.players == 5 and not contract.misere:
             self.awaiting_call = True  # "the highest bidder may either play alone or call for a partner"
         else:
-            self._start_play(self.soloist)
+            self._start_play(soloist)
 
     def _call(self, action: Action) -> None:
         c = action.card
         if action.cards or action.value is not None or action.suit is not None or action.contract is not None:
             raise IllegalAction("a call names one card, or no card to play alone")
+        _, soloist = self._won_contract()
         if c is not None:
-            if self.hands[self.soloist] >> c & 1:
+            if self.hands[soloist] >> c & 1:
                 raise IllegalAction(f"you hold {card_text(c)} yourself: call a card another player holds")
             if c in self.discards:
                 raise IllegalAction(f"you discarded {card_text(c)}: call a card another player holds")
             if not self._callable_cards() >> c & 1:
-                if c == JK or self.trump != NO_TRUMP and suit_cards(self.trump)[self.trump] >> c & 1:
+                trump = self._trump()
+                if c == JK or trump != NO_TRUMP and suit_cards(trump)[trump] >> c & 1:
                     raise IllegalAction(f"{card_text(c)} is a trump, and the card called may not be a trump")
                 raise IllegalAction(f"{card_text(c)} is not in this game's pack")
             # "The holder of that card becomes his partner and immediately identifies himself."
             self.partner = next(s for s, h in enumerate(self.hands) if h >> c & 1)
         self.called_card = c
         self.awaiting_call = False
-        self._start_play(self.soloist)
+        self._start_play(soloist)
 
     def _start_play(self, leader: int) -> None:
         active = [True] * self.players
         if self.contract is not None and self.contract.misere and self.partnerships:
             # The text is silent; as is usual, the misère bidder's partners lay their cards down and take no part.
-            self.sitting_out = [s for s in self.sides[self.side_of[self.soloist]] if s != self.soloist]
+            _, soloist = self._won_contract()
+            self.sitting_out = [s for s in self.sides[self.side_of[soloist]] if s != soloist]
             for s in self.sitting_out:
                 active[s] = False
-        effective_suit, strength = card_order(self.trump)
-        self._follow_masks = suit_cards(self.trump)
-        self.tp = TrickPlay(self.hands, leader, self.trump, effective_suit, strength, active, self._follow_masks)
+        trump = self._trump()
+        effective_suit, strength = card_order(trump)
+        self._follow_masks = suit_cards(trump)
+        self.tp = TrickPlay(self.hands, leader, trump, effective_suit, strength, active, self._follow_masks)
         self.phase = PLAY
 
     # the play
@@ -421,6 +447,7 @@ class FiveHundred(Match):
         if self.phase != PLAY:
             raise IllegalAction("no card can be played now")
         tp = self.tp
+        assert tp is not None  # the play phase has its tricks
         seat = tp.turn
         hand = tp.hands[seat]
         if tp.trick:  # follow suit if possible (the same test as legal_card_mask)
@@ -437,12 +464,12 @@ class FiveHundred(Match):
             return
         if not hand >> c & 1:  # the lead: any card held
             raise IllegalAction(self._why_not_playable(c))
-        led_suit = None
+        joker_suit = None  # the suit named for the Joker led at no trumps
         if c == JK and self.trump == NO_TRUMP:
-            led_suit = self._joker_suit(suit)
+            joker_suit = self._joker_suit(suit)
         elif suit is not None and not (c == JK and suit == self.trump):
             raise IllegalAction("name a suit only when you lead the Joker at no trumps")
-        if tp.play(c, led_suit) >= 0 and len(tp.completed) == TRICKS:
+        if tp.play(c, joker_suit) >= 0 and len(tp.completed) == TRICKS:
             self._end_deal()
 
     def _joker_suit(self, suit: int | None) -> int:
@@ -455,6 +482,7 @@ class FiveHundred(Match):
 
     def _why_not_playable(self, c: int) -> str:
         tp = self.tp
+        assert tp is not None  # the play phase has its tricks
         hand = tp.hands[tp.turn]
         if not 0 <= c < len(CARD_NAMES) or CARD_NAMES[c] == "?" or c not in self._pack:
             return f"{CARD_NAMES[c] if 0 <= c < len(CARD_NAMES) else c} is not in this game's pack"
@@ -475,17 +503,20 @@ class FiveHundred(Match):
     # --- the end of a deal ------------------------------------------------------------------------------------
 
     def _end_deal(self) -> None:
-        winners = [w for _, _, w in self.tp.completed]
+        tp = self.tp
+        assert tp is not None  # a deal ends with its last trick
+        winners = [w for _, _, w in tp.completed]
         if self.contract is None:
             result = score_all_pass(self.side_of, self.sides, winners)
             contract_sides: list[int] = []
         else:
-            declarers = frozenset(self.sides[self.side_of[self.soloist]]) | (
+            contract, soloist = self._won_contract()
+            declarers = frozenset(self.sides[self.side_of[soloist]]) | (
                 {self.partner} if self.partner is not None else frozenset()
             )
-            result = score_contract(self.contract, self.soloist, self.partner, declarers, self.side_of, self.sides,
+            result = score_contract(contract, soloist, self.partner, declarers, self.side_of, self.sides,
                                     winners)  # fmt: skip
-            contract_sides = [self.side_of[self.soloist]]
+            contract_sides = [self.side_of[soloist]]
             if self.partner is not None:
                 contract_sides.append(self.side_of[self.partner])
         end = decide_game(self.totals, result, contract_sides, self.target)
@@ -498,7 +529,9 @@ class FiveHundred(Match):
             self.phase = BETWEEN_DEALS
 
     def _deal_result(self, result: DealScore, reason: str) -> dict:
-        tricks = list(self.tp.tricks_won)
+        tp = self.tp
+        assert tp is not None  # a deal ends with its last trick
+        tricks = list(tp.tricks_won)
         if self.partnerships:
             by_side = [0] * len(self.sides)
             for seat, n in enumerate(tricks):
@@ -521,10 +554,11 @@ class FiveHundred(Match):
     def _contract_json(self) -> dict | None:
         if self.contract is None:
             return None
+        contract, soloist = self._won_contract()
         return {
-            "seat": self.soloist,
-            **self._bid_json(self.contract),
-            "side": list(self.sides[self.side_of[self.soloist]]),
+            "seat": soloist,
+            **self._bid_json(contract),
+            "side": list(self.sides[self.side_of[soloist]]),
             "called_card": CARD_NAMES[self.called_card] if self.called_card is not None else None,
             "partner": self.partner,
         }
@@ -540,7 +574,8 @@ class FiveHundred(Match):
         tp = self.tp
         if tp is None or self.contract is None or not self.contract.open or not tp.completed:
             return None
-        return {"seat": self.soloist, "cards": [CARD_NAMES[c] for c in cards_of(tp.hands[self.soloist])]}
+        _, soloist = self._won_contract()
+        return {"seat": soloist, "cards": [CARD_NAMES[c] for c in cards_of(tp.hands[soloist])]}
 
     def _joker_led_suit(self) -> str | None:
         """The suit named for the Joker leading the current trick at no trumps (what the others must follow)."""

@@ -8,6 +8,7 @@ passes are table options (see ``AuctionRules``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.errors import IllegalAction
@@ -110,8 +111,9 @@ class Auction:
         out.extend(("bid", v) for v in self.rules.values if self.high is None or v > self.high)
         return out
 
-    def check(self, kind: str, value: object) -> None:
-        """Raise ``IllegalAction`` in the bidder's words unless (kind, value) is legal now."""
+    def check(self, kind: str, value: object) -> int | None:
+        """Raise ``IllegalAction`` in the bidder's words unless (kind, value) is legal now; the bid's value (None
+        for a pass or a keep)."""
         forced = self.forced() if self.high is None else None
         if forced == "dealer_must_bid" and not (kind == "bid" and value == self.rules.lowest):
             raise IllegalAction(f"everyone else passed: as dealer you must bid {self.rules.lowest}")
@@ -120,7 +122,8 @@ class Auction:
         if kind == "keep" and not self.may_keep(self.to_speak):
             raise IllegalAction(self._why_no_keep())
         if kind == "bid":
-            self._check_bid(value)
+            return self._check_bid(value)
+        return None
 
     def _why_no_keep(self) -> str:
         if self.high is None:
@@ -133,7 +136,7 @@ class Auction:
             return "only the dealer may keep the bid"
         return "keeping the bid is not allowed at this table"
 
-    def _check_bid(self, value: object) -> None:
+    def _check_bid(self, value: object) -> int:
         rules = self.rules
         if not isinstance(value, int):
             raise IllegalAction("a bid needs a number of points")
@@ -145,6 +148,7 @@ class Auction:
             )
         if self.high is not None and value <= self.high:
             raise IllegalAction(f"a bid must be higher than the last bid ({self.high})")
+        return value
 
     def apply(self, kind: str, value: int | None) -> None:
         """Record a checked call and move the turn on (or end the auction)."""
@@ -155,6 +159,8 @@ class Auction:
         else:
             if kind == "keep":
                 value = self.high
+            assert value is not None, "a bid carries its value; a keep takes the high bid (legal only over one)"
+            if kind == "keep":
                 self.kept.add(value)
             self.high, self.high_pos = value, pos
             self.best_bid[pos] = max(self.best_bid[pos], value)
@@ -177,7 +183,8 @@ class Auction:
                 return self._finish(-1)  # "If all four players pass, the hands are thrown in"
         else:
             if rules.single_round:
-                waiting = range(self.spoken, n)  # "each player only gets one chance to bid, the dealer last"
+                # "each player only gets one chance to bid, the dealer last"
+                waiting: Sequence[int] = range(self.spoken, n)
                 others = len(waiting)
             else:
                 # Everyone still in but the high bidder (who never speaks, so never passes, while highest).
@@ -187,7 +194,7 @@ class Auction:
             if high == rules.top:
                 if not rules.single_round:
                     order, high_pos = self.order, self.high_pos
-                    waiting = [i for i in range(n) if not passed[i] and order[i] != high_pos]  # type: ignore[assignment]
+                    waiting = [i for i in range(n) if not passed[i] and order[i] != high_pos]
                 if not any(self.may_keep(self.order[i]) for i in waiting):
                     return self._finish(self.high_pos)  # "or until someone bids 100, the highest possible bid"
         if rules.single_round:

@@ -68,7 +68,7 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
     OPTIONS = OPTIONS
 
     def __init__(self, options: dict | None = None, first_dealer: int = 0):
-        super().__init__(expand_presets(options), first_dealer)  # type: ignore[arg-type]
+        super().__init__(expand_presets(options), first_dealer)
 
     def check_options(self) -> None:
         o = self.options
@@ -413,8 +413,7 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
             raise self._wrong_type(
                 a, "the auction is on: bid, pass" + (" or keep" if self.auction.may_keep(pos) else "")
             )
-        self.auction.check(a.type, a.value)
-        self.auction.apply(a.type, a.value if a.type == "bid" else None)  # type: ignore[arg-type]
+        self.auction.apply(a.type, self.auction.check(a.type, a.value))
         if self.auction.done:
             self._end_auction()
 
@@ -422,7 +421,12 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
         if self.auction.contractor < 0:
             return self._throw_in()
         self.contractor = self.auction.contractor
-        self.bid = 0 if self.auction.no_bid else self.auction.high
+        high = self.auction.high
+        if self.auction.no_bid:
+            self.bid = 0
+        else:
+            assert high is not None, "the contractor made the high bid unless the no-bid rule made them contractor"
+            self.bid = high
         self.play.leader = self.play.turn = self.contractor  # "the contractor leads to the first trick"
         steps = []
         contractor_unit = self.table.unit_of[self.contractor]

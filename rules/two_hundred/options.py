@@ -154,7 +154,7 @@ OPTIONS = (
 )
 
 
-def expand_presets(given: object) -> object:
+def expand_presets(given: dict | None) -> dict | None:
     """Le Rough's implied options, overridden by whatever the record gives explicitly."""
     if isinstance(given, dict) and given.get("le_rough") is True:
         return {**LE_ROUGH, **given}

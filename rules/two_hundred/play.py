@@ -13,6 +13,7 @@ from rules.cards import CARD_NAMES, NO_TRUMP, SUIT_MASKS, describe_suit, nth_car
 from rules.errors import IllegalAction
 from rules.game import PLAY
 
+from .state import DealState
 from .steps import TRICKS
 from .table import SILENT_STACKS
 
@@ -20,8 +21,8 @@ EFFECTIVE_SUIT = [c >> 4 if c < 64 else -1 for c in range(67)]  # no bowers or j
 STRENGTH = [c & 15 for c in range(67)]  # "A-K-Q-J-10-9-8-7-6-5": the natural order of the rank slots
 
 
-class PlayPhase:
-    """Trick play for ``TwoHundred`` (uses its ``play``, ``trump``, ``stacks``, ``table`` and ``options``)."""
+class PlayPhase(DealState):
+    """Trick play for ``TwoHundred`` (its state is declared in state.py)."""
 
     def visible(self, pos: int) -> int:
         """A silent partner's face-up cards: the top card of each stack (turned up once the trick is complete)."""
@@ -40,8 +41,9 @@ class PlayPhase:
         if play.trick:
             # "Players must follow suit if able to. A player who has no card of the suit led is free to play any card."
             return hand & SUIT_MASKS[play.led_suit] or hand
-        if self.compulsory_lead and self.must_lead_trump(hand):
-            return hand & SUIT_MASKS[self.trump]  # type: ignore[index]
+        trump = self.trump
+        if self.compulsory_lead and trump is not None and self.must_lead_trump(hand):
+            return hand & SUIT_MASKS[trump]
         return hand
 
     def must_lead_trump(self, hand: int) -> bool:
@@ -65,7 +67,9 @@ class PlayPhase:
                 return f"{CARD_NAMES[c]} is not one of your silent partner's face-up cards"
             return f"you do not hold {CARD_NAMES[c]}"
         if not play.trick:
-            return f"your first lead must be a trump ({describe_suit(self.trump)}): you hold one"  # type: ignore[arg-type]
+            # Held but not legal on the lead: only the compulsory trump lead forbids that, and only once trump is named.
+            assert self.trump is not None
+            return f"your first lead must be a trump ({describe_suit(self.trump)}): you hold one"
         holder = "your silent partner shows" if silent else "you hold"
         return f"you must follow suit: {holder} {describe_suit(play.led_suit)}"
 
@@ -193,7 +197,7 @@ class PlayPhase:
         nexts = self._orders.get(key)
         if nexts is None:
             nexts = self._orders[key] = [o[1] if len(o) > 1 else p for p, o in enumerate(self._play_orders())]
-        return nexts  # type: ignore[return-value]
+        return nexts
 
     def _play_orders(self) -> list[tuple[int, ...]]:
         """For each leader, the active positions in order of play."""

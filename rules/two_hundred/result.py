@@ -11,12 +11,13 @@ from rules.game import BETWEEN_DEALS, GAME_OVER
 
 from . import exchange
 from .scoring import GameEnd, Side, game_end, score_deal
+from .state import DealState
 from .steps import OVER
 from .table import TOTAL_POINTS, card_points
 
 
-class DealEnd:
-    """Scoring for ``TwoHundred`` (uses its deal state, ``table``, ``scoring`` and ``unit_scores``)."""
+class DealEnd(DealState):
+    """Scoring for ``TwoHundred`` (its state is declared in state.py)."""
 
     def _throw_in(self, misdeal: int | None = None) -> None:
         """ "If all four players pass, the hands are thrown in without score"; a misdeal is redealt by the same

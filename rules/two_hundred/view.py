@@ -5,14 +5,15 @@ from __future__ import annotations
 from rules.cards import CARD_NAMES, NO_TRUMP, SUIT_MASKS, iter_cards
 from rules.game import GAME_OVER
 
+from .state import DealState
 from .steps import OVER
 from .table import card_points
 
 SUIT_LETTERS = {0: "S", 1: "H", 2: "D", 3: "C", NO_TRUMP: "NT"}
 
 
-class StateView:
-    """The output of ``TwoHundred`` (uses its deal state)."""
+class StateView(DealState):
+    """The output of ``TwoHundred`` (its state is declared in state.py)."""
 
     def hand(self, seat: int) -> list[int]:
         return list(iter_cards(self.play.hands[seat])) if hasattr(self, "play") else []
