@@ -206,6 +206,8 @@ class Bench:
                     db_path=str(Path(tmp) / "bench.db"),
                     dev_guild_id=guild.id,
                     ai_delay=args.ai_delay,
+                    draw_interval=args.ai_delay / 4,  # the draw as fast as before the human pace
+                    kitty_pause=args.ai_delay / 4,
                     edit_interval=args.edit_interval,
                 )
                 client = CardTableBot(settings, rng=random.Random(args.seed), guild_ready_timeout=0.05)
@@ -416,6 +418,8 @@ class BotSide:
                 db_path=str(Path(tmp) / "bench.db"),
                 dev_guild_id=cfg["guild_id"],
                 ai_delay=cfg["ai_delay"],
+                draw_interval=cfg["ai_delay"] / 4,  # the draw as fast as before the human pace
+                kitty_pause=cfg["ai_delay"] / 4,
                 edit_interval=cfg["edit_interval"],
             )
             client = CardTableBot(settings, rng=random.Random(cfg["seed"]), guild_ready_timeout=0.05)

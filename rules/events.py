@@ -46,6 +46,15 @@ class FailedLead:
 
 
 @dataclass(frozen=True, slots=True)
+class ExposureOffered:
+    """Da Bai Fen: a draw gave ``seat`` a card it may expose to choose trumps (``card``) while nothing is exposed,
+    so its hand should offer the exposure now (``Match.seat_prompts`` words it)."""
+
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
 class LevelsChanged:
     """Da Bai Fen: the teams' levels (rank names, "2" … "A") before and after a deal."""
 
@@ -67,4 +76,4 @@ class GameOver:
     winner: int | None
 
 
-Event = TrickWon | DealScored | FailedLead | LevelsChanged | DroppedOut | GameOver
+Event = TrickWon | DealScored | FailedLead | ExposureOffered | LevelsChanged | DroppedOut | GameOver

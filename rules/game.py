@@ -194,6 +194,7 @@ class Match(ABC):
         view["hand"] = self.hand_mask_names(seat)
         view["legal"] = [] if between else [a.to_json() for a in self.legal_actions() if a.seat == seat]
         view["lead_several"] = self.may_lead_several(seat)
+        view["prompts"] = [] if between else self.seat_prompts(seat)
         view.update(self.seat_knowledge(seat))
         return view
 
@@ -211,6 +212,16 @@ class Match(ABC):
     def seat_knowledge(self, seat: int) -> dict:
         """What ``seat`` alone knows beyond its hand (its own discards, say); output keys, as in the record."""
         return {}
+
+    def seat_prompts(self, seat: int) -> list[str]:
+        """Sentences for ``seat``'s hand about a choice open to it now that it may not expect (record card names,
+        "seat N"): e.g. a card just drawn that it may expose.  Empty in most games and states."""
+        return []
+
+    def draw_ends_choices(self) -> bool:
+        """Whether the next (automatic) draw closes choices still open to the players, such as turning up cards
+        after which nobody may expose: a table with humans pauses before it so they can still decide."""
+        return False
 
     def last_trick_winner(self) -> int | None:
         """The seat that won the last completed trick of this deal (None before the first)."""

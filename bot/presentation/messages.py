@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.presentation import images
-from bot.presentation.choices import SELECT_LIMIT, SUIT_SYMBOLS, card_label, encode, label, plan
+from bot.presentation.choices import SELECT_LIMIT, SUIT_SYMBOLS, card_label, encode, label, name_seats, plan
 from bot.presentation.clock_view import clock_buttons, clock_label, clock_lines, lobby_clock_line
 from bot.presentation.components import ComponentId, TableButton, TableSelect, view_of
 from bot.storage.store import CANCELLED, LOBBY, PLAYING
@@ -404,6 +404,7 @@ async def hand_view(table: Table, seat: int, *, note: str = "") -> HandView:
     lines.append(f"**Your hand** — {game_name(table.game)}, table #{table.id}, deal {state['deal'] + 1}")
     if not png:
         lines.append(describe_cards(cards) or "(no cards)")
+    lines.extend(name_seats(prompt, table.names()) for prompt in state["prompts"])  # "You drew 7♥ — … expose it?"
     if not mine:
         if to_move is not None and to_move != seat and phase not in (BETWEEN_DEALS, GAME_OVER):
             lines.append(f"Waiting for {table.names()[to_move]} {phase_verb(table, phase)}.")

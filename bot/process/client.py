@@ -51,7 +51,14 @@ class CardTableBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.db_path)
-        self.manager = TableManager(self.store, self.dispatch, ai_delay=self.settings.ai_delay, rng=self._rng)
+        self.manager = TableManager(
+            self.store,
+            self.dispatch,
+            ai_delay=self.settings.ai_delay,
+            draw_interval=self.settings.draw_interval,
+            kitty_pause=self.settings.kitty_pause,
+            rng=self._rng,
+        )
         self.presenter.manager = self.manager
         # Turn clocks and idle players (bot/clocks/service.py); they reach Discord through the presenter.
         self.clocks = ClockService(self.manager, self.clock, self.presenter)

@@ -66,6 +66,13 @@ class Settings(BaseSettings):
     ai_delay: float = Field(1.0, alias="CARDTABLE_AI_DELAY")
     # Seconds between two edits of one table's message (moves in between are shown together); 0 in tests.
     edit_interval: float = Field(1.0, alias="CARDTABLE_EDIT_INTERVAL")
+    # A draw from a stock at a table with humans (docs/rules/ says which games): seconds per card.  1.25 s makes the
+    # 48 cards a one-minute draw, brings each player a card every 5 s (time to see it and tap Expose), and keeps the
+    # table message's edits at 4 in any 5 s, under Discord's 5 per channel.  Tapping Draw on one's turn is at once.
+    draw_interval: float = Field(1.25, alias="CARDTABLE_DRAW_INTERVAL")
+    # Seconds before the draw that closes the players' choices (the kitty turned: no exposure after it), for whoever
+    # just drew a trump-rank card; always taken at a table with humans, so it reveals nothing about anyone's hand.
+    kitty_pause: float = Field(6.0, alias="CARDTABLE_KITTY_PAUSE")
 
     @classmethod
     def settings_customise_sources(
@@ -131,7 +138,7 @@ class Settings(BaseSettings):
             raise ValueError(f"CARDTABLE_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
         return level
 
-    @field_validator("ai_delay", "edit_interval", mode="before")
+    @field_validator("ai_delay", "edit_interval", "draw_interval", "kitty_pause", mode="before")
     @classmethod
     def _seconds(cls, raw: Any, info: ValidationInfo) -> Any:
         if _blank(raw):

@@ -37,8 +37,10 @@ def computers_know(game: str) -> bool:
     return found is not None and found.computer_strategy
 
 
-# Actions that other seats may take while someone else is drawing, so a stale view may still send them.
-_OUT_OF_TURN_TYPES = ("expose", "claim_draw")
+# Actions whose meaning does not depend on the state the player saw, so a stale view may still send them: exposing
+# and claiming are open to other seats while someone else acts, and a draw takes the next card whatever it is (the
+# engine refuses it when it is not the player's turn).
+_UNVERSIONED_TYPES = ("expose", "claim_draw", "draw")
 
 
 class Refusal(Exception):
@@ -164,11 +166,17 @@ class TableManager:
         events: TableEvents | None = None,
         *,
         ai_delay: float = 1.0,
+        draw_interval: float | None = None,
+        kitty_pause: float = 0.0,
         rng: random.Random | None = None,
     ):
         self.store = store
         self.events: TableEvents = events or _nobody_listens
         self.ai_delay = ai_delay
+        # The draw's pace at a table with humans (bot/process/settings.py says why these numbers); a table of
+        # computers draws at a quarter of ``ai_delay``, and so does every table when ``draw_interval`` is None.
+        self.draw_interval = draw_interval
+        self.kitty_pause = kitty_pause
         # Deals must be unpredictable for players; tests pass a seeded generator.
         self.rng = rng or random.SystemRandom()
         self.tables: dict[int, Table] = {}
@@ -420,7 +428,7 @@ class TableManager:
             if (
                 expected_version is not None
                 and expected_version != table.version
-                and action.get("type") not in _OUT_OF_TURN_TYPES
+                and action.get("type") not in _UNVERSIONED_TYPES
             ):
                 raise Refusal("That choice is out of date: the game has moved on. Press **My hand** to see it now.")
             try:
@@ -553,16 +561,33 @@ class TableManager:
             return True
         return match.phase == DEAL and any(a.type == "draw" and a.seat == match.to_move for a in match.legal_actions())
 
+    def _pause(self, table: Table) -> float:
+        """Seconds before the next automatic move.  During a draw at a table where a human plays, every card waits
+        ``draw_interval`` (their hand grows at a pace they can follow) and the draw that closes their choices (the
+        kitty turned) waits ``kitty_pause``, whatever anyone holds, so that the pause tells nobody anything."""
+        match = table.match
+        if match is None or match.phase != DEAL:
+            return self.ai_delay
+        if self.draw_interval is None or not self._humans_play(table):
+            return self.ai_delay / 4
+        return self.kitty_pause if match.draw_ends_choices() else self.draw_interval
+
+    @staticmethod
+    def _humans_play(table: Table) -> bool:
+        return any(r.user_id is not None and s not in table.away for s, r in table.seats.items())
+
     async def _run_computers(self, table: Table) -> None:
         """Let computer players act, each after a short pause, until a human is to act or the game ends."""
         try:
             while not self._closing:
-                drawing = table.match is not None and table.match.phase == DEAL
-                await asyncio.sleep(self.ai_delay / 4 if drawing else self.ai_delay)
+                version = table.version
+                await asyncio.sleep(self._pause(table))
                 async with table.lock:
                     match = table.match
                     if table.status != PLAYING or match is None or not self.plays_itself(table):
                         return
+                    if table.version != version:  # a player acted meanwhile (drew at once, say): pause afresh
+                        continue
                     seat = match.to_move
                     assert seat is not None  # plays_itself() checked that someone is to move
                     standin = False

@@ -26,7 +26,7 @@ from rules.da_bai_fen.order import (
 from rules.da_bai_fen.scoring import level_name, level_rank, outcome, parse_level
 from rules.dealing import DealCards, check_pack
 from rules.errors import IllegalAction, RecordError
-from rules.events import Event, FailedLead, LevelsChanged
+from rules.events import Event, ExposureOffered, FailedLead, LevelsChanged
 from rules.game import BETWEEN_DEALS, DEAL, EXCHANGE, GAME_OVER, PLAY, Match
 from rules.options import Option
 
@@ -197,6 +197,14 @@ class DaBaiFen(Match):
         "you may ... expose it at any time provided that no other card has yet been exposed"; "Once the first of
         these [kitty] cards is exposed it is too late"."""
         return self.phase == DEAL and self.exposed is None
+
+    def exposable_cards(self, seat: int) -> list[int]:
+        """The cards ``seat`` may expose now, the one drawn last first (none once trumps are chosen)."""
+        if not self.can_expose():
+            return []
+        rank = level_rank(self.exposable_rank(seat))
+        held = [c for c in (card(rank, s) for s in range(4)) if self.hands[seat] >> c & 1]
+        return sorted(held, key=self.stock.index, reverse=True)
 
     def exposures(self) -> list[Action]:
         if not self.can_expose():
@@ -810,6 +818,25 @@ class DaBaiFen(Match):
     def seat_teams(self) -> list[int | None]:
         return [_team(seat) for seat in range(4)]
 
+    def seat_prompts(self, seat: int) -> list[str]:
+        """The exposure a player may make, in words, so their hand offers it the moment they draw the card."""
+        cards = self.exposable_cards(seat)
+        if not cards:
+            return []
+        what = "your side's level" if self.mode == SPECIAL else "the trump rank"
+        if len(cards) == 1:
+            text = f"You drew {CARD_NAMES[cards[0]]} — {what}: expose it?"
+        else:
+            text = f"You drew {CARD_NAMES[cards[0]]} — {what} (you also hold {_describe_cards(cards[1:])}): expose one?"
+        if self.drawn == DRAWN:
+            # "Once the first of these cards is exposed it is too late for anyone to determine the trump suit"
+            text += " Last chance: the kitty is turned next."
+        return [text]
+
+    def draw_ends_choices(self) -> bool:
+        # The starter's draw after the 48th card turns the kitty: no exposure after that.
+        return self.phase == DEAL and self.drawn == DRAWN
+
     def seat_knowledge(self, seat: int) -> dict:
         if seat == self.leader and self.discarded:  # the leader buried the six kitty cards
             return {"discarded": [CARD_NAMES[c] for c in cards_of(self.discarded)]}
@@ -835,11 +862,15 @@ class DaBaiFen(Match):
         return winner, [(s, list(cards)) for s, cards in self.last_trick], _team(winner)
 
     def event_marks(self) -> tuple:
-        return (*super().event_marks(), len(self.failed_throws), tuple(self.levels))
+        return (*super().event_marks(), self.drawn, len(self.failed_throws), tuple(self.levels))
 
     def events_after(self, marks: tuple) -> list[Event]:
         events = super().events_after(marks)
-        throws, levels = marks[-2:]
+        drawn, throws, levels = marks[-3:]
+        if self.drawn == drawn + 1 and self.can_expose():
+            drawer, taken = (self.dealer + drawn) % 4, self.stock[drawn]
+            if taken in self.exposable_cards(drawer):
+                events.append(ExposureOffered(drawer, CARD_NAMES[taken]))
         lowest = self.options["failed_throw"] == "lowest_card"
         failed = [
             FailedLead(

@@ -70,6 +70,8 @@ class BotWorld:
             dev_guild_id=self.guild.id,
             ai_delay=overrides.pop("ai_delay", 0.0),
             edit_interval=overrides.pop("edit_interval", 0.0),
+            draw_interval=overrides.pop("draw_interval", 0.0),
+            kitty_pause=overrides.pop("kitty_pause", 0.0),
         )
         overrides.setdefault("tune_gc", False)  # process-wide settings; the test session is shared
         return CardTableBot(settings, rng=random.Random(seed), guild_ready_timeout=0.05, **overrides)
