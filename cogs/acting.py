@@ -10,14 +10,21 @@ import asyncio
 from typing import Any, TypeAlias
 
 import discord
+from discord.utils import MISSING
 
 from bot.presentation.choices import card_label, label, past_tense
 from bot.presentation.components import ComponentId, TableButton, view_of
 from bot.presentation.errors import answer
-from bot.presentation.messages import hand_view
+from bot.presentation.live_hands import hand_image, hand_text
+from bot.presentation.messages import png_file
 from bot.process.client import CardTableBot
 from bot.storage.store import PLAYING
-from bot.tables.service import Refusal, Table, TableManager
+from bot.tables.service import (
+    UNVERSIONED_TYPES,  # a click on an old hand may still do these
+    Refusal,
+    Table,
+    TableManager,
+)
 from rules.cards import CARD_NAMES, parse_card
 from rules.events import FailedLead
 
@@ -76,24 +83,51 @@ async def in_time(interaction: Interaction, work, *, thinking: bool):
     return await task, not done
 
 
-async def show_hand(interaction: Interaction, table: Table, *, note: str = "", edit: bool = False) -> None:
-    """The player's hand and choices, for their eyes only."""
+async def show_hand(
+    interaction: Interaction, table: Table, *, note: str = "", edit: bool = False, selection: str | None = None
+) -> None:
+    """The player's live hand, for their eyes only: a new ephemeral message, or (``edit``) the message clicked
+    updated in place.  Either becomes the live one that the bot keeps current (bot/presentation/live_hands.py)."""
     if table.match is None:
         raise Refusal(f"Table #{table.id} has not started yet.")
     seat = seat_in(table, interaction.user.id)
-    hand, deferred = await in_time(interaction, hand_view(table, seat, note=note), thinking=not edit)
-    kwargs: dict[str, Any] = {}
-    if hand.view is not None:
-        kwargs["view"] = hand.view
-    attachments = [hand.file] if hand.file else []
-    if deferred:  # replace the "thinking…" answer (or the deferred message) with the hand
-        await interaction.edit_original_response(content=hand.content, attachments=attachments, view=hand.view)
-    elif edit:
-        await interaction.response.edit_message(content=hand.content, attachments=attachments, view=hand.view)
-    elif hand.file is not None:
-        await answer(interaction, hand.content, file=hand.file, **kwargs)
-    else:
-        await answer(interaction, hand.content, **kwargs)
+    live = interaction.client.presenter.live
+    with live.answering(table, seat):
+        hand = hand_text(table, seat, note=note, selection=selection)
+        shown_image = live.image_shown(table, seat, interaction) if edit else None
+        if shown_image != hand.image_key:  # an update keeps the picture unless the cards changed
+            png, deferred = await in_time(interaction, hand_image(table, seat, hand.image_key), thinking=not edit)
+            hand.file = png_file(png, f"hand-{table.id}.png")
+        else:
+            deferred = False
+        fields: dict[str, Any] = {"content": hand.content, "view": hand.view}
+        if hand.file is not None or shown_image != hand.image_key:
+            fields["attachments"] = [hand.file] if hand.file else []
+        message_id = interaction.message.id if edit and interaction.message else None
+        if deferred:  # replace the "thinking…" answer (or the deferred message) with the hand
+            message = await interaction.edit_original_response(**fields)
+            message_id = message.id
+        elif edit:
+            await interaction.response.edit_message(**fields)
+        else:
+            file = hand.file or MISSING
+            view = hand.view or MISSING
+            if interaction.response.is_done():
+                followup = await interaction.followup.send(
+                    hand.content, ephemeral=True, wait=True, view=view, file=file
+                )
+                message_id = followup.id
+            else:
+                sent = await interaction.response.send_message(hand.content, ephemeral=True, view=view, file=file)
+                message_id = sent.message_id
+        live.shown(table, seat, interaction, hand, selection or "", note, edit=edit, message_id=message_id)
+    interaction.client.presenter.refresh_hands(table)  # anything that changed while the answer was made
+
+
+def stale_note(table: Table, version: int) -> str:
+    moves = table.version - version
+    made = "a move was" if moves == 1 else f"{moves} moves were" if moves > 0 else "the game moved on"
+    return f"🔄 Your hand was out of date: {made} made since it was shown (here it is now)."
 
 
 def throw_warning(table: Table, seat: int, action: dict) -> str | None:
@@ -126,6 +160,12 @@ async def perform(
     """Apply the user's action and answer them; ``edit`` replaces the message whose component was used."""
     manager = manager_of(interaction)
     seat = seat_in(table, interaction.user.id)
+    stale = version is not None and version != table.version and action.get("type") not in UNVERSIONED_TYPES
+    if stale and edit and table.match is not None and table.status == PLAYING:
+        # Never apply a click on an out-of-date hand blindly: show the hand as it is now instead, one tap away.
+        assert version is not None  # stale says so
+        await show_hand(interaction, table, note=stale_note(table, version), edit=True)
+        return
     if not confirmed:
         warning = throw_warning(table, seat, action)
         if warning:
@@ -141,7 +181,8 @@ async def perform(
             else:
                 await answer(interaction, warning, view=view)
             return
-    outcome = await manager.act(table.id, interaction.user.id, action, expected_version=version)
+    with interaction.client.presenter.live.answering(table, seat):  # this answer shows the hand: no edit meanwhile
+        outcome = await manager.act(table.id, interaction.user.id, action, expected_version=version)
     failed = next((e for e in outcome.events if isinstance(e, FailedLead)), None)
     done = failed_lead_text(failed, table.names()) if failed else f"✅ You {past_tense(outcome.action.to_json())}."
     match = table.match

@@ -14,12 +14,23 @@ from bot.presentation.clock_view import CLOCK_VERBS
 from bot.presentation.components import ComponentId
 from bot.presentation.errors import answer, answering_errors
 from bot.presentation.messages import game_name, lobby_content, lobby_view, table_content, table_file, table_view
+from bot.presentation.panel import PANEL_VERB, read_click
 from bot.presentation.presenter import table_line
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.guild_settings import check_new_table
 from bot.tables.presets import OptionsError, game_id, presets_for, resolve
 from bot.tables.service import Refusal, Table
-from cogs.acting import Interaction, action_from_card_choice, find_table, in_time, manager_of, perform, show_hand
+from cogs.acting import (
+    Interaction,
+    action_from_card_choice,
+    find_table,
+    in_time,
+    manager_of,
+    perform,
+    seat_in,
+    show_hand,
+    stale_note,
+)
 from cogs.admin import clock_choices, computers_allowed
 from cogs.arguments import TABLE_HELP, TableOption
 from cogs.clocks import away_table, back_to_seat, clock_click, clocks_of, is_admin, nudge_player
@@ -194,7 +205,20 @@ class Tables(commands.Cog):
                 return
             table = await manager.get(cid.table)
             if verb == "hand":
-                await show_hand(interaction, table)
+                # From a hand (the throw warning's "Choose again"): that message shows the hand again; from the
+                # table message: a new ephemeral hand, which becomes the live one.
+                message = interaction.message
+                in_hand = message is not None and (message.flags.ephemeral or interaction.guild_id is None)
+                await show_hand(interaction, table, edit=in_hand)
+            elif verb == PANEL_VERB:
+                action, selection = read_click(table, seat_in(table, user.id), cid.arg or "")
+                if action is None:  # a card toggled: the same hand with the new selection
+                    if cid.version != table.version:
+                        await show_hand(interaction, table, note=stale_note(table, cid.version or 0), edit=True)
+                    else:
+                        await show_hand(interaction, table, edit=True, selection=selection)
+                else:
+                    await perform(interaction, table, action, version=cid.version, edit=True)
             elif verb == "act":
                 action = decode(cid.arg or "")
                 if action is None:

@@ -56,7 +56,7 @@ async def test_a_whole_game(tmp_path, game, options, humans, computers):
         assert len(over) == len(table.record.deals) - 1
         assert all(m.components == [] for m in over)
         # every deal's hand went to each human by DM (Da Bai Fen: once the drawing was over) ...
-        hand_dms = [m for m in world.dms(world.alice) if ": your hand" in m.content]
+        hand_dms = [m for m in world.dms(world.alice) if "**Your hand**" in m.content]
         assert len(hand_dms) == len(table.record.deals)
         # ... and only to its owner: never into the channel
         for message in world.fake.messages(world.channel):

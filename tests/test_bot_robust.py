@@ -67,7 +67,7 @@ async def test_illegal_and_foreign_actions_are_refused_and_nothing_is_recorded(w
         assert r.ephemeral and "not playing at any table" in r.content
         # a stranger cannot use a player's components (even a forged click on them)
         hand = await world.click(mover, table_message(world, table), "hand")
-        r = await world.click(world.stranger, hand.message, "act", encode({"type": "pass"}))
+        r = await world.click(world.stranger, hand.message, "hp", encode({"type": "pass"}))
         assert r.ephemeral and "not seated" in r.content
         r = await world.click(world.stranger, table_message(world, table), "hand")
         assert r.ephemeral and "not seated" in r.content
@@ -82,13 +82,14 @@ async def test_a_double_click_is_applied_once(world):
         table = await started(world, client, world.alice, world.bob)
         mover = user_to_move(world, table)
         hand = await world.click(mover, table_message(world, table), "hand")
-        cid = find_id(hand.message, "act", encode({"type": "pass"}))
+        cid = find_id(hand.message, "hp", encode({"type": "pass"}))
         first, second = await asyncio.gather(
             world.fake.click(mover, hand.message, cid), world.fake.click(mover, hand.message, cid)
         )
         await first.wait()
         await second.wait()
-        contents = sorted([first.content or "", second.content or ""])
+        # each answer as sent (both update the same message: its content is the last one's)
+        contents = sorted([(r.callback_data or {}).get("content") or r.content or "" for r in (first, second)])
         assert any("✅ You passed" in c for c in contents), contents
         assert any("out of date" in c for c in contents), contents
         assert len(table.record.deals[0].actions) == 1
@@ -268,8 +269,7 @@ async def test_a_slow_drawing_answers_thinking_first_then_the_hand(world, monkey
         assert r.callback_type == 5 and r.deferred  # "thinking…", ephemeral
         message = await r.wait_for_message()
         assert message.ephemeral and "Your hand" in message.content
-        hand = await world.fake.click(mover, message, find_id(message, "act", encode({"type": "pass"})))
+        hand = await world.fake.click(mover, message, find_id(message, "hp", encode({"type": "pass"})))
         await hand.wait()
-        assert hand.callback_type == 6  # a deferred update of the same message...
-        edited = await hand.wait_for_edit(edits=2)
-        assert "✅ You passed" in edited.content  # ...then edited in place
+        # a pass leaves the cards as they were: the picture is not drawn again, the message is updated at once
+        assert hand.callback_type == 7 and "✅ You passed" in hand.message.content

@@ -171,13 +171,13 @@ async def test_async_turns_come_by_dm_with_a_summary_and_a_reminder(world):
         mover = user_at(world, table, seat)
         other_seat = 1 - seat
         other = user_at(world, table, other_seat)
-        dm = next(m.content for m in world.dms(mover) if "Your turn" in m.content)
+        dm = next(m.content for m in world.dms(mover) if "Your turn at" in m.content)
         assert f"Your turn at table #{table.id}" in dm and "Card Club" in dm and f"<#{world.channel.id}>" in dm
         await act_for(client, table, seat)
         await world.settle(client)
         await client.clocks.settle()
         if table.match.to_move == other_seat:
-            dm = [m.content for m in world.dms(other) if "Your turn" in m.content][-1]
+            dm = [m.content for m in world.dms(other) if "Your turn at" in m.content][-1]
             assert "Since your last move" in dm and mover.username in dm
         waiting = user_at(world, table, table.match.to_move)
         before = len(world.dms(waiting))
@@ -219,7 +219,7 @@ async def test_a_seat_idle_for_turns_in_a_row_can_go_to_a_substitute(world):
         assert not r.ephemeral and "takes seat" in r.content
         await client.clocks.settle()
         assert table.seats[bob_seat].user_id == world.carol.id and bob_seat not in table.away
-        assert "your hand" in world.dms(world.carol)[-1].content
+        assert "Your hand" in world.dms(world.carol)[-1].content
         r = await world.click(world.dan, offer, "take")
         assert r.ephemeral and "not open" in r.content
         r = await world.slash(world.bob, "table", {"table": table.id}, subcommand="back")

@@ -77,17 +77,18 @@ async def test_a_human_sees_their_hand_grow_is_offered_expose_and_exposes(tmp_pa
 
         await _until(lambda: match.drawn > first_two, "alice drawing her 2")
         offered = await _my_hand(world, table)
+        listed_then = _cards_listed(offered)  # the live hand is edited in place as the draw goes on
         drawn_two = CARD_NAMES[table.record.deals[0].cards.stock[first_two]]
         assert any(isinstance(e, ExposureOffered) and e.seat == ALICE for o in acted for e in o.events), acted
         assert f"You drew {card_label(drawn_two)} — the trump rank: expose it?" in offered.content, offered.content
-        assert find_id(offered, "act", "expose")
+        assert find_id(offered, "hp", "expose")
 
         held = len(match.hand(ALICE))
         await _until(lambda: len(match.hand(ALICE)) >= held + 2, "two more of alice's cards")
         later = await _my_hand(world, table)
-        assert _cards_listed(later) >= _cards_listed(offered) + 2, (offered.content, later.content)  # it grew
+        assert _cards_listed(later) >= listed_then + 2, later.content  # it grew
         assert "expose it?" in later.content  # still offered: exposing is open until the kitty is turned
-        result = await world.click(world.alice, later, "act", "expose")
+        result = await world.click(world.alice, later, "hp", "expose")
         assert "✅" in result.content, result.content
         assert match.exposed == (ALICE, table.record.deals[0].cards.stock[first_two])
         assert match.leader == ALICE  # the first deal: whoever exposes a two leads
@@ -113,7 +114,7 @@ async def test_no_exposure_once_the_first_kitty_card_is_turned(tmp_path):
         assert match.phase == DEAL and not match.kitty_turned  # the pause before the kitty: alice may still expose
         last = await _my_hand(world, table)
         assert "Last chance: the kitty is turned next." in last.content, last.content
-        assert find_id(last, "act", "expose")
+        assert find_id(last, "hp", "expose")
 
         await _until(lambda: match.phase != DEAL, "the kitty turned")
         assert match.kitty_turned and match.exposed is None
@@ -132,7 +133,7 @@ async def test_tapping_draw_draws_at_once(tmp_path):
         assert client.clocks.human_to_move(table) is None  # an automatic draw is no idle human: no clock runs
 
         hand = await _my_hand(world, table)
-        result = await world.click(world.alice, hand, "act", "draw")
+        result = await world.click(world.alice, hand, "hp", "draw")
         assert "✅" in result.content, result.content
         assert match.drawn == 1 and len(match.hand(ALICE)) == 1  # at once, not after 30 s
 

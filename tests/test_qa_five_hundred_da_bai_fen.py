@@ -12,7 +12,8 @@ import re
 
 from bot.presentation import images
 from bot.presentation.choices import name_seats
-from bot.presentation.messages import hand_view, score_change_text, table_content
+from bot.presentation.live_hands import hand_view
+from bot.presentation.messages import score_change_text, table_content
 from cogs.acting import throw_warning
 from rules.actions import Action
 from tests.botkit.harness import bot_world, play_to_the_end

@@ -1,4 +1,4 @@
-"""What the table's messages say and offer: the lobby, the table, a player's hand and its choices.
+"""What the table's messages say and offer: the lobby, the table, and the components of a player's choices.
 
 Pure builders (data in, text and components out; images through ``bot.presentation.images``), used by the presenter,
 which decides when to send them, and by the cogs, which answer interactions with them.
@@ -7,20 +7,18 @@ which decides when to send them, and by the cogs, which answer interactions with
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 
 import discord
 
 from bot.presentation import images
-from bot.presentation.choices import SELECT_LIMIT, SUIT_SYMBOLS, card_label, encode, label, name_seats, plan
+from bot.presentation.choices import SELECT_LIMIT, SUIT_SYMBOLS, card_label, encode, label
 from bot.presentation.clock_view import clock_buttons, clock_label, clock_lines, lobby_clock_line
 from bot.presentation.components import ComponentId, TableButton, TableSelect, view_of
 from bot.storage.store import CANCELLED, LOBBY, PLAYING
 from bot.tables.service import Table
 from rules import registry
-from rules.cards import CARD_NAMES
 from rules.errors import RecordError
-from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY
+from rules.game import GAME_OVER, PLAY
 from rules.players import PLAYERS
 from rules.registry import match_class
 
@@ -380,49 +378,6 @@ async def table_file(table: Table, state: dict) -> discord.File | None:
 
 
 # --- a player's hand ------------------------------------------------------------------------------------------
-
-
-@dataclass
-class HandView:
-    content: str
-    file: discord.File | None
-    view: discord.ui.View | None
-
-
-async def hand_view(table: Table, seat: int, *, note: str = "") -> HandView:
-    """The player's own hand as an image, with their legal actions as components (for them alone)."""
-    match = table.match
-    assert match is not None
-    state = match.seat_view(seat)
-    cards = state["hand"]
-    mine = state["legal"]
-    to_move, phase = match.to_move, match.phase  # before drawing: others (computers) may move meanwhile
-    legal_cards = {c for a in mine if a["type"] == "play" for c in a.get("cards", [])} or None
-    title = f"{table.names()[seat]} · table #{table.id} · deal {state['deal'] + 1}"
-    png = await images.hand_image(table.game, cards, state, legal_cards, title)
-    lines = [note] if note else []
-    lines.append(f"**Your hand** — {game_name(table.game)}, table #{table.id}, deal {state['deal'] + 1}")
-    if not png:
-        lines.append(describe_cards(cards) or "(no cards)")
-    lines.extend(name_seats(prompt, table.names()) for prompt in state["prompts"])  # "You drew 7♥ — … expose it?"
-    if not mine:
-        if to_move is not None and to_move != seat and phase not in (BETWEEN_DEALS, GAME_OVER):
-            lines.append(f"Waiting for {table.names()[to_move]} {phase_verb(table, phase)}.")
-        return HandView("\n".join(lines), png_file(png, f"hand-{table.id}.png"), None)
-    if to_move is not None and to_move != seat:  # Da Bai Fen's drawing: an exposure is open to all, at any time
-        lines.append("You may act now, while the drawing goes on: choose below (or use the slash commands).")
-    else:
-        lines.append("Your turn: choose below (or use the slash commands).")
-    announcements = registry.game_type(table.game).announcements
-    choices = plan(mine, seat, cards, lead_several=state["lead_several"], announcements=announcements)
-    if choices.note:
-        lines.append(choices.note)
-    return HandView("\n".join(lines), png_file(png, f"hand-{table.id}.png"), action_components(table, choices))
-
-
-def hand_names(table: Table, seat: int) -> list[str]:
-    assert table.match is not None
-    return [CARD_NAMES[c] for c in table.match.hand(seat)]
 
 
 def png_file(data: bytes | None, name: str) -> discord.File | None:

@@ -27,16 +27,12 @@ from bot.presentation import images
 from bot.presentation.choices import name_seats, past_tense
 from bot.presentation.clock_view import seat_button, since_last_move
 from bot.presentation.components import view_of
+from bot.presentation.live_hands import LiveHands
 from bot.presentation.messages import (  # re-exported: cogs build messages here too
     DM_CLOSED,
-    HandView,
-    describe_cards,
     game_name,
-    hand_names,
-    hand_view,
     lobby_content,
     lobby_view,
-    png_file,
     score_change_text,
     scores_text,
     table_content,
@@ -47,7 +43,7 @@ from bot.presentation.messages import (  # re-exported: cogs build messages here
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.guild_settings import duration_text
 from bot.tables.service import Outcome, Table, TableManager
-from rules.game import BETWEEN_DEALS, DEAL, GAME_OVER
+from rules.game import BETWEEN_DEALS, GAME_OVER
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +54,7 @@ Job = Callable[[], Awaitable[None]]
 Compose = Callable[[], Awaitable[str | None]]  # a message worked out when its turn comes (None: nothing to say)
 REFRESH = object()  # queue marker: edit the table message with the state as it is when the edit is made
 NEW_TABLE_MESSAGE = object()  # queue marker: a new table message (a new deal), showing the state as it is then
+HANDS = object()  # queue marker: bring the players' live hands up to date with the state as it is then
 
 
 @dataclass
@@ -66,18 +63,27 @@ class TableOutput:
 
     jobs: collections.deque = field(default_factory=collections.deque)
     worker: asyncio.Task | None = None
-    hands_sent_for: int = -1  # the deal whose hands were sent by DM
+    hands_for: int = -1  # the deal whose live hands were started
     last_edit: float = float("-inf")  # loop time of the last table-message edit
 
 
 class Presenter:
     def __init__(self, bot: discord.Client, *, edit_interval: float = 1.0):
         self.bot = bot
-        self.manager: TableManager | None = None  # set once the manager exists
+        self.live = LiveHands(bot)  # each seated player's hand message, kept current
+        self._manager: TableManager | None = None
         # At most one edit of a table's message per interval: moves made meanwhile show in the next edit.  Discord
         # limits edits per channel anyway, and several tables share a channel.
         self.edit_interval = edit_interval
         self._workers: set[asyncio.Task] = set()  # every table's, ended tables' included (drain_all)
+
+    @property
+    def manager(self) -> TableManager | None:
+        return self._manager
+
+    @manager.setter
+    def manager(self, manager: TableManager | None) -> None:  # set once the manager exists
+        self._manager = self.live.manager = manager
 
     # --- the queue ---------------------------------------------------------------------------------------
 
@@ -91,6 +97,8 @@ class Presenter:
         out = self._output(table)
         if job is REFRESH and any(j is REFRESH or j is NEW_TABLE_MESSAGE for j in out.jobs):
             return  # coalesced: a pending edit (or new message) shows the table as it is then, so this change too
+        if job is HANDS and HANDS in out.jobs:
+            return  # the same for the hands
         out.jobs.append(job)
         if out.worker is None or out.worker.done():
             out.worker = asyncio.create_task(self._work(table, out), name=f"output-{table.id}")
@@ -111,6 +119,8 @@ class Presenter:
                     await self._edit_table_message(table)
                 elif job is NEW_TABLE_MESSAGE:
                     await self._post_table_message(table)
+                elif job is HANDS:
+                    await self.live.refresh(table)
                 else:
                     await job()  # type: ignore[operator]
             except Exception:
@@ -143,6 +153,7 @@ class Presenter:
         if outcome.game_over:
             self._queue(table, REFRESH)
             self._queue(table, lambda: self._post_score_sheet(table))
+            self._queue(table, HANDS)
             return
         if outcome.new_deal:
             self._queue(table, NEW_TABLE_MESSAGE)
@@ -220,52 +231,27 @@ class Presenter:
     # --- sending -----------------------------------------------------------------------------------------
 
     def _queue_hands(self, table: Table) -> None:
+        """A new deal's live hands, or an update of the deal's (coalesced: see ``live_hands``)."""
         match = table.match
-        if match is None or match.phase in (DEAL, BETWEEN_DEALS, GAME_OVER):
-            return  # Da Bai Fen: the hand is complete once the drawing is over
+        if match is None or match.phase in (BETWEEN_DEALS, GAME_OVER):
+            if match is not None and table.extra.get("live_hands") is not None:
+                self._queue(table, HANDS)  # the deal is over: the hands stop offering choices
+            return  # (a drawing deal's hands start empty and grow card by card: each draw is a refresh)
         out = self._output(table)
-        if out.hands_sent_for >= match.deal_index:
+        if out.hands_for >= match.deal_index:
+            self._queue(table, HANDS)
             return
-        out.hands_sent_for = match.deal_index
-        self._queue(table, lambda d=match.deal_index: self._send_hands(table, d))
+        out.hands_for = match.deal_index
+        self._queue(table, lambda d=match.deal_index: self.live.start_deal(table, d))
 
-    async def _send_hands(self, table: Table, deal_index: int) -> None:
-        assert self.manager is not None
-        if await self.manager.store.hands_sent(table.id, deal_index):
-            return  # sent before a restart
-        for seat, row in sorted(table.seats.items()):
-            if row.user_id is None or row.dm_closed:
-                continue
-            try:
-                await self.send_hand_dm(table, seat)
-            except Exception:  # one player's failed DM must not cost the others theirs; My hand always works
-                log.exception("table %d: could not DM seat %d their hand", table.id, seat)
-        await self.manager.store.mark_hands_sent(table.id, deal_index)
+    def refresh_hands(self, table: Table) -> None:
+        """Bring the table's live hands up to date (after a player's click was answered, say)."""
+        if table.extra.get("live_hands") is not None:
+            self._queue(table, HANDS)
 
     async def send_hand_dm(self, table: Table, seat: int) -> bool:
-        """DM a player their hand; on closed DMs remember it (they use the "My hand" button instead)."""
-        assert self.manager is not None
-        row = table.seats[seat]
-        assert table.match is not None
-        cards = hand_names(table, seat)
-        deal = table.match.deal_index + 1
-        view = table.match.seat_view(seat)
-        png = await images.hand_image(table.game, cards, view, None, f"table #{table.id} · deal {deal}")
-        where = f"{table.row.guild_name or 'a server'} › #{table.row.channel_name or table.row.channel_id}"
-        content = f"**{where}** — {game_name(table.game)}, table #{table.id}, deal {deal}: your hand"
-        if not png:
-            content += f"\n{describe_cards(cards)}"
-        hand = HandView(content, png_file(png, f"hand-{table.id}.png"), None)
-        try:
-            channel = await self.bot.create_dm(discord.Object(row.user_id))  # type: ignore[arg-type]
-            kwargs = {"file": hand.file} if hand.file else {}
-            await channel.send(hand.content[:2000], **kwargs)
-        except discord.Forbidden as e:
-            if e.code == DM_CLOSED:
-                await self.manager.mark_dm_closed(table, seat)
-                return False
-            raise
-        return True
+        """DM a player their live hand (a substitute's); on closed DMs remember it (they use "My hand")."""
+        return await self.live.send_dm(table, seat)
 
     async def _post_deal_result(self, table: Table, deal_index: int) -> None:
         match = table.match
@@ -393,11 +379,9 @@ def outcome_text(table: Table, outcome: Outcome) -> str:
 
 __all__ = [
     "FINISHED",
-    "HandView",
     "Presenter",
     "REFRESH",
     "game_name",
-    "hand_view",
     "lobby_content",
     "lobby_view",
     "table_content",

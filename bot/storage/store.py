@@ -330,16 +330,23 @@ class Store:
             (table_id, deal_index, json.dumps(cards)),
         )
 
-    async def mark_hands_sent(self, table_id: int, deal_index: int) -> None:
-        await self.write_one(
-            "UPDATE deals SET hands_sent = 1 WHERE table_id = ? AND deal_index = ?", (table_id, deal_index)
+    async def hand_messages(self, table_id: int, deal_index: int) -> dict[int, tuple[int, int]]:
+        """The deal's live hand messages: seat -> (DM channel id, message id)."""
+        rows = await self.fetch_all(
+            "SELECT seat, channel_id, message_id FROM hand_messages WHERE table_id = ? AND deal_index = ?",
+            (table_id, deal_index),
         )
+        return {row[0]: (row[1], row[2]) for row in rows}
 
-    async def hands_sent(self, table_id: int, deal_index: int) -> bool:
-        row = await self.fetch_one(
-            "SELECT hands_sent FROM deals WHERE table_id = ? AND deal_index = ?", (table_id, deal_index)
+    async def set_hand_message(
+        self, table_id: int, deal_index: int, seat: int, channel_id: int, message_id: int
+    ) -> None:
+        """A seat's live hand message for the deal (a substitute's replaces its predecessor's)."""
+        await self.write_one(
+            "INSERT OR REPLACE INTO hand_messages (table_id, deal_index, seat, channel_id, message_id) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (table_id, deal_index, seat, channel_id, message_id),
         )
-        return bool(row and row[0])
 
     async def append_action(
         self, table_id: int, deal_index: int, seq: int, action: dict, *, finished: bool = False, standin: bool = False

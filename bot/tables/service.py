@@ -40,7 +40,7 @@ def computers_know(game: str) -> bool:
 # Actions whose meaning does not depend on the state the player saw, so a stale view may still send them: exposing
 # and claiming are open to other seats while someone else acts, and a draw takes the next card whatever it is (the
 # engine refuses it when it is not the player's turn).
-_UNVERSIONED_TYPES = ("expose", "claim_draw", "draw")
+UNVERSIONED_TYPES = ("expose", "claim_draw", "draw")
 
 
 class Refusal(Exception):
@@ -428,7 +428,7 @@ class TableManager:
             if (
                 expected_version is not None
                 and expected_version != table.version
-                and action.get("type") not in _UNVERSIONED_TYPES
+                and action.get("type") not in UNVERSIONED_TYPES
             ):
                 raise Refusal("That choice is out of date: the game has moved on. Press **My hand** to see it now.")
             try:

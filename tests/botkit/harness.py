@@ -145,6 +145,7 @@ def table_message(world: BotWorld, table) -> Message:
 async def act_through_ui(world: BotWorld, table, user: User, action: dict, *, slash: bool = False):
     """Perform a legal action as ``user`` would: My hand → a button or select, or a slash command."""
     from bot.presentation.choices import BUTTON_TYPES, encode
+    from bot.presentation.panel import PANEL_VERB
 
     if slash:
         return await _act_by_slash(world, user, action, table)
@@ -153,7 +154,7 @@ async def act_through_ui(world: BotWorld, table, user: User, action: dict, *, sl
     message = hand.message
     kind = action["type"]
     if kind in BUTTON_TYPES:
-        return await world.click(user, message, "act", encode(action))
+        return await world.click(user, message, PANEL_VERB, encode(action))
     if kind == "discard" or (
         kind == "play" and any(c.startswith("cs:") and ":multi:" in c for c in message.custom_ids())
     ):

@@ -1,0 +1,164 @@
+"""The live hand, end to end through the offline Discord: one hand message per player per deal, kept current by
+edits; the player's own click updates that message; closed DMs play from one ephemeral hand; stale clicks are
+answered with the fresh hand; a restart edits the same DM."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.presentation.choices import BUTTON_TYPES, encode
+from bot.presentation.panel import PANEL_VERB
+from tests.botkit.harness import TIMEOUT, bot_world, find_id, select_options, table_message
+
+DM_EDIT = "/channels/{channel_id}/messages/{message_id}"
+ORIGINAL_EDIT = "/webhooks/{app_id}/{token}/messages/{message_id}"
+
+
+@pytest.fixture
+async def world(tmp_path):
+    async with bot_world(tmp_path) as w:
+        yield w
+
+
+async def started(world, client, *users):
+    lobby = await world.new_table(users[0], "toy", options=f"players={len(users)}")
+    for user in users[1:]:
+        await world.click(user, lobby, "join")
+    await world.click(users[0], lobby, "start")
+    await world.settle(client)
+    return client.manager.tables[int(find_id(lobby, "hand").split(":")[1])]
+
+
+def hand_messages(world, user, deal: int = 1):
+    return [m for m in world.dms(user) if "**Your hand**" in m.content and f"deal {deal}" in m.content]
+
+
+def mover(world, table):
+    return world.fake.world.users[table.seats[table.match.to_move].user_id]
+
+
+def legal_action(table) -> dict:
+    seat = table.match.to_move
+    mine = [a for a in table.match.legal_json() if a.get("seat") == seat]
+    action = next((a for a in mine if a["type"] != "pass"), mine[0])  # a bid: a deal that all pass is thrown in
+    return {k: v for k, v in action.items() if k != "seat"}
+
+
+async def act_on(world, user, message, action: dict):
+    """Choose ``action`` on a hand message, as its player would."""
+    if action["type"] in BUTTON_TYPES:
+        return await world.click(user, message, PANEL_VERB, encode(action))
+    wanted = encode(action)
+    for cid in message.custom_ids():
+        if ":pick:" in cid and any(o["value"] == wanted for o in select_options(message, cid)):
+            result = await world.fake.select(user, message, cid, [wanted])
+            await result.wait(TIMEOUT)
+            return result
+    raise AssertionError(f"no component for {action} in {message.custom_ids()}")
+
+
+async def test_four_players_play_a_deal_from_one_dm_hand_each(world):
+    users = (world.alice, world.bob, world.carol, world.dan)
+    async with world.running() as client:
+        table = await started(world, client, *users)
+        hands = {}
+        for user in users:
+            (hands[user.id],) = hand_messages(world, user)  # one hand message each, sent at the deal's start
+        calls = world.fake.rest_mark()
+        turns = 0
+        while table.match.deal_index == 0 and table.match.to_move is not None:
+            user = mover(world, table)
+            message = hands[user.id]
+            assert "**Your turn**" in message.content, message.content
+            for other in users:  # the others' hands say whose turn it is
+                if other is not user:
+                    assert f"Waiting for {user.username}" in hands[other.id].content, hands[other.id].content
+            result = await act_on(world, user, message, legal_action(table))
+            assert result.callback_type == 7 and result.message.id == message.id  # the same message, updated
+            assert "✅ You" in result.message.content
+            await world.settle(client)
+            turns += 1
+        assert turns >= 4
+        for user in users:
+            assert len(hand_messages(world, user)) == 1  # still one: everything else was an edit
+        # nobody got a new DM during the deal but the next deal's hand
+        new_dms = [c for c in world.fake.calls("POST", "/channels/{channel_id}/messages", since=calls)]
+        assert all(
+            c.path.split("/")[-2] == str(world.channel.id) or "deal 2" in (c.json or {}).get("content", "")
+            for c in new_dms
+        ), [c.json for c in new_dms]
+
+
+async def test_others_moves_edit_the_hand_and_several_moves_make_one_edit(world):
+    async with world.running() as client:
+        table = await started(world, client, world.alice, world.bob)
+        user = mover(world, table)
+        other = world.bob if user is world.alice else world.alice
+        (waiting,) = hand_messages(world, other)
+        assert f"Waiting for {user.username}" in waiting.content
+        result = await world.slash(user, "pass")  # the keyboard path: the other's hand follows by an edit
+        assert "✅" in result.content
+        await world.settle(client)
+        (waiting,) = hand_messages(world, other)
+        assert "**Your turn**" in waiting.content and waiting.edits
+        assert waiting.find_component(find_id(waiting, PANEL_VERB, encode({"type": "pass"}))) is not None
+
+
+async def test_a_closed_dm_player_plays_from_one_ephemeral_hand(world):
+    async with world.running() as client:
+        table = await started(world, client, world.closed, world.alice)
+        assert hand_messages(world, world.alice) and not world.dms(world.closed)
+        opened = await world.click(world.closed, table_message(world, table), "hand")
+        assert opened.ephemeral and opened.callback_type == 4
+        hand = opened.message
+        calls = world.fake.rest_mark()
+        moves = 0
+        while table.match.deal_index == 0 and table.match.to_move is not None:
+            user = mover(world, table)
+            if user is world.closed:
+                assert "**Your turn**" in hand.content, hand.content
+                result = await act_on(world, user, hand, legal_action(table))
+                assert result.callback_type == 7 and result.message.id == hand.id
+                moves += 1
+            else:
+                (alice_hand,) = hand_messages(world, world.alice)
+                await act_on(world, user, alice_hand, legal_action(table))
+            await world.settle(client)
+        assert moves >= 2
+        # the other player's moves reached the ephemeral hand through its interaction's token
+        assert world.fake.calls("PATCH", ORIGINAL_EDIT, since=calls)
+        ephemeral = world.fake.messages(world.channel, include_ephemeral=True)
+        assert [m.id for m in ephemeral if m.ephemeral and "**Your hand**" in m.content] == [hand.id]
+
+
+async def test_a_stale_click_shows_the_fresh_hand_and_applies_nothing(world):
+    async with world.running() as client:
+        table = await started(world, client, world.alice, world.bob)
+        first = mover(world, table)
+        old = (await world.click(first, table_message(world, table), "hand")).message
+        live = (await world.click(first, table_message(world, table), "hand")).message  # the live one now
+        await world.slash(first, "pass")  # the table moves on; the first ephemeral hand is not kept current
+        await world.settle(client)
+        actions = len(table.record.deals[0].actions)
+        result = await world.click(first, old, PANEL_VERB, encode({"type": "pass"}))
+        assert result.callback_type == 7 and result.message.id == old.id
+        assert "Your hand was out of date" in result.message.content and "**Your hand**" in result.message.content
+        assert f"Waiting for {mover(world, table).username}" in result.message.content
+        assert len(table.record.deals[0].actions) == actions  # nothing applied
+        assert live.edits and f"Waiting for {mover(world, table).username}" in live.content  # kept current
+
+
+async def test_a_restart_edits_the_dm_hand_instead_of_sending_another(world):
+    async with world.running() as client:
+        table = await started(world, client, world.alice, world.bob)
+        user = mover(world, table)
+    (alice_hand,) = hand_messages(world, world.alice)
+    (bob_hand,) = hand_messages(world, world.bob)
+    edits = len(alice_hand.edits) + len(bob_hand.edits)
+    async with world.running() as client:
+        await world.settle(client)
+        table = await client.manager.get(table.id)
+        await world.slash(user, "pass")
+        await world.settle(client)
+        assert len(hand_messages(world, world.alice)) == 1 and len(hand_messages(world, world.bob)) == 1
+        assert len(alice_hand.edits) + len(bob_hand.edits) > edits
