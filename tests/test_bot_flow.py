@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.botkit.harness import bot_world, find_id, play_to_the_end, select_options, table_message
+from tests.botkit.harness import bot_world, find_id, play_to_the_end, tap_action
 
 
 @pytest.fixture
@@ -53,9 +53,10 @@ async def test_a_whole_toy_game_with_a_computer(world):
         assert r.message.attachments[0].filename == "table-1.json"
 
 
-async def test_a_card_by_buttons_costs_two_replies_and_one_edit(tmp_path):
-    """What is sent, to whom, with which flags: My hand (ephemeral, to the player alone), the pick (the same
-    ephemeral message updated), and one edit of the table message for everybody."""
+async def test_a_card_is_one_tap_on_the_live_hand_answered_in_place(tmp_path):
+    """What is sent, to whom, with which flags: the tap on the player's live hand (a DM) is answered by updating that
+    same message (type 7); the table message is edited once for everybody; the other player's hand is edited, not
+    sent again."""
     async with bot_world(tmp_path, images_on=True) as world, world.running() as client:
         lobby = await world.new_table(world.alice, "toy")
         await world.click(world.bob, lobby, "join")
@@ -64,19 +65,21 @@ async def test_a_card_by_buttons_costs_two_replies_and_one_edit(tmp_path):
         await play_to_the_end(world, client, 1, stop=lambda t: t.match.phase == "play")
         await world.settle(client)
         user = world.alice if table.seats[table.match.to_move].user_id == world.alice.id else world.bob
+        other = world.bob if user is world.alice else world.alice
+        hands = [m for m in world.dms(user) if m.custom_ids()]
+        assert len(hands) == 1 and hands[0].attachments[0].data.startswith(b"\x89PNG")
+        seat = table.seat_of(user.id)
+        card = next(a for a in table.match.legal_json() if a["seat"] == seat and a["type"] == "play")
         mark = world.fake.rest_mark()
-        hand = await world.click(user, table_message(world, table), "hand")
-        assert hand.callback_type == 4 and hand.ephemeral  # flags 64: only the clicker sees it
-        assert hand.message.attachments[0].data.startswith(b"\x89PNG")
-        cid = next(c for c in hand.message.custom_ids() if ":pick:" in c)
-        card = select_options(hand.message, cid)[0]["value"]
-        picked = await world.fake.select(user, hand.message, cid, [card])
-        await picked.wait()
+        played = await tap_action(world, table, user, hands[0], {"type": "play", "cards": card["cards"]})
         await world.settle(client)
-        assert picked.callback_type == 7 and "✅ You played" in picked.message.content
+        assert played.callback_type == 7 and "✅ You played" in played.message.content
+        assert played.message.id == hands[0].id  # the same message, updated in place
         calls = world.fake.calls(since=mark)
         callbacks = [c for c in calls if c.route.endswith("/callback")]
         edits = [c for c in calls if c.method == "PATCH" and str(table.row.message_id) in c.path]
-        assert len(callbacks) == 2 and len(edits) == 1, [f"{c.method} {c.route}" for c in calls]
+        assert len(callbacks) == 1 and len(edits) == 1, [f"{c.method} {c.route}" for c in calls]
         assert edits[0].files and edits[0].files[0].filename == "table-1.png"
-        assert not any("/users/@me/channels" in c.path for c in calls)  # no DM for a move
+        assert not any(c.method == "POST" and "/users/@me/channels" in c.path for c in calls)  # no new DM channel
+        other_hand = next(m for m in world.dms(other) if m.custom_ids())
+        assert len([m for m in world.dms(other) if m.custom_ids()]) == 1 and other_hand.edits  # edited in place

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from bot.presentation.choices import encode
+from bot.presentation.panel import encode_action
 from tests.botkit.harness import bot_world, find_id, play_to_the_end, table_message
 
 
@@ -67,7 +68,7 @@ async def test_illegal_and_foreign_actions_are_refused_and_nothing_is_recorded(w
         assert r.ephemeral and "not playing at any table" in r.content
         # a stranger cannot use a player's components (even a forged click on them)
         hand = await world.click(mover, table_message(world, table), "hand")
-        r = await world.click(world.stranger, hand.message, "hp", encode({"type": "pass"}))
+        r = await world.click(world.stranger, hand.message, "hp", "=" + encode_action({"type": "pass"}))
         assert r.ephemeral and "not seated" in r.content
         r = await world.click(world.stranger, table_message(world, table), "hand")
         assert r.ephemeral and "not seated" in r.content
@@ -82,7 +83,7 @@ async def test_a_double_click_is_applied_once(world):
         table = await started(world, client, world.alice, world.bob)
         mover = user_to_move(world, table)
         hand = await world.click(mover, table_message(world, table), "hand")
-        cid = find_id(hand.message, "hp", encode({"type": "pass"}))
+        cid = find_id(hand.message, "hp", "=" + encode_action({"type": "pass"}))
         first, second = await asyncio.gather(
             world.fake.click(mover, hand.message, cid), world.fake.click(mover, hand.message, cid)
         )
@@ -269,7 +270,7 @@ async def test_a_slow_drawing_answers_thinking_first_then_the_hand(world, monkey
         assert r.callback_type == 5 and r.deferred  # "thinking…", ephemeral
         message = await r.wait_for_message()
         assert message.ephemeral and "Your hand" in message.content
-        hand = await world.fake.click(mover, message, find_id(message, "hp", encode({"type": "pass"})))
+        hand = await world.fake.click(mover, message, find_id(message, "hp", "=" + encode_action({"type": "pass"})))
         await hand.wait()
         # a pass leaves the cards as they were: the picture is not drawn again, the message is updated at once
         assert hand.callback_type == 7 and "✅ You passed" in hand.message.content

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.presentation.choices import BUTTON_TYPES, encode
-from bot.presentation.panel import PANEL_VERB
-from tests.botkit.harness import TIMEOUT, bot_world, find_id, select_options, table_message
+from bot.presentation.panel import PANEL_VERB, encode_action
+from tests.botkit.harness import bot_world, find_id, table_message, tap_action
 
 DM_EDIT = "/channels/{channel_id}/messages/{message_id}"
 ORIGINAL_EDIT = "/webhooks/{app_id}/{token}/messages/{message_id}"
@@ -44,17 +43,9 @@ def legal_action(table) -> dict:
     return {k: v for k, v in action.items() if k != "seat"}
 
 
-async def act_on(world, user, message, action: dict):
-    """Choose ``action`` on a hand message, as its player would."""
-    if action["type"] in BUTTON_TYPES:
-        return await world.click(user, message, PANEL_VERB, encode(action))
-    wanted = encode(action)
-    for cid in message.custom_ids():
-        if ":pick:" in cid and any(o["value"] == wanted for o in select_options(message, cid)):
-            result = await world.fake.select(user, message, cid, [wanted])
-            await result.wait(TIMEOUT)
-            return result
-    raise AssertionError(f"no component for {action} in {message.custom_ids()}")
+async def act_on(world, table, user, message, action: dict):
+    """Choose ``action`` on a hand message, as its player would: the panel's taps."""
+    return await tap_action(world, table, user, message, action)
 
 
 async def test_four_players_play_a_deal_from_one_dm_hand_each(world):
@@ -73,7 +64,7 @@ async def test_four_players_play_a_deal_from_one_dm_hand_each(world):
             for other in users:  # the others' hands say whose turn it is
                 if other is not user:
                     assert f"Waiting for {user.username}" in hands[other.id].content, hands[other.id].content
-            result = await act_on(world, user, message, legal_action(table))
+            result = await act_on(world, table, user, message, legal_action(table))
             assert result.callback_type == 7 and result.message.id == message.id  # the same message, updated
             assert "✅ You" in result.message.content
             await world.settle(client)
@@ -101,7 +92,7 @@ async def test_others_moves_edit_the_hand_and_several_moves_make_one_edit(world)
         await world.settle(client)
         (waiting,) = hand_messages(world, other)
         assert "**Your turn**" in waiting.content and waiting.edits
-        assert waiting.find_component(find_id(waiting, PANEL_VERB, encode({"type": "pass"}))) is not None
+        assert waiting.find_component(find_id(waiting, PANEL_VERB, "=" + encode_action({"type": "pass"}))) is not None
 
 
 async def test_a_closed_dm_player_plays_from_one_ephemeral_hand(world):
@@ -117,12 +108,12 @@ async def test_a_closed_dm_player_plays_from_one_ephemeral_hand(world):
             user = mover(world, table)
             if user is world.closed:
                 assert "**Your turn**" in hand.content, hand.content
-                result = await act_on(world, user, hand, legal_action(table))
+                result = await act_on(world, table, user, hand, legal_action(table))
                 assert result.callback_type == 7 and result.message.id == hand.id
                 moves += 1
             else:
                 (alice_hand,) = hand_messages(world, world.alice)
-                await act_on(world, user, alice_hand, legal_action(table))
+                await act_on(world, table, user, alice_hand, legal_action(table))
             await world.settle(client)
         assert moves >= 2
         # the other player's moves reached the ephemeral hand through its interaction's token
@@ -140,7 +131,7 @@ async def test_a_stale_click_shows_the_fresh_hand_and_applies_nothing(world):
         await world.slash(first, "pass")  # the table moves on; the first ephemeral hand is not kept current
         await world.settle(client)
         actions = len(table.record.deals[0].actions)
-        result = await world.click(first, old, PANEL_VERB, encode({"type": "pass"}))
+        result = await world.click(first, old, PANEL_VERB, "=" + encode_action({"type": "pass"}))
         assert result.callback_type == 7 and result.message.id == old.id
         assert "Your hand was out of date" in result.message.content and "**Your hand**" in result.message.content
         assert f"Waiting for {mover(world, table).username}" in result.message.content

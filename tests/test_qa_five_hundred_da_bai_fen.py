@@ -222,7 +222,8 @@ async def test_da_bai_fen_failed_lead_is_told_to_its_player_and_exposing_is_not_
         warned = await act_through_ui(world, table, user, {"type": "play", "cards": failing})
         assert "⚠️" in warned.content and not RAW_CARD.search(warned.content)
         result = await world.click(user, warned.message, "throw")
-        assert result.content.startswith(f"❌ Your lead of {failing[0][:-1]}"), result.content
+        led = result.content.split(" failed:")[0]
+        assert led.startswith("❌ Your lead of ") and all(card[:-1] in led for card in failing), result.content
         assert "failed: " in result.content and "lost every trick" in result.content
         assert "holds" in result.content and "seat " not in result.content and not RAW_CARD.search(result.content)
         assert "✅ You played" not in result.content

@@ -143,38 +143,64 @@ def table_message(world: BotWorld, table) -> Message:
 
 
 async def act_through_ui(world: BotWorld, table, user: User, action: dict, *, slash: bool = False):
-    """Perform a legal action as ``user`` would: My hand → a button or select, or a slash command."""
-    from bot.presentation.choices import BUTTON_TYPES, encode
-    from bot.presentation.panel import PANEL_VERB
-
+    """Perform a legal action as ``user`` would: My hand, then the taps on the hand's panel (or a slash command)."""
     if slash:
         return await _act_by_slash(world, user, action, table)
     hand = await world.click(user, table_message(world, table), "hand")
     assert hand.ephemeral, hand.content
-    message = hand.message
-    kind = action["type"]
-    if kind in BUTTON_TYPES:
-        return await world.click(user, message, PANEL_VERB, encode(action))
-    if kind == "discard" or (
-        kind == "play" and any(c.startswith("cs:") and ":multi:" in c for c in message.custom_ids())
-    ):
-        cid = find_id(message, "multi")
-        options = select_options(message, cid)
-        values, taken = [], set()
-        for card in action["cards"]:
-            value = next(o["value"] for o in options if o["value"].split("#")[0] == card and o["value"] not in taken)
-            taken.add(value)
-            values.append(value)
-        result = await world.fake.select(user, message, cid, values)
+    return await tap_action(world, table, user, hand.message, action)
+
+
+def _same_action(a: dict, b: dict) -> bool:
+    def norm(x: dict) -> dict:
+        out = {k: v for k, v in x.items() if k != "seat" and v is not None}
+        if isinstance(out.get("cards"), list):
+            out["cards"] = sorted(out["cards"])
+        return out
+
+    return norm(a) == norm(b)
+
+
+def plan_taps(table, seat: int, action: dict, selection: str = "", depth: int = 10) -> list[str]:
+    """The shortest list of panel taps (their custom ids' args) that performs ``action``, found by asking the panel
+    itself what each tap means (``read_click``) — the path a player's thumb takes."""
+    from bot.presentation.panel import PANEL_VERB, hand_panel, read_click
+
+    frontier: list[tuple[str, list[str]]] = [(selection, [])]
+    seen = {selection}
+    for _ in range(depth):
+        following: list[tuple[str, list[str]]] = []
+        for sel, path in frontier:
+            _, view = hand_panel(table, seat, sel)
+            for item in view.children if view is not None else []:
+                cid = getattr(item, "custom_id", None) or getattr(getattr(item, "item", None), "custom_id", "")
+                if getattr(item, "disabled", False) or getattr(getattr(item, "item", None), "disabled", False):
+                    continue
+                parts = cid.split(":", 4)
+                if len(parts) < 5 or parts[2] != PANEL_VERB:
+                    continue
+                done, after = read_click(table, seat, parts[4])
+                if done is not None and _same_action(done, action):
+                    return [*path, parts[4]]
+                if done is None and after not in seen:
+                    seen.add(after)
+                    following.append((after, [*path, parts[4]]))
+        frontier = following
+    raise AssertionError(f"the panel offers no way to {action}")
+
+
+async def tap_action(world: BotWorld, table, user: User, message: Message, action: dict):
+    """Tap through ``message``'s panel (a live hand) to perform ``action``; returns the last tap's result."""
+    seat = table.seat_of(user.id)
+    result = None
+    for arg in plan_taps(table, seat, action):
+        wanted = f":hp:{table.version}:{arg}"
+        cid = next((c for c in message.custom_ids() if c.endswith(wanted)), None)
+        assert cid is not None, f"no {arg!r} on the hand: {message.custom_ids()}"
+        result = await world.fake.click(user, message, cid)
         await result.wait(TIMEOUT)
-        return result
-    wanted = encode(action)
-    for cid in message.custom_ids():
-        if ":pick:" in cid and any(o["value"] == wanted for o in select_options(message, cid)):
-            result = await world.fake.select(user, message, cid, [wanted])
-            await result.wait(TIMEOUT)
-            return result
-    raise AssertionError(f"no component for {action} in {message.custom_ids()}")
+        message = result.message or message
+    return result
 
 
 # The moves typed at the top level; the others are ``/move <kind>`` (cogs/play.py).
