@@ -169,6 +169,9 @@ class ExpertPlayer:
         phases = ("bidding", "trump", PLAY) if self.search_bids else (PLAY,)
         if view.game == "da_bai_fen" and any(a.type == "claim_draw" for a in legal):
             return Decision(base, reason="heuristic")
+        if any(a.type == "call" and a.contract == "hundred" for a in legal):
+            # Le Rough's announcement wins or loses the whole game; rollouts score only the deal.
+            return Decision(base, reason="heuristic")
         if view.game == "da_bai_fen" and self.search_bids and view.phase in ("deal", "exchange"):
             # The exposure (who declares, which suit is trumps) and the kitty discard are searched like a card.
             candidates = _dbf_deal_candidates(view, k, base)

@@ -91,7 +91,7 @@ def _allies(view: SeatView, k: Knowledge) -> frozenset[int]:
     if view.game == "da_bai_fen" or view.players == 4:
         return frozenset({view.seat, view.seat ^ 2}) if view.players == 4 else frozenset({view.seat})
     side = k.side(view.seat)
-    return frozenset(s for s in range(view.players) if k.side(s) == side)
+    return frozenset(s for s in range(k.positions) if k.side(s) == side)
 
 
 def play_card_action(view: SeatView, k: Knowledge, rng: random.Random) -> Action:
@@ -157,6 +157,9 @@ def two_hundred_estimate(hand, trump: int) -> float:
     return est + 22.0  # the partner's share
 
 
+HUNDRED_ANNOUNCEMENT_ESTIMATE = 110.0  # two_hundred_estimate of the best trump; 99.9% of dealt hands are below 103
+
+
 def _two_hundred(view: SeatView, k: Knowledge, rng: random.Random) -> Action:
     legal = view.legal
     hand = view.hand
@@ -179,6 +182,12 @@ def _two_hundred(view: SeatView, k: Knowledge, rng: random.Random) -> Action:
         if keep is not None and high is not None and high <= cap:
             return keep
         return _first(legal, "pass") or legal[0]
+    hundred = next((a for a in legal if a.type == "call" and a.contract == "hundred"), None)
+    if hundred is not None:
+        # Le Rough: announcing all 100 points wins the game if made and loses it if not, so only a hand that
+        # should take every point card by itself announces (about one contract in a thousand).
+        sure = max(two_hundred_estimate(hand, t) for t in range(4)) >= HUNDRED_ANNOUNCEMENT_ESTIMATE
+        return hundred if sure else _first(legal, "pass") or legal[0]
     if phase == "exchange" or any(isinstance(a, DiscardChoice) for a in legal):
         choice = next(a for a in legal if isinstance(a, DiscardChoice))
         trump = max(range(4), key=lambda t: _trump_score(choice.from_cards, t))

@@ -35,7 +35,9 @@ class Knowledge:
         self.order: Order | None = ad.order(self.public)
         self.active = ad.active(self.public)
         self.hand = view.hand_mask
-        p = self.players
+        # Per position (a seat, or the two-player Two Hundred's silent partner a seat plays for).
+        self.positions = ad.positions
+        p = self.positions
         self.played_by = [0] * p
         self.played_count = [0] * p
         self.voids = [0] * p  # bit per effective suit (0..4)
@@ -46,6 +48,8 @@ class Knowledge:
         self.first_cards: dict[int, list[int]] = {}  # Da Bai Fen: exposed cards (drawn before their exposure)
         self.tricks: list[Trick] = []
         self.draws = [0] * p
+        # A silent partner's cards played, in order, each with the suit it had to follow (-1: it led).
+        self.stack_plays: dict[int, list[tuple[int, int]]] = {}
         self._read_history(view.history)
         self.taker = ad.kitty_taker(self.public, view.history)
         self._read_public()
@@ -58,24 +62,41 @@ class Knowledge:
     def _read_history(self, history: tuple[Action, ...]) -> None:
         order = self.order
         n_active = sum(self.active)
+        silent = self.ad.silent
+        failed = self._failed_throws()
         current: Trick | None = None
         for a in history:
             if a.type == "play":
                 cards = tuple(a.cards)
+                new_trick = current is None or len(current.plays) == n_active
+                pos = a.seat
+                if any(silent):
+                    pos = self._position(current if not new_trick else None, a.seat)
+                if new_trick and len(cards) > 1 and failed and (a.seat, frozenset(cards)) == failed[0]:
+                    # A failed lead under failed_throw 'lowest_card': only its lowest card was played; the others
+                    # were shown and went back to the hand.
+                    failed.pop(0)
+                    assert order is not None
+                    low = min(cards, key=lambda c: order.st[c])
+                    self.known_holding[pos] |= sum(1 << c for c in cards if c != low)
+                    cards = (low,)
                 for c in cards:
-                    self.played_by[a.seat] |= 1 << c
-                self.played_count[a.seat] += len(cards)
-                if current is None or len(current.plays) == n_active:
+                    self.played_by[pos] |= 1 << c
+                self.played_count[pos] += len(cards)
+                if new_trick:
                     current = Trick()
                     self.tricks.append(current)
                     if order is not None:
                         current.led = a.suit if a.suit is not None and len(cards) == 1 else order.es[cards[0]]
-                elif order is not None:
-                    self._note_follow(current, a.seat, cards)
-                current.plays.append((a.seat, cards))
+                elif order is not None and not silent[pos]:  # a silent partner shows only its stacks' tops
+                    self._note_follow(current, pos, cards)
+                assert current is not None
+                current.plays.append((pos, cards))
+                if silent[pos]:
+                    self.stack_plays.setdefault(pos, []).append((cards[0], -1 if new_trick else current.led))
                 if a.announce == "belote" and order is not None and order.trump >= 0:
                     pair = (1 << card(KING, order.trump)) | (1 << card(QUEEN, order.trump))
-                    self.known_holding[a.seat] |= pair & ~(1 << cards[0])
+                    self.known_holding[pos] |= pair & ~(1 << cards[0])
             elif a.type == "discard":
                 n = len(a.cards) or self._discard_size()
                 self.discard_count[a.seat] += n
@@ -89,6 +110,26 @@ class Knowledge:
             for t in self.tricks:
                 if not self.ad.multi_card and t.plays:
                     t.winner = trick_winner(order, [(s, cs[0]) for s, cs in t.plays], t.led)
+
+    def _failed_throws(self) -> list[tuple[int, frozenset[int]]]:
+        """Da Bai Fen's failed multi-card leads of this deal that went on with their lowest card, in order."""
+        if self.view.options.get("failed_throw") != "lowest_card":
+            return []
+        return [(f["seat"], frozenset(card_ids(f["cards"]))) for f in self.public.get("failed_throws") or []]
+
+    def _position(self, current: Trick | None, seat: int) -> int:
+        """The position that played, where a seat also plays for a silent partner: the next one round the table,
+        or the winner of the last trick (the contractor for the first)."""
+        positions = self.positions
+        if current is not None:
+            return (current.plays[-1][0] + 1) % positions
+        if not self.tricks:
+            contract = self.public.get("contract") or {}
+            return contract.get("seat", seat)
+        last = self.tricks[-1]
+        if self.order is None:
+            return seat
+        return trick_winner(self.order, [(s, cs[0]) for s, cs in last.plays], last.led)
 
     def _note_follow(self, trick: Trick, seat: int, cards: tuple[int, ...]) -> None:
         order = self.order
@@ -128,7 +169,14 @@ class Knowledge:
             if self.taker is not None:
                 for c in card_ids(public.get("kitty_turned")) + card_ids(public.get("kitty_shown")):
                     self.known_holding[self.taker] |= 1 << c
-        for s in range(self.players):
+        for failure in self.public.get("failed_throws") or []:
+            for beating in failure.get("all_beating") or []:  # shown when the lead failed
+                self.known_holding[beating["seat"]] |= sum(1 << c for c in card_ids(beating["cards"]))
+        face_up = public.get("silent_face_up")
+        if face_up:  # the silent partners' stacks' top cards
+            for pos, names in zip((p for p in range(self.positions) if self.ad.silent[p]), face_up, strict=True):
+                self.known_holding[pos] |= sum(1 << c for c in card_ids(names))
+        for s in range(self.positions):
             self.known_holding[s] &= ~self.played_by[s]
 
     # --- derived ----------------------------------------------------------------------------------------------
@@ -156,6 +204,16 @@ class Knowledge:
     def unseen(self) -> int:
         """Cards whose place this seat does not know."""
         return self.ad.pack_mask & ~self.hand & ~self.my_discards & ~self.played
+
+    def stack_facts(self, rng) -> dict:
+        """What laying out a silent partner's stacks needs (Adapter.deal_cards)."""
+        current = self.current
+        return {
+            "stack_plays": self.stack_plays,
+            "face_up": {p: self.known_holding[p] for p in range(self.positions) if self.ad.silent[p]},
+            "pending": {pos for pos, _ in current.plays} if current is not None else set(),
+            "rng": rng,
+        }
 
     @property
     def current(self) -> Trick | None:
