@@ -8,7 +8,7 @@ import random
 import pytest
 
 import rules.ai.expert as expert_mod
-import rules.ai.heuristic as heuristic_mod
+from rules.ai import fallback
 from rules.ai.games import _dbf_smooth_table
 from rules.ai.knowledge import Knowledge
 from rules.ai.players import make_ai_player
@@ -20,9 +20,8 @@ from rules.registry import new_match
 
 @pytest.fixture(autouse=True)
 def strict_players():
-    heuristic_mod.STRICT = expert_mod.STRICT = True
-    yield
-    heuristic_mod.STRICT = expert_mod.STRICT = False
+    with fallback.strict():
+        yield
 
 
 def _play_views(seed: int, deals: int = 2):

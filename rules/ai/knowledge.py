@@ -41,6 +41,9 @@ class Knowledge:
         self.played_by = [0] * p
         self.played_count = [0] * p
         self.voids = [0] * p  # bit per effective suit (0..4)
+        # Per position, effective suit -> the strongest card of it the position may still hold (Belote: a trump
+        # played under a higher one, where overtrumping was the rule, shows that no higher trump is held).
+        self.ceilings: list[dict[int, int]] = [{} for _ in range(p)]
         self.discard_count = [0] * p
         self.my_discards = 0
         self.known_holding = [0] * p  # cards known to be among a seat's cards (hand or own discards)
@@ -140,9 +143,28 @@ class Knowledge:
             self.voids[seat] |= 1 << led
         if self.view.game == "belote" and order.trump >= 0 and led != order.trump:
             # Belote: void in the led suit and not trumping while the partner was not winning → no trumps either.
-            winner = trick_winner(order, [(s, cs[0]) for s, cs in trick.plays], led)
-            if suited == 0 and winner != seat ^ 2 and order.es[cards[0]] != order.trump:
-                self.voids[seat] |= 1 << order.trump
+            # Over an opponent's trump only a higher one is forced (any trump with forced_undertrump): discarding
+            # then says no more than "no higher trump".
+            winning = [(s, cs[0]) for s, cs in trick.plays]
+            winner = trick_winner(order, winning, led)
+            best = next(c for s, c in winning if s == winner)
+            cut = order.es[best] == order.trump
+            forced = not cut or bool(self.view.options.get("forced_undertrump"))
+            played_trump = order.es[cards[0]] == order.trump
+            if suited == 0 and winner != seat ^ 2:
+                if not played_trump and forced:
+                    self.voids[seat] |= 1 << order.trump
+                elif cut and (not played_trump or order.st[cards[0]] < order.st[best]):
+                    self._cap(seat, order.trump, order.st[best])
+        if self.view.game == "belote" and order.trump >= 0 and led == order.trump and suited:
+            # Trumps led: a higher trump than any played is the rule, so a lower one shows none is held.
+            best = max((cs[0] for _, cs in trick.plays if order.es[cs[0]] == order.trump), key=lambda c: order.st[c])
+            if order.st[cards[0]] < order.st[best]:
+                self._cap(seat, order.trump, order.st[best])
+
+    def _cap(self, position: int, suit: int, strength: int) -> None:
+        ceilings = self.ceilings[position]
+        ceilings[suit] = min(ceilings.get(suit, strength), strength)
 
     def _discard_size(self) -> int:
         if self.view.game == "da_bai_fen":

@@ -72,6 +72,8 @@ def allocate(k: Knowledge, rng: random.Random) -> Allocation | None:
                 continue
             if kind == HAND and es is not None and es[c] >= 0 and k.voids[s] >> es[c] & 1:
                 continue
+            if kind == HAND and es is not None and order is not None and order.st[c] > k.ceilings[s].get(es[c], 99):
+                continue
             ok.append(i)
         if not ok:
             return None
