@@ -7,10 +7,8 @@ import random
 
 import pytest
 
-import rules.ai.expert as expert_mod
-import rules.ai.heuristic as heuristic_mod
 from rules.actions import Action, DiscardChoice
-from rules.ai import choose_action, explain
+from rules.ai import choose_action, explain, fallback
 from rules.ai.arena import run_arena, wilson
 from rules.ai.knowledge import Knowledge
 from rules.ai.players import make_ai_player
@@ -38,9 +36,8 @@ GAMES = [g for g in ("two_hundred", "five_hundred", "belote", "da_bai_fen") if _
 @pytest.fixture(autouse=True)
 def strict_players():
     """In tests a player's error must surface, not be hidden by the fall-back to a random legal move."""
-    heuristic_mod.STRICT = expert_mod.STRICT = True
-    yield
-    heuristic_mod.STRICT = expert_mod.STRICT = False
+    with fallback.strict():
+        yield
 
 
 def random_states(game: str, seed: int, deals: int = 2, every: int = 1, driver: str = "random"):

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import rules.ai.expert as expert_mod
-import rules.ai.heuristic as heuristic_mod
+from rules.ai import fallback
 from rules.ai.games import _dbf_smooth_table
 from rules.ai.knowledge import Knowledge
 from rules.ai.players import make_ai_player
@@ -20,9 +20,8 @@ from rules.registry import new_match
 
 @pytest.fixture(autouse=True)
 def strict_players():
-    heuristic_mod.STRICT = expert_mod.STRICT = True
-    yield
-    heuristic_mod.STRICT = expert_mod.STRICT = False
+    with fallback.strict():
+        yield
 
 
 def _play_views(seed: int, deals: int = 2):
@@ -145,3 +144,53 @@ def test_expert_searches_exposure_and_discard():
             m.apply(a)
             history.append(a)
     assert seen == {"deal", "exchange"}
+
+
+def _failed_lowest_card_lead(seed: int):
+    """A Da Bai Fen match (failed_throw: lowest_card) right after a multi-card lead that failed, with its history."""
+    from rules.actions import Action
+
+    rng = random.Random(seed)
+    match = new_match("da_bai_fen", {"failed_throw": "lowest_card"})
+    player = make_ai_player("heuristic")
+    for _ in range(20):
+        match.start_deal(match.random_deal(rng))
+        history: list[Action] = []
+        while match.phase not in (BETWEEN_DEALS, GAME_OVER):
+            seat = match.to_move
+            if match.phase == "play" and not match.trick:
+                order = match.order
+                for suit in range(4):
+                    pair = [c for c in match.hand(seat) if order.effective_suit[c] == suit][:2]
+                    if len(pair) == 2 and match.throw_risk(seat, pair):  # it may be beaten: try it
+                        action = Action(seat, "play", cards=tuple(pair))
+                        match.apply(action)
+                        history.append(action)
+                        if match.failed_throws:
+                            return match, history, pair
+                        break
+                else:
+                    action = player.choose_view(build_view(match, seat, history), rng)
+                    match.apply(action)
+                    history.append(action)
+                continue
+            action = player.choose_view(build_view(match, seat, history), rng)
+            match.apply(action)
+            history.append(action)
+    raise AssertionError("no failing lead found")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_failed_lead_counts_only_its_lowest_card(seed):
+    match, history, pair = _failed_lowest_card_lead(seed)
+    leader = history[-1].seat
+    seat = match.to_move
+    view = build_view(match, seat, history)
+    k = Knowledge(view)
+    played = [c for c in pair if k.played_by[leader] >> c & 1]
+    assert len(played) == 1 and match.trick == [(leader, tuple(played))]
+    kept = next(c for c in pair if c not in played)
+    assert k.known_holding[leader] >> kept & 1, "the card shown and taken back is known to be in the leader's hand"
+    assert k.count(leader) == len(match.hand(leader))
+    assert sample_world(view, random.Random(seed), k) is not None
+    assert make_ai_player("expert", worlds=2).choose_view(view, random.Random(seed)) in view.legal

@@ -19,7 +19,8 @@ from rules.actions import Action, DiscardChoice
 from rules.ai.cardplay import PlayInfo, pick_card
 from rules.ai.dbf_rollout import finish as dbf_finish
 from rules.ai.dbf_rollout import to_play as dbf_to_play
-from rules.ai.heuristic import STRICT, bidding_filter, heuristic_action, safe_action
+from rules.ai.fallback import fell_back
+from rules.ai.heuristic import HeuristicPlayer, bidding_filter, heuristic_action
 from rules.ai.knowledge import Knowledge
 from rules.ai.sampler import sample_world
 from rules.ai.view import SeatView, build_view
@@ -155,10 +156,9 @@ class ExpertPlayer:
     def decide(self, view: SeatView, rng: random.Random) -> Decision:
         try:
             return self._decide(view, rng)
-        except Exception:  # a computer seat must always act
-            if STRICT:
-                raise
-            return Decision(safe_action(view, rng), reason="fallback")
+        except Exception as error:  # a computer seat must always act: the heuristic's move, counted and logged
+            fell_back(self.name, "error", view, error)
+            return Decision(HeuristicPlayer().choose_view(view, rng), reason="fallback")
 
     def _decide(self, view: SeatView, rng: random.Random) -> Decision:
         legal = view.legal
@@ -168,6 +168,9 @@ class ExpertPlayer:
             return Decision(base, reason="only move")
         phases = ("bidding", "trump", PLAY) if self.search_bids else (PLAY,)
         if view.game == "da_bai_fen" and any(a.type == "claim_draw" for a in legal):
+            return Decision(base, reason="heuristic")
+        if any(a.type == "call" and a.contract == "hundred" for a in legal):
+            # Le Rough's announcement wins or loses the whole game; rollouts score only the deal.
             return Decision(base, reason="heuristic")
         if view.game == "da_bai_fen" and self.search_bids and view.phase in ("deal", "exchange"):
             # The exposure (who declares, which suit is trumps) and the kitty discard are searched like a card.
@@ -190,6 +193,7 @@ class ExpertPlayer:
             if world is None:
                 failures += 1
                 if failures > 5 and worlds == 0:
+                    fell_back(self.name, "no consistent world", view)
                     return Decision(base, reason="no consistent world")
                 if time.perf_counter() > deadline or failures > 50:
                     break
@@ -411,12 +415,7 @@ def rollout(w, seat: int, k: Knowledge, rng: random.Random, epsilon: float = 0.1
                     won_root = 1 if w.to_move in allies[seat] else 0
         else:
             view = build_view(w, to_move, history)
-            try:
-                a = heuristic_action(view, rng)
-            except Exception:
-                if STRICT:
-                    raise
-                a = safe_action(view, rng)
+            a = HeuristicPlayer().choose_view(view, rng)
             w.apply(a)
             history.append(a)
             if a.type == "play":

@@ -8,6 +8,8 @@ view of a *sampled* match's trick for rollouts (sampled matches are the player's
 
 from __future__ import annotations
 
+import itertools
+import random
 from dataclasses import dataclass
 
 from rules.cards import JK, NO_TRUMP, NUM_CARD_IDS, parse_card, parse_suit
@@ -62,6 +64,9 @@ class Adapter:
         self.options = dict(options)
         self.probe = match_class(self.game)(self.options, 0)
         self.players = self.probe.players
+        # Places that hold cards and play to tricks: the seats, except where a seat also plays a silent partner's.
+        self.positions = self.players
+        self.silent: tuple[bool, ...] = (False,) * self.players
         self.pack_mask = sum(1 << c for c in self.probe.pack())
 
     # --- teams and cards -------------------------------------------------------------------------------------
@@ -77,7 +82,7 @@ class Adapter:
         raise NotImplementedError
 
     def active(self, public: dict) -> list[bool]:
-        return [True] * self.players
+        return [True] * self.positions
 
     # --- the deal's cards --------------------------------------------------------------------------------------
 
@@ -259,6 +264,24 @@ TWO_HUNDRED_POINTS = tuple(
 class TwoHundredAdapter(Adapter):
     game = "two_hundred"
 
+    def __init__(self, options: dict):
+        super().__init__(options)
+        table = self.probe.table
+        self.unit_of = table.unit_of  # position -> scoring unit (pairs or threes of six players share one)
+        self.positions = table.positions
+        self.silent = table.silent  # the two-player game's silent partners (positions 2 and 3)
+        self.hand_size = table.hand_size
+
+    def dealt_size(self, seat: int) -> int:
+        return self.hand_size if any(self.silent) else super().dealt_size(seat)
+
+    def side_of(self, seat: int, public: dict) -> int:
+        return self.unit_of[seat]
+
+    def kitty_size(self) -> int:
+        """The two-player game's "kitty" is the silent partners' stacks: dealt to positions, never taken."""
+        return 0 if any(self.silent) else self.probe.kitty_size()
+
     def order(self, public: dict) -> Order | None:
         t = public.get("trump")
         if t is None:
@@ -279,6 +302,17 @@ class TwoHundredAdapter(Adapter):
         m.deal_index = deal_index
         m.unit_scores = list(public["scores"])
 
+    def deal_cards(self, initial: list[list[int]], kitty: list[int], extra: dict) -> DealCards:
+        """The two-player game: positions 2 and 3 are the silent partners, dealt as three stacks each (the record's
+        kitty), stacked so that every card they played was on top when played and ``face_up`` are on top now."""
+        if not any(self.silent):
+            return DealCards(hands=initial, kitty=kitty)
+        stacks: list[int] = []
+        for pos in (2, 3):
+            stacks += silent_stacks(initial[pos], extra["stack_plays"].get(pos, []), extra["face_up"].get(pos, 0),
+                                    pos in extra["pending"], extra["rng"])  # fmt: skip
+        return DealCards(hands=initial[:2], kitty=stacks)
+
     def world_order(self, m: Match) -> Order | None:
         tp = getattr(m, "play", None)
         if tp is None or m.trump is None:
@@ -292,6 +326,69 @@ class TwoHundredAdapter(Adapter):
 
     def world_hand_mask(self, m: Match, seat: int) -> int:
         return m.play.hands[seat]
+
+    def utility(self, m: Match, seat: int, result: dict) -> float:
+        change = result["score_change"]  # one entry per scoring unit
+        mine = self.unit_of[seat]
+        others = [v for i, v in enumerate(change) if i != mine]
+        return float(change[mine] - (max(others) if others else 0))
+
+
+LAYOUT_TRIES = 30
+
+
+def silent_stacks(
+    cards: list[int], played: list[tuple[int, int]], face_up: int, pending: bool, rng: random.Random
+) -> list[int]:
+    """A silent partner's three stacks of three, bottom card first, from which ``played`` (card and the suit it had
+    to follow, in order) could have been played, showing ``face_up`` now.  ``pending``: its last card was played in
+    the trick in progress, so the stack it came from shows no card until the trick ends.  Random layouts are tried
+    until one follows suit whenever a face-up card of the led suit showed (ValueError when none is found)."""
+    from rules.two_hundred.table import SILENT_STACKS, STACK_HEIGHT
+
+    played_cards = [c for c, _ in played]
+    shown = [c for c in cards if face_up >> c & 1]
+    hidden_cards = [c for c in cards if not face_up >> c & 1 and c not in played_cards]
+    n_shown, n_pending = len(shown), int(pending and bool(played))
+    if n_shown + n_pending > SILENT_STACKS:
+        raise ValueError("more face-up stacks than a silent partner has")
+    # Hidden cards lie under each face-up card and in the stack last played from (room 2 each); the other stacks
+    # are empty, every card of them played.
+    rooms = [STACK_HEIGHT - 1] * (n_shown + n_pending)
+    layouts = [h for h in itertools.product(*(range(r + 1) for r in rooms)) if sum(h) == len(hidden_cards)]
+    if not layouts:
+        raise ValueError("the silent partner's hidden cards do not fit its stacks")
+    order = {c: i for i, c in enumerate(played_cards)}
+    for _ in range(LAYOUT_TRIES):
+        hidden = list(hidden_cards)
+        rng.shuffle(hidden)
+        under = rng.choice(layouts)
+        earlier = list(played_cards[:-1] if n_pending else played_cards)
+        rng.shuffle(earlier)
+        stacks: list[list[int]] = []
+        for i in range(SILENT_STACKS):
+            stack = [hidden.pop() for _ in range(under[i])] if i < len(under) else []
+            if i < n_shown:
+                stack.append(shown[i])
+            elif i == n_shown and n_pending:
+                stack.append(played_cards[-1])
+            # Cards played from this stack lie above, the first played on top.
+            tops = [earlier.pop() for _ in range(STACK_HEIGHT - len(stack))]
+            stacks.append(stack + sorted(tops, key=lambda c: -order[c]))
+        if _stacks_play(stacks, played):
+            return [c for stack in stacks for c in stack]
+    raise ValueError("no layout of the silent partner's stacks follows suit as it played")
+
+
+def _stacks_play(stacks: list[list[int]], played: list[tuple[int, int]]) -> bool:
+    """Whether ``played`` comes off ``stacks`` top first, following the led suit whenever a top card had it."""
+    stacks = [list(s) for s in stacks]
+    for c, led in played:
+        tops = [s[-1] for s in stacks if s]
+        if c not in tops or (led >= 0 and c >> 4 != led and any(t >> 4 == led for t in tops)):
+            return False
+        next(s for s in stacks if s and s[-1] == c).pop()
+    return True
 
 
 # --- Da Bai Fen -----------------------------------------------------------------------------------------------

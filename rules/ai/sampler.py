@@ -37,7 +37,7 @@ class Allocation:
 def _places(k: Knowledge) -> list[tuple[int, int, int]]:
     """(kind, seat, room) of every place unseen cards may go."""
     places = []
-    for s in range(k.players):
+    for s in range(k.positions):
         if s == k.seat:
             continue
         room = k.count(s) - (k.exact_hand.get(s, 0) and k.count(s))
@@ -49,7 +49,7 @@ def _places(k: Knowledge) -> list[tuple[int, int, int]]:
 
 
 def allocate(k: Knowledge, rng: random.Random) -> Allocation | None:
-    p = k.players
+    p = k.positions
     hands = [0] * p
     discards = [0] * p
     unseen = k.unseen()
@@ -71,6 +71,8 @@ def allocate(k: Knowledge, rng: random.Random) -> Allocation | None:
             if holder is not None and s != holder:
                 continue
             if kind == HAND and es is not None and es[c] >= 0 and k.voids[s] >> es[c] & 1:
+                continue
+            if kind == HAND and es is not None and order is not None and order.st[c] > k.ceilings[s].get(es[c], 99):
                 continue
             ok.append(i)
         if not ok:
@@ -143,7 +145,7 @@ def _augment_move(other: int, frm: int, allowed, where, held, room, seen) -> boo
 def rebuild(view: SeatView, k: Knowledge, alloc: Allocation, rng: random.Random, accept=None) -> Match | None:
     """A full match at the view's point, with the sampled hidden cards; None if the replay refuses it."""
     ad = k.ad
-    p = k.players
+    p = k.positions
     me = k.seat
     hands_now = list(alloc.hands)
     hands_now[me] = k.hand
@@ -185,7 +187,10 @@ def rebuild(view: SeatView, k: Knowledge, alloc: Allocation, rng: random.Random,
         if sorted(cards.stock) != sorted(ad.probe.pack()):
             return None
     else:
-        cards = ad.deal_cards(initial, kitty_part + alloc.rest, {})
+        try:
+            cards = ad.deal_cards(initial, kitty_part + alloc.rest, k.stack_facts(rng))
+        except ValueError:  # the sampled cards cannot be laid out as the deal shows (a silent partner's stacks)
+            return None
     return replay_world(view, k, cards, discards)
 
 
