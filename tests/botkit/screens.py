@@ -1,0 +1,185 @@
+"""Pictures of what the bot sends, from the real bot: the player guide's screenshots.
+
+    .venv/bin/python -m tests.botkit.screens docs/images
+
+Starts the bot against the offline Discord (images on), seats four humans (alice, bob, carol, dan) at seeded games,
+plays to chosen moments by tapping the live hands' panels as players do, and draws each chosen message as a phone
+shows it (``render/tools/message_preview.py``) from the message's real content, picture and components.  The games
+are seeded, so re-running changes the pictures only when the bot or the drawing changes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from render.tools.message_preview import preview_png
+from rules.game import BETWEEN_DEALS, DEAL, EXCHANGE, GAME_OVER, PLAY
+from tests.botkit.harness import TIMEOUT, BotWorld, bot_world, tap_action
+from tests.fakediscord.models import Message, User
+
+SEED = 14
+
+
+class Screens:
+    """One game's world: four humans at table 1, and ways to reach moments and save what a player sees."""
+
+    def __init__(self, world: BotWorld, client: Any, out: Path):
+        self.world, self.client, self.out = world, client, out
+        self.users = [world.alice, world.bob, world.carol, world.dan]
+        self.rng = random.Random(SEED)
+
+    async def open(self, game: str, options: str | None = None) -> None:
+        lobby = await self.world.new_table(self.world.alice, game, options=options)
+        for user in self.users[1:]:
+            await self.world.click(user, lobby, "join")
+        await self.world.click(self.world.alice, lobby, "start")
+
+    @property
+    def table(self) -> Any:
+        return self.client.manager.tables[1]
+
+    def user_at(self, seat: int) -> User:
+        user_id = self.table.seats[seat].user_id
+        return next(u for u in self.users if u.id == user_id)
+
+    def hand(self, user: User) -> Message:
+        """The user's live hand: the DM the bot keeps current."""
+        hands = [m for m in self.world.dms(user) if "**Your hand**" in m.content]
+        assert hands, f"{user.username} has no live hand"
+        return hands[-1]
+
+    async def settle(self) -> None:
+        await self.world.settle(self.client)
+
+    async def tap(self, user: User, message: Message, label: str, *, settle: bool = True) -> Message:
+        """Tap the enabled button labelled ``label`` on ``message``; the message as it is after."""
+        button = next(
+            (
+                b
+                for row in message.components
+                for b in row.get("components", [])
+                if b.get("label") == label and not b.get("disabled")
+            ),
+            None,
+        )
+        assert button is not None, f"no {label!r} button on {message.id}"
+        result = await self.world.fake.click(user, message, button["custom_id"])
+        await result.wait(TIMEOUT)
+        if settle:  # (not while the draw's pace is waiting: settling would wait for it)
+            await self.settle()
+        return self.world.fake.world.messages[message.id]
+
+    async def play_until(self, moment: Callable[[], bool], *, steps: int = 400) -> None:
+        """The players to move take random legal actions through their live hands until ``moment()``."""
+        for _ in range(steps):
+            await self.settle()
+            if moment():
+                return
+            match = self.table.match
+            if match.phase == GAME_OVER:
+                break
+            seat = match.to_move
+            legal = [a for a in match.legal_json() if a.get("seat") == seat] if seat is not None else []
+            if match.phase == BETWEEN_DEALS or not legal or all(a["type"] == "draw" for a in legal):
+                continue  # the next deal, or the draw, comes by itself
+            action = {k: v for k, v in self.rng.choice(legal).items() if k != "seat"}
+            if action["type"] == "discard":
+                action = {"type": "discard", "cards": self.rng.sample(action["from"], action["choose"])}
+            user = self.user_at(seat)
+            result = await tap_action(self.world, self.table, user, self.hand(user), action)
+            if result is not None and result.message is not None and "⚠️" in result.message.content:
+                await self.world.click(user, result.message, "throw")  # a risky Da Bai Fen lead: confirm it
+        raise AssertionError("the moment never came")
+
+    def save(self, name: str, message: Message) -> None:
+        picture = message.attachments[0].data if message.attachments else None
+        names = {u.id: u.username for u in self.world.fake.world.users.values()}
+        png = preview_png(message.content, message.components, picture, names=names, ephemeral=message.ephemeral)
+        path = self.out / f"{name}.png"
+        path.write_bytes(png)
+        print(f"{path} ({len(png) // 1024} KB)")
+
+
+async def belote(s: Screens) -> None:
+    await s.open("belote")
+    await s.settle()
+    bidder = s.user_at(s.table.match.to_move)
+    s.save("panel-belote", await s.tap(bidder, s.hand(bidder), "100"))
+
+    def bob_must_follow() -> bool:
+        match = s.table.match
+        if match.phase != PLAY or s.user_at(match.to_move) is not s.world.bob:
+            return False
+        plays = {c for a in match.legal_json() if a["type"] == "play" for c in a["cards"]}
+        return 0 < len(plays) < len(match.hand(match.to_move)) - 1
+
+    await s.play_until(bob_must_follow)
+    s.save("live-hand-belote", s.hand(s.world.bob))
+    s.save("live-hand-waiting", s.hand(s.world.alice))
+
+
+async def five_hundred(s: Screens) -> None:
+    await s.open("500", "players=4")
+    await s.settle()
+    bidder = s.user_at(s.table.match.to_move)
+    s.save("panel-five_hundred", await s.tap(bidder, s.hand(bidder), "8"))
+
+
+async def two_hundred(s: Screens) -> None:
+    await s.open("200")
+    await s.settle()
+    bidder = s.user_at(s.table.match.to_move)
+    s.save("panel-two_hundred", s.hand(bidder))
+
+
+async def da_bai_fen_discard(s: Screens) -> None:
+    await s.open("dabaifen")
+    await s.play_until(lambda: s.table.match.phase == EXCHANGE)
+    discarder = s.user_at(s.table.match.to_move)
+    hand = s.hand(discarder)
+    for _ in range(2):  # the two lowest cards (the panel lists the hand in its picture's order)
+        toggles = [b for row in hand.components for b in row.get("components", []) if b.get("style") == 1]
+        hand = await s.tap(discarder, hand, [b["label"] for b in toggles if not b.get("disabled")][-1])
+    s.save("discard-da_bai_fen", hand)
+
+
+async def da_bai_fen_draw(s: Screens) -> None:
+    """The humans tap Draw in turn (the pace's own draws are 30 s apart) until one draws a card of the trump rank."""
+    await s.open("dabaifen")
+    for _ in range(48):
+        await s.client.presenter.drain(s.table)
+        offered = [u for u in s.users if "expose it?" in s.hand(u).content]
+        if offered:
+            s.save("draw-da_bai_fen", s.hand(offered[0]))
+            return
+        match = s.table.match
+        assert match.phase == DEAL, match.phase
+        drawer = s.user_at(match.to_move)
+        await s.tap(drawer, s.hand(drawer), "Draw", settle=False)
+    raise AssertionError("nobody drew a card of the trump rank")
+
+
+MOMENTS = [(belote, {}), (five_hundred, {}), (two_hundred, {}), (da_bai_fen_discard, {})]
+MOMENTS += [(da_bai_fen_draw, {"draw_interval": 30.0, "kitty_pause": 30.0})]
+
+
+async def main(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    for moment, settings in MOMENTS:
+        with tempfile.TemporaryDirectory() as tmp:
+            async with bot_world(Path(tmp), images_on=True) as world, world.running(SEED, **settings) as client:
+                await moment(Screens(world, client, out))
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path, nargs="?", default=Path("docs/images"))
+    asyncio.run(main(parser.parse_args().out))
+    sys.exit(0)
