@@ -247,7 +247,7 @@ async def test_exposing_during_the_drawing_is_not_called_your_turn(tmp_path):
                 break
         table.match = m
         view = await hand_view(table, who[0]["seat"])
-        assert "Your turn" not in view.content and "while the drawing goes on" in view.content, view.content
+        assert "Your turn" not in view.content and "you may act meanwhile" in view.content, view.content
         table.last_trick = None
         assert re.search(r"Drawing: \d+ of 48 cards drawn", table_content(table, m.public_view()))
         exposer = who[0]["seat"]

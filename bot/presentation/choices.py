@@ -114,7 +114,13 @@ def past_tense(action: dict[str, Any]) -> str:
     if kind == "trump":
         suit = str(action.get("suit"))
         return "named no trumps" if suit == "NT" else f"named {SUIT_SYMBOLS.get(suit, suit)} trumps"
-    past = {"counter": "countered (double)", "recounter": "recountered (×4)", "keep": "kept the contract at the bid"}
+    past = {
+        "counter": "countered (double)",
+        "recounter": "recountered (×4)",
+        "keep": "kept the contract at the bid",
+        "draw": "drew a card",
+        "claim_draw": "showed your hand to annul the deal",
+    }
     if kind in past:
         return past[kind]
     if kind in ("bid", "expose", "discard", "call"):

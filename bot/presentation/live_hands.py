@@ -93,10 +93,10 @@ def _turn_line(table: Table, seat: int, legal: list[dict]) -> str:
         return "The game is over." if phase == GAME_OVER else f"Table #{table.id} is {table.status}."
     if phase == BETWEEN_DEALS or to_move is None:
         return "The deal is over."
-    if legal and to_move != seat:  # Da Bai Fen's drawing: an exposure is open to all, at any time
-        return "You may act now, while the drawing goes on: choose below (or use the slash commands)."
+    if legal and to_move != seat:  # a drawing deal: an exposure is open to all, at any time
+        return f"Waiting for {table.names()[to_move]} {phase_verb(table, phase)}; you may act meanwhile."
     if legal:
-        return f"➡️ **Your turn** {phase_verb(table, phase)}: choose below (or use the slash commands)."
+        return f"➡️ **Your turn** {phase_verb(table, phase)}."
     return f"Waiting for {table.names()[to_move]} {phase_verb(table, phase)}."
 
 

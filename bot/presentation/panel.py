@@ -234,8 +234,8 @@ def _panel(table: Table, match: Match, seat: int, selection: str) -> Panel | Non
         return _call_panel(legal, selection, controls)
     if selection:
         return None
-    lines = ["Your turn: choose below."] if match.to_move == seat else ["You may act now: choose below."]
-    if "expose" in kinds:
+    lines: list[str] = []  # the hand's turn line says whose turn it is
+    if "expose" in kinds and not view.get("prompts"):  # the engine's own prompt ("You drew 7♥ …") says it better
         lines = ["You may expose a card now: " + ", ".join(label(a) for a in legal if a["type"] == "expose") + "."]
     return Panel(lines, _card_taps(groups, {}), [controls])
 
@@ -297,7 +297,7 @@ def _card_panel(
         else:
             style = SUCCESS if card == variants_of else PRIMARY
             taps[card] = Tap(card_label(card), _show("J" + card), style)
-    lines = ["Your turn: tap a card to play it."]
+    lines = ["Tap a card to play it."]
     extra: list[Tap] = []
     if variants_of is not None:
         lines = [f"Play {card_label(variants_of)} how?"]
@@ -429,8 +429,6 @@ def _bid_panel(legal: list[dict], selection: str, controls: list[Tap]) -> Panel 
     elif selection:
         return None
     rows.append([Tap(label(b), _do(b)) for b in special] + controls)
-    if not bids:
-        lines.append("Your turn: choose below.")
     return Panel(lines, [], [r for r in rows if r])
 
 
