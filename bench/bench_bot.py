@@ -132,21 +132,18 @@ class Bench:
             self.received_at[interaction.id] = time.monotonic()
 
         client.add_listener(on_interaction)
-        presenter = client.presenter
-        acted, started = presenter.acted, presenter.game_started
 
-        async def on_acted(table, outcome):
+        async def on_table_acted(table, outcome):  # beside the presenter's own listener (bot.dispatch)
             self.actions_done += 1
             if outcome.action.type == "play":
                 self.cards_done += len(outcome.action.cards)
             self._wake(table.id)
-            await acted(table, outcome)
 
-        async def on_started(table):
+        async def on_table_game_started(table):
             self._wake(table.id)
-            await started(table)
 
-        presenter.acted, presenter.game_started = on_acted, on_started
+        client.add_listener(on_table_acted)
+        client.add_listener(on_table_game_started)
 
     def _wake(self, table_id: int) -> None:
         event = self.turn_events.get(table_id)
@@ -382,22 +379,16 @@ class BotSide:
                 self.received_at[interaction.id] = time.monotonic()
 
         client.add_listener(on_interaction)
-        presenter = client.presenter
-        acted, started = presenter.acted, presenter.game_started
 
-        async def on_acted(table, outcome):
+        async def on_table_acted(table, outcome):  # beside the presenter's own listener (bot.dispatch)
             if self.counting:
                 self.actions += 1
                 if outcome.action.type == "play":
                     self.cards += len(outcome.action.cards)
             if table.id in self.human:
                 self.notify_turn(table)
-            await acted(table, outcome)
 
-        async def on_started(table):
-            await started(table)
-
-        presenter.acted, presenter.game_started = on_acted, on_started
+        client.add_listener(on_table_acted)
 
     async def run(self) -> None:
         from tests.fakediscord import point_discord_at

@@ -11,7 +11,7 @@ import io
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from dotenv import dotenv_values
 from dotenv.parser import parse_stream
@@ -25,8 +25,11 @@ from pydantic_settings import (
     SettingsConfigDict,
 )
 
+from bot.presentation.render_pool import MODES, Mode, default_mode
+
 DEFAULT_DB_PATH = "cardtable.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+RENDER_MODES = ("auto", *MODES)
 MISSING_TOKEN = "DISCORD_TOKEN is not set: put it in the environment or in a .env file (see docs/running.md)"
 
 
@@ -66,6 +69,9 @@ class Settings(BaseSettings):
     ai_delay: float = Field(1.0, alias="CARDTABLE_AI_DELAY")
     # Seconds between two edits of one table's message (moves in between are shown together); 0 in tests.
     edit_interval: float = Field(1.0, alias="CARDTABLE_EDIT_INTERVAL")
+    # Where images are drawn: "processes" (one worker per core), "threads" (in the bot's process) or "off" (text
+    # only); unset, processes when the bot may use more than one core, else threads.
+    render: str = Field("auto", alias="CARDTABLE_RENDER")
 
     @classmethod
     def settings_customise_sources(
@@ -130,6 +136,20 @@ class Settings(BaseSettings):
         if level not in LOG_LEVELS:
             raise ValueError(f"CARDTABLE_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
         return level
+
+    @field_validator("render", mode="before")
+    @classmethod
+    def _render_mode(cls, raw: Any) -> Any:
+        if _blank(raw):
+            raise PydanticUseDefault()
+        mode = str(raw).strip().lower()
+        if mode not in RENDER_MODES:
+            raise ValueError(f"CARDTABLE_RENDER must be processes, threads or off, not {raw!r}")
+        return mode
+
+    def render_mode(self) -> Mode:
+        """The render setting with "auto" settled for this machine."""
+        return default_mode() if self.render == "auto" else cast(Mode, self.render)
 
     @field_validator("ai_delay", "edit_interval", mode="before")
     @classmethod
