@@ -34,7 +34,8 @@ def die_in_a_worker() -> str:
     return "drawn in a thread"
 
 
-async def test_images_from_worker_processes_match_images_drawn_in_a_thread():
+async def test_images_from_worker_processes_match_images_drawn_in_a_thread(monkeypatch):
+    monkeypatch.setattr(images, "enabled", True)  # the bot tests' harness turns drawing off
     state, names, hand = a_table_state()
     game = state["game"]
     drawn = {}

@@ -64,10 +64,11 @@ def _call(name: str, *args: Any, **kwargs: Any) -> bytes | None:
         return None
 
 
-async def render(name: str, *args: Any, **kwargs: Any) -> bytes | None:
+async def render(name: str, *args: Any, urgent: bool = False, **kwargs: Any) -> bytes | None:
+    """``render.<name>(*args, **kwargs)`` off the event loop; ``urgent`` for an image that answers a player."""
     if not enabled:
         return None
-    return await pool.run(partial(_call, name, *args, **kwargs))
+    return await pool.run(partial(_call, name, *args, **kwargs), urgent=urgent)
 
 
 async def hand_image(game: str, cards: list[str], view: dict[str, Any], legal: set[str] | None, title: str):
@@ -79,6 +80,7 @@ async def hand_image(game: str, cards: list[str], view: dict[str, Any], legal: s
         trump_rank=view.get("trump_rank"),
         legal=legal,
         title=title,
+        urgent=True,  # the answer to a click or a command waits for it
     )
 
 

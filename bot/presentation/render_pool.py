@@ -9,6 +9,9 @@ A worker that dies (killed, out of memory, a crash in C) breaks the whole ``Proc
 once, starts a fresh executor for the next image and draws the image at hand in a thread meanwhile, so a dead worker
 costs one slower image, never the bot.
 
+At most one image per worker is handed to the executor at a time; the others wait in line here, where an image
+that answers a player (a hand) goes before table, deal and score images: under load those are shed first.
+
 The pool also knows how busy it is (``backlog_seconds``): how long a new image would wait for a worker, from the
 images in flight and the recent time per image.  The overload policy (``bot/presentation/overload.py``) reads it.
 """
@@ -16,6 +19,8 @@ images in flight and the recent time per image.  The overload policy (``bot/pres
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import logging
 import multiprocessing
 import os
@@ -67,6 +72,9 @@ class RenderPool:
         self.in_flight = 0
         self.seconds_per_image = FIRST_GUESS  # a moving average of the drawing time (wall, in the worker's queue)
         self.restarts = 0
+        self._free_lanes = self.workers
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # (priority, order, turn): a heap
+        self._order = itertools.count()
 
     def start(self, warm: Callable[[], Any] | None = None) -> None:
         """Start the workers (processes mode) and have each run ``warm`` once, without waiting for them."""
@@ -102,16 +110,22 @@ class RenderPool:
             total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
         return total
 
-    async def run(self, function: Callable[..., Any], *args: Any) -> Any:
+    async def run(self, function: Callable[..., Any], *args: Any, urgent: bool = False) -> Any:
+        """``function(*args)`` once a lane is free; ``urgent`` work (an image that answers a player) goes before the
+        rest (table images, which the next table edit redraws anyway)."""
         if self.mode == "off":
             return None
         queued = self.in_flight >= self._lanes()
         self.in_flight += 1
         started = time.perf_counter()
         try:
-            if self.mode == "threads":
-                return await asyncio.to_thread(function, *args)
-            return await self._in_process(function, *args)
+            await self._take_lane(urgent)
+            try:
+                if self.mode == "threads":
+                    return await asyncio.to_thread(function, *args)
+                return await self._in_process(function, *args)
+            finally:
+                self._free_lane()
         finally:
             self.in_flight -= 1
             if not queued:  # a lane was free: the wall time is the drawing time (plus the trip to the worker)
@@ -119,7 +133,28 @@ class RenderPool:
                 self.seconds_per_image += (spent - self.seconds_per_image) * 0.1
 
     def _lanes(self) -> int:
-        return self.workers if self.mode == "processes" else 1
+        return self.workers
+
+    async def _take_lane(self, urgent: bool) -> None:
+        if self._free_lanes > 0 and not self._waiting:
+            self._free_lanes -= 1
+            return
+        turn = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (0 if urgent else 1, next(self._order), turn))
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():  # handed a lane just as it was cancelled: pass it on
+                self._free_lane()
+            raise
+
+    def _free_lane(self) -> None:
+        while self._waiting:
+            turn = heapq.heappop(self._waiting)[2]
+            if not turn.done():
+                turn.set_result(None)  # the lane goes straight to the next in line
+                return
+        self._free_lanes += 1
 
     async def _in_process(self, function: Callable[..., Any], *args: Any) -> Any:
         executor = self._executor
