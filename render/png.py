@@ -13,10 +13,15 @@ the mean error per channel stays below one level out of 255, as with the full oc
 from __future__ import annotations
 
 import io
+import zlib
 
 from PIL import Image
 
-COMPRESS_LEVEL = 3  # zlib level: 3 is as small as 6 here for palette images, and faster
+# zlib's run-length strategy: the rows of a palette image are long runs of one colour, and RLE finds them in ~2 ms
+# where the default search takes ~2.8 ms for a table, for files about a quarter larger (40 KB instead of 31).  CPU
+# is what limits the bot; 40 KB is well under what a phone loads at once.
+COMPRESS_TYPE = zlib.Z_RLE
+COMPRESS_LEVEL = 1  # the level hardly matters with RLE
 SAMPLE_STEP = 3  # the palette is chosen from one pixel in SAMPLE_STEP² (see above)
 
 
@@ -38,5 +43,5 @@ def to_png(img: Image.Image, palette: bool = True) -> bytes:
     if palette and img.mode == "RGB":
         img = palette_of(img)
     buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=COMPRESS_LEVEL)
+    img.save(buf, format="PNG", compress_level=COMPRESS_LEVEL, compress_type=COMPRESS_TYPE)
     return buf.getvalue()
