@@ -79,3 +79,19 @@ def test_the_render_setting():
     assert Settings.load({"DISCORD_TOKEN": "t"}, env_file=None).render_mode() in ("processes", "threads")
     with pytest.raises(SettingsError, match="CARDTABLE_RENDER must be processes, threads or off, not 'gpu'"):
         Settings.load({"DISCORD_TOKEN": "t", "CARDTABLE_RENDER": "gpu"}, env_file=None)
+
+
+async def test_a_drawing_that_fails_in_a_worker_is_logged_by_the_bot_and_answered_with_text(monkeypatch, caplog):
+    monkeypatch.setattr(images, "enabled", True)
+    images.start("processes")
+    try:
+        with caplog.at_level(logging.WARNING):
+            assert await images.render("render_hand", "no game", ["not a card"]) is None
+            assert await images.render("render_nothing_by_this_name") is None
+    finally:
+        images.stop()
+    logged = [(r.getMessage(), r.exc_info is not None) for r in caplog.records if r.name == "bot.presentation.images"]
+    assert logged == [
+        ("render.render_hand failed; sending text instead", True),
+        ("render.render_nothing_by_this_name is not available; sending text instead", False),
+    ]

@@ -48,27 +48,28 @@ def warm() -> None:
 
 
 def _call(name: str, *args: Any, **kwargs: Any) -> bytes | None:
-    if not enabled:
-        return None
+    """Runs where the pool draws (a worker process, or a thread); a failure is raised back to ``render``."""
     try:
         function = getattr(importlib.import_module("render"), name)
     except (ImportError, AttributeError):
-        if name not in _warned:
-            _warned.add(name)
-            log.warning("render.%s is not available; sending text instead", name)
-        return None
-    try:
-        return function(*args, **kwargs)
-    except Exception:
-        log.exception("render.%s failed; sending text instead", name)
-        return None
+        return None  # ``render`` says which, in the bot's log
+    return function(*args, **kwargs)
 
 
 async def render(name: str, *args: Any, urgent: bool = False, **kwargs: Any) -> bytes | None:
-    """``render.<name>(*args, **kwargs)`` off the event loop; ``urgent`` for an image that answers a player."""
+    """``render.<name>(*args, **kwargs)`` off the event loop; ``urgent`` for an image that answers a player.  None
+    (send text instead) when drawing is off or fails; a failure is logged here, in the bot's log, not the worker's."""
     if not enabled:
         return None
-    return await pool.run(partial(_call, name, *args, **kwargs), urgent=urgent)
+    try:
+        png = await pool.run(partial(_call, name, *args, **kwargs), urgent=urgent)
+    except Exception:
+        log.exception("render.%s failed; sending text instead", name)
+        return None
+    if png is None and pool.mode != "off" and name not in _warned:
+        _warned.add(name)
+        log.warning("render.%s is not available; sending text instead", name)
+    return png
 
 
 async def hand_image(game: str, cards: list[str], view: dict[str, Any], legal: set[str] | None, title: str):
