@@ -95,3 +95,17 @@ async def test_a_drawing_that_fails_in_a_worker_is_logged_by_the_bot_and_answere
         ("render.render_hand failed; sending text instead", True),
         ("render.render_nothing_by_this_name is not available; sending text instead", False),
     ]
+
+
+async def test_workers_that_keep_dying_leave_the_drawing_to_threads(caplog):
+    pool = RenderPool("processes", workers=1)
+    pool.start()
+    try:
+        with caplog.at_level(logging.WARNING):
+            for _ in range(4):
+                assert await pool.run(die_in_a_worker) == "drawn in a thread"
+        assert pool.mode == "threads" and pool.restarts == 3
+        assert caplog.records[-1].getMessage() == "render workers died 4 times in 60 s; drawing in threads from now on"
+        assert await pool.run(os.getpid) == os.getpid()
+    finally:
+        pool.close()

@@ -36,6 +36,8 @@ Mode = Literal["processes", "threads", "off"]
 MODES: tuple[Mode, ...] = ("processes", "threads", "off")
 # What a worker imports before it forks (the fork server's preload): the drawing code and its fonts' loader.
 PRELOAD = ["render", "bot.presentation.images"]
+MAX_RESTARTS = 3  # workers replaced within RESTART_WINDOW seconds before the pool gives up on processes
+RESTART_WINDOW = 60
 FIRST_GUESS = 0.01  # seconds per image before any is measured (bench/bench_render.py: 3-8 ms)
 
 
@@ -72,6 +74,7 @@ class RenderPool:
         self.in_flight = 0
         self.seconds_per_image = FIRST_GUESS  # a moving average of the drawing time (wall, in the worker's queue)
         self.restarts = 0
+        self._deaths: list[float] = []  # when workers died lately (monotonic seconds)
         self._free_lanes = self.workers
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # (priority, order, turn): a heap
         self._order = itertools.count()
@@ -169,12 +172,20 @@ class RenderPool:
             return await asyncio.to_thread(function, *args)
 
     def _replace(self, broken: Executor) -> None:
-        """A worker died: every image in flight fails with BrokenProcessPool.  Start a fresh executor once."""
+        """A worker died: every image in flight fails with BrokenProcessPool.  Start a fresh executor once; when
+        workers keep dying (they cannot start at all, say), draw in threads from then on rather than loop."""
         if self._executor is not broken:  # another image already replaced it
+            return
+        broken.shutdown(wait=False, cancel_futures=True)
+        self._executor = None
+        now = time.monotonic()
+        self._deaths = [t for t in self._deaths if now - t < RESTART_WINDOW] + [now]
+        if len(self._deaths) > MAX_RESTARTS:
+            self.mode = "threads"
+            log.error("render workers died %d times in %d s; drawing in threads from now on", len(self._deaths),
+                      RESTART_WINDOW)  # fmt: skip
             return
         self.restarts += 1
         log.warning("a render worker died; starting new workers (restart %d); this image is drawn in a thread",
                     self.restarts)  # fmt: skip
-        broken.shutdown(wait=False, cancel_futures=True)
-        self._executor = None
         self.start()
