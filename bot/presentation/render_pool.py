@@ -102,7 +102,7 @@ class RenderPool:
     def worker_cpu_seconds(self) -> float:
         """CPU time used so far by the live workers (Linux; 0 elsewhere): benchmarks count it with the bot's."""
         executor = self._executor
-        processes = getattr(executor, "_processes", None) or {}
+        processes = getattr(executor, "_processes", None) or {}  # the executor keeps its workers by pid (private)
         total = 0.0
         for pid in list(processes):
             try:
