@@ -17,7 +17,9 @@ then lands on the bot's core).
     .venv/bin/python bench/bench_bot.py --tables 50 --seconds 10 --images
     .venv/bin/python bench/bench_bot.py --profile /tmp/bot.prof   # cProfile of the bot process's window
 
-Images are off by default (the render benchmark measures drawing); ``--images`` turns them on.
+Images are on by default, drawn where the bot draws them in production (worker processes when it may use more than
+one core; ``--render`` chooses); after the measuring window a second one with images off (``--compare``, same
+tables) gives the CPU per action without them, for the ratio. ``--no-images`` measures with images off only.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from bot.process.settings import Settings  # noqa: E402
 from rules.game import GAME_OVER  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
 
+FOLLOW_UPS_WITHIN = 30.0  # seconds the fake keeps an answered interaction for its follow-ups (Discord: 15 min)
 SLASH_OPTION = {"play": "card", "bid": "value", "discard": "cards", "expose": "card", "call": "card", "trump": "suit"}
 
 
@@ -108,7 +111,6 @@ class Bench:
         self.stop = False
         self.rest_calls: Counter = Counter()
         self.actions_done = self.cards_done = 0  # counted as the bot reports them (ended tables leave memory)
-        self._answered_before: set[str] = set()
 
     def hook_fake(self, fake: FakeDiscord) -> None:
         """Note when each interaction's reply reaches the fake (before the fake does anything with it)."""
@@ -132,21 +134,18 @@ class Bench:
             self.received_at[interaction.id] = time.monotonic()
 
         client.add_listener(on_interaction)
-        presenter = client.presenter
-        acted, started = presenter.acted, presenter.game_started
 
-        async def on_acted(table, outcome):
+        async def on_table_acted(table, outcome):  # beside the presenter's own listener (bot.dispatch)
             self.actions_done += 1
             if outcome.action.type == "play":
                 self.cards_done += len(outcome.action.cards)
             self._wake(table.id)
-            await acted(table, outcome)
 
-        async def on_started(table):
+        async def on_table_game_started(table):
             self._wake(table.id)
-            await started(table)
 
-        presenter.acted, presenter.game_started = on_acted, on_started
+        client.add_listener(on_table_acted)
+        client.add_listener(on_table_game_started)
 
     def _wake(self, table_id: int) -> None:
         event = self.turn_events.get(table_id)
@@ -297,10 +296,12 @@ class Bench:
             self.flush_rest_log(fake)
             for message in fake.world.messages.values():
                 message.edits.clear()
-            answered = {t for t, r in fake.interactions_by_token.items() if r.callback_type is not None}
-            for token in answered & self._answered_before:  # answered a while ago: no follow-up is coming
-                del fake.interactions_by_token[token]
-            self._answered_before = answered
+            # Answered more than FOLLOW_UPS_WITHIN seconds ago: no follow-up or edit is coming (dropping them sooner
+            # made the bot's late edits of deferred answers fail with "unknown interaction").
+            old = time.monotonic() - FOLLOW_UPS_WITHIN
+            for token, result in list(fake.interactions_by_token.items()):
+                if result.callback_type is not None and result.created < old:
+                    del fake.interactions_by_token[token]
 
     def flush_rest_log(self, fake: FakeDiscord) -> None:
         for call in fake.rest.log:
@@ -384,22 +385,16 @@ class BotSide:
                 self.received_at[interaction.id] = time.monotonic()
 
         client.add_listener(on_interaction)
-        presenter = client.presenter
-        acted, started = presenter.acted, presenter.game_started
 
-        async def on_acted(table, outcome):
+        async def on_table_acted(table, outcome):  # beside the presenter's own listener (bot.dispatch)
             if self.counting:
                 self.actions += 1
                 if outcome.action.type == "play":
                     self.cards += len(outcome.action.cards)
             if table.id in self.human:
                 self.notify_turn(table)
-            await acted(table, outcome)
 
-        async def on_started(table):
-            await started(table)
-
-        presenter.acted, presenter.game_started = on_acted, on_started
+        client.add_listener(on_table_acted)
 
     async def run(self) -> None:
         from tests.fakediscord import point_discord_at
@@ -421,6 +416,7 @@ class BotSide:
                 draw_interval=cfg["ai_delay"] / 4,  # the draw as fast as before the human pace
                 kitty_pause=cfg["ai_delay"] / 4,
                 edit_interval=cfg["edit_interval"],
+                render=cfg["render"],
             )
             client = CardTableBot(settings, rng=random.Random(cfg["seed"]), guild_ready_timeout=0.05)
             running = asyncio.create_task(client.start(cfg["token"]))
@@ -475,12 +471,14 @@ class BotSide:
                     self.cards = self.actions = 0
                     self.counting = True
                     cpu_start, wall_start, times_start = time.process_time(), time.monotonic(), os.times()
+                    workers_start = images.pool.worker_cpu_seconds()
                 elif command == "report":
                     self.counting = False
                     wall = time.monotonic() - wall_start
                     cpu = (time.process_time() - cpu_start) / wall
                     times = os.times()
                     user, system = times.user - times_start.user, times.system - times_start.system
+                    workers = images.pool.worker_cpu_seconds() - workers_start
                     if profiler is not None:
                         profiler.disable()
                         profiler.dump_stats(cfg["profile"])
@@ -491,6 +489,9 @@ class BotSide:
                             "cpu": cpu,
                             "user": user,
                             "system": system,
+                            "workers": workers,
+                            "render": images.pool.mode if images.enabled else "off",
+                            "worker_count": images.pool.workers if images.pool.mode == "processes" else 0,
                             "cards": self.cards,
                             "actions": self.actions,
                             "lags": self.lags,
@@ -500,6 +501,8 @@ class BotSide:
                             "objects": len(gc.get_objects()),
                         }
                     })  # fmt: skip
+                elif command == "images off":
+                    images.enabled = False
                 elif command in ("quit", ""):
                     break
             await client.close()
@@ -520,7 +523,6 @@ class Driver:
         self.measuring = False
         self.stop = False
         self.rest_calls: Counter = Counter()
-        self._answered_before: set[str] = set()
         self.turns: dict[int, dict] = {}  # table id → the latest turn notice from the bot
         self.turn_events: dict[int, asyncio.Event] = {}
         self.reports: asyncio.Queue = asyncio.Queue()
@@ -568,6 +570,7 @@ class Driver:
         args = self.args
         logging.basicConfig(level=logging.WARNING)
         fake = FakeDiscord()
+        fake.interaction_deadline = 3.0  # as Discord: a later first answer is refused, and counted
         self.hook_fake(fake)
         async with fake:
             guild = fake.add_guild("Bench Club")
@@ -591,6 +594,7 @@ class Driver:
                 "ai_delay": args.ai_delay,
                 "edit_interval": args.edit_interval,
                 "images": args.images,
+                "render": args.render,
                 "seed": args.seed,
                 "freeze": args.freeze,
                 "profile": args.profile,
@@ -619,29 +623,21 @@ class Driver:
                     for table_id, user_id, channel_id in ready["ready"]
                 ]
                 await asyncio.sleep(args.warmup)
-                self.measuring = True
                 trimmer = asyncio.create_task(self.trim_fake(fake))
-                self.flush_rest_log(fake)
-                self.rest_calls.clear()
-                bot.stdin.write(b"measure\n")
-                await bot.stdin.drain()
-                window_start = time.monotonic()
-                cpu_start = time.process_time()
-                await asyncio.sleep(args.seconds)
-                bot.stdin.write(b"report\n")
-                await bot.stdin.drain()
-                report = (await asyncio.wait_for(self.reports.get(), 60))["report"]
-                window = time.monotonic() - window_start
-                driver_cpu = (time.process_time() - cpu_start) / window
-                self.measuring = False
-                self.flush_rest_log(fake)
+                measured = await self.window(bot, fake, args.seconds)
+                without = None
+                if args.images and args.compare > 0:  # the same tables, drawing nothing: what images cost
+                    await self.command(bot, "images off")
+                    await asyncio.sleep(2.0)  # images already under way are drawn and sent
+                    without = await self.window(bot, fake, args.compare)
                 trimmer.cancel()
-                calls = dict(self.rest_calls)
                 self.stop = True
                 for task in players:
                     task.cancel()
                 await asyncio.gather(*players, return_exceptions=True)
-                self.report(args, window, calls, report, driver_cpu)
+                self.report(args, *measured)
+                if without is not None:
+                    self.compare(measured, without)
             finally:
                 if bot.returncode is None:
                     with contextlib.suppress(Exception):
@@ -654,16 +650,58 @@ class Driver:
                         await bot.wait()
                 reader.cancel()
 
-    def report(self, args, window, calls, bot: dict, driver_cpu: float) -> None:
+    async def command(self, bot, command: str) -> None:
+        bot.stdin.write(command.encode() + b"\n")
+        await bot.stdin.drain()
+
+    async def window(self, bot, fake: FakeDiscord, seconds: float) -> tuple:
+        """Measure ``seconds`` of play: (window, REST calls, the bot's report, this process's CPU share, the
+        latencies, the expired interactions)."""
+        self.latencies = []
+        self.flush_rest_log(fake)
+        self.rest_calls.clear()
+        expired_start = fake.expired_interactions
+        self.measuring = True
+        await self.command(bot, "measure")
+        window_start = time.monotonic()
+        cpu_start = time.process_time()
+        await asyncio.sleep(seconds)
+        await self.command(bot, "report")
+        report = (await asyncio.wait_for(self.reports.get(), 60))["report"]
+        window = time.monotonic() - window_start
+        driver_cpu = (time.process_time() - cpu_start) / window
+        self.measuring = False
+        self.flush_rest_log(fake)
+        expired = fake.expired_interactions - expired_start
+        return window, dict(self.rest_calls), report, driver_cpu, list(self.latencies), expired
+
+    @staticmethod
+    def cpu_per_action(bot: dict) -> tuple[float, float]:
+        """Milliseconds of CPU per action: the bot's process, and its render workers."""
+        per_action = 1000 / max(bot["actions"], 1)
+        return (bot["user"] + bot["system"]) * per_action, bot["workers"] * per_action
+
+    def compare(self, with_images: tuple, without: tuple) -> None:
+        on_bot, on_workers = self.cpu_per_action(with_images[2])
+        off_bot, off_workers = self.cpu_per_action(without[2])
+        on, off = on_bot + on_workers, off_bot + off_workers
+        lat = sorted(without[4])
+        p99 = lat[min(len(lat) - 1, int(0.99 * len(lat)))] * 1000 if lat else float("nan")
+        print(f"CPU per action, images on: {on:.2f} ms (bot {on_bot:.2f} + render workers {on_workers:.2f}); "
+              f"images off ({without[0]:.0f} s window, same tables): {off:.2f} ms, p99 {p99:.0f} ms; "
+              f"ratio {on / max(off, 1e-9):.2f}x")  # fmt: skip
+
+    def report(self, args, window, calls, bot: dict, driver_cpu: float, latencies: list, expired: int) -> None:
         cards, actions = bot["cards"], bot["actions"]
         total = sum(calls.values())
-        lat = sorted(self.latencies)
+        lat = sorted(latencies)
 
         def pct(values, p: float) -> float:
             return values[min(len(values) - 1, int(p * len(values)))] * 1000 if values else float("nan")
 
+        workers = f" ({bot['worker_count']} workers)" if bot["worker_count"] else ""
         print(f"game {args.game}, {args.tables} tables, ai delay {args.ai_delay} s, think {args.think} s, "
-              f"edit interval {args.edit_interval} s, images {'on' if args.images else 'off'}, "
+              f"edit interval {args.edit_interval} s, images {bot['render']}{workers}, "
               f"bot in its own process, Python {sys.version.split()[0]}")  # fmt: skip
         print(f"window {window:.1f} s: {actions} actions ({actions / window:.0f}/s), {cards} cards played")
         print(f"REST calls: {total} → {total / max(cards, 1):.2f} per card played "
@@ -671,7 +709,8 @@ class Driver:
         for route, n in Counter(calls).most_common():
             print(f"   {n:6d}  {route}  ({n / max(cards, 1):.2f} per card)")
         print(f"interaction → reply latency over {len(lat)} slash commands: p50 {pct(lat, 0.5):.1f} ms, "
-              f"p90 {pct(lat, 0.9):.1f} ms, p99 {pct(lat, 0.99):.1f} ms, max {pct(lat, 1.0):.1f} ms")  # fmt: skip
+              f"p90 {pct(lat, 0.9):.1f} ms, p99 {pct(lat, 0.99):.1f} ms, max {pct(lat, 1.0):.1f} ms; "
+              f"expired (no answer within Discord's 3 s): {expired}")  # fmt: skip
         received = bot["received"]
         delivery = sorted(received[str(i)] - t for i, t in self.sent_at.items() if str(i) in received)
         if delivery:
@@ -682,8 +721,8 @@ class Driver:
             print(f"bot's event loop lag: median {statistics.median(lags) * 1000:.1f} ms, p99 {pct(lags, 0.99):.1f} ms")
         per_action = 1000 / max(actions, 1)
         print(f"the bot's CPU time per action: {bot['user'] * per_action:.2f} ms user + "
-              f"{bot['system'] * per_action:.2f} ms system (a per-core figure: it grows when other jobs share the "
-              f"cores)")  # fmt: skip
+              f"{bot['system'] * per_action:.2f} ms system + {bot['workers'] * per_action:.2f} ms in render workers "
+              f"(a per-core figure: it grows when other jobs share the cores)")  # fmt: skip
         print(f"the bot's process used {bot['cpu']:.0%} of one core ({bot['live_tables']} live tables, "
               f"{bot['objects']} objects tracked by the garbage collector); this driver process (fake Discord and "
               f"simulated players) used {driver_cpu:.0%}; {load_text()}")  # fmt: skip
@@ -703,7 +742,12 @@ def main() -> None:
     parser.add_argument("--ai-delay", type=float, default=1.0, help="computer players' pause before acting")
     parser.add_argument("--edit-interval", type=float, default=1.0, help="seconds between table-message edits")
     parser.add_argument("--think", type=float, default=3.0, help="a human's mean thinking time (s)")
-    parser.add_argument("--images", action="store_true", help="draw table and hand images (render/)")
+    parser.add_argument("--images", action=argparse.BooleanOptionalAction, default=True,
+                        help="draw table and hand images (render/), as players see them")  # fmt: skip
+    parser.add_argument("--render", choices=("auto", "processes", "threads"), default="auto",
+                        help="where the bot draws (CARDTABLE_RENDER)")  # fmt: skip
+    parser.add_argument("--compare", type=float, default=15.0, metavar="SECONDS",
+                        help="then a window with images off, for the CPU ratio (0: none)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--freeze", action="store_true", help="gc.freeze() after the warm-up")
     parser.add_argument(

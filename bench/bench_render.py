@@ -1,5 +1,7 @@
 """Render timings: median and p95 milliseconds and PNG size per image kind and game (targets: hand <= 10 ms,
-table <= 15 ms, PNG <= 150 KB).  States come from seeded random games played by the engines.
+table <= 15 ms, PNG <= 150 KB).  States come from seeded random games played by the engines.  "hand" is a hand
+drawn for the first time; "hand (again)" the same hand once more, as the bot shows it again and again (render keeps
+the last few hundred hand images).
 
     .venv/bin/python bench/bench_render.py [--runs 60]
 """
@@ -12,6 +14,7 @@ import statistics
 import time
 
 from render import render_deal_summary, render_hand, render_leaderboard, render_score_sheet, render_table
+from render.hand import _hand_png
 from render.state import trump_rank
 
 GAMES = {"two_hundred": 4, "five_hundred": 3, "belote": 4, "da_bai_fen": 4}
@@ -56,8 +59,15 @@ def bench_game(game: str, players: int, runs: int) -> None:
     names = NAMES[:players]
     legal = {c for a in state["legal"] if a["type"] == "play" for c in a.get("cards", [])}
     rank = trump_rank(state)
+
+    def draw_hand(fresh: bool) -> bytes:
+        if fresh:
+            _hand_png.cache_clear()
+        return render_hand(game, hand, trump=state["trump"], trump_rank=rank, legal=legal, title=names[seat])
+
     kinds = {
-        "hand": lambda: render_hand(game, hand, trump=state["trump"], trump_rank=rank, legal=legal, title=names[seat]),
+        "hand": lambda: draw_hand(True),
+        "hand (again)": lambda: draw_hand(False),
         "table": lambda: render_table(state, names, to_move=seat, show_last_trick=True, clock="0:30"),
         "deal summary": lambda: render_deal_summary(final, names),
         "score sheet": lambda: render_score_sheet(final, names),

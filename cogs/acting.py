@@ -17,6 +17,7 @@ from bot.presentation.components import ComponentId, TableButton, view_of
 from bot.presentation.errors import answer
 from bot.presentation.live_hands import hand_image, hand_text
 from bot.presentation.messages import png_file
+from bot.presentation.overload import defer_after
 from bot.process.client import CardTableBot
 from bot.storage.store import PLAYING
 from bot.tables.service import (
@@ -27,9 +28,6 @@ from bot.tables.service import (
 )
 from rules.cards import CARD_NAMES, parse_card
 from rules.events import FailedLead
-
-# Seconds to draw a hand before answering "thinking…" first (Discord needs an answer within 3 s).
-REPLY_DEADLINE = 2.0
 
 # What every cog's interactions carry: typed, so ``interaction.client.manager`` is checked like any attribute.
 Interaction: TypeAlias = discord.Interaction[CardTableBot]
@@ -71,10 +69,10 @@ def legal_for(table: Table, seat: int) -> list[dict]:
 
 
 async def in_time(interaction: Interaction, work, *, thinking: bool):
-    """Await ``work``; if it takes longer than ``REPLY_DEADLINE``, acknowledge the interaction meanwhile (a deferred
-    update, or "thinking…") so that Discord keeps it.  Returns (result, deferred)."""
+    """Await ``work``; if it takes longer than the overload policy allows, acknowledge the interaction meanwhile (a
+    deferred update, or "thinking…") so that Discord keeps it.  Returns (result, deferred)."""
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=REPLY_DEADLINE)
+    done, _ = await asyncio.wait({task}, timeout=defer_after(interaction.created_at))
     if not done:
         if thinking:
             await interaction.response.defer(ephemeral=True, thinking=True)

@@ -3,6 +3,8 @@ command), legal cards raised with a gold edge and the others greyed when it is t
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from render import theme
@@ -84,6 +86,12 @@ def render_hand(
     title: str | None = None,
 ) -> bytes:
     """PNG of ``cards`` sorted for ``game``; ``legal`` (when given) raises the playable cards and greys the rest."""
-    img = build_hand(game, cards, trump=trump, trump_rank=trump_rank, legal=legal, four_colour=four_colour,
-                     title=title)  # fmt: skip
+    legal_key = None if legal is None else frozenset(legal)
+    return _hand_png(game, tuple(sorted(cards)), trump, trump_rank, legal_key, four_colour, title)
+
+
+@lru_cache(maxsize=512)  # ~17 KB each: a player looks at the same hand several times (each card played, each turn)
+def _hand_png(game, cards, trump, trump_rank, legal, four_colour, title) -> bytes:
+    img = build_hand(game, list(cards), trump=trump, trump_rank=trump_rank, legal=None if legal is None else set(legal),
+                     four_colour=four_colour, title=title)  # fmt: skip
     return to_png(img)

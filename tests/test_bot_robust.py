@@ -253,7 +253,7 @@ async def test_one_slow_table_does_not_hold_up_another(world):
 
 async def test_a_slow_drawing_answers_thinking_first_then_the_hand(world, monkeypatch):
     import bot.presentation.images
-    import cogs.acting
+    import bot.presentation.overload
 
     async with world.running() as client:
         table = await started(world, client, world.alice, world.bob)
@@ -263,7 +263,7 @@ async def test_a_slow_drawing_answers_thinking_first_then_the_hand(world, monkey
             await asyncio.sleep(0.3)
             return await original(*args, **kwargs)
 
-        monkeypatch.setattr(cogs.acting, "REPLY_DEADLINE", 0.05)
+        monkeypatch.setattr(bot.presentation.overload, "PATIENCE", 0.05)
         monkeypatch.setattr(bot.presentation.images, "hand_image", slow_hand_image)
         mover = user_to_move(world, table)
         r = await world.click(mover, table_message(world, table), "hand")

@@ -50,8 +50,30 @@ def refusal_reason(error: BaseException) -> str | None:
     return None
 
 
+# Discord's answers when an interaction can no longer be answered: it expired (3 s for the first answer, 15 min for
+# follow-ups) before the bot's answer reached it.
+EXPIRED_CODES = {10062: "unknown interaction", 10015: "unknown webhook", 50027: "invalid webhook token"}
+
+
+def expired(error: BaseException) -> discord.HTTPException | None:
+    """The HTTP error saying that the interaction had expired, if that is what ``error`` is."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, discord.HTTPException) and error.code in EXPIRED_CODES:
+        return error
+    return None
+
+
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
     """Answer the user about ``error``: the reason of a refusal, or the generic message for a fault (logged)."""
+    late = expired(error)
+    if late is not None:  # the bot was too slow (overloaded); nobody is left to answer and there is no bug to trace
+        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        data: dict[str, Any] = dict(interaction.data or {})
+        command = interaction.command.qualified_name if interaction.command else data.get("custom_id")
+        log.warning("interaction expired before it was answered (%s, %.1f s old, %s): %s", command, age,
+                    EXPIRED_CODES[late.code], interaction.user)  # fmt: skip
+        return
     reason = refusal_reason(error)
     if reason is None:
         fault = error.original if isinstance(error, app_commands.CommandInvokeError) else error

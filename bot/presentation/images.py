@@ -1,4 +1,5 @@
-"""Images for Discord messages, made by ``render`` in a worker thread so that drawing never blocks the event loop.
+"""Images for Discord messages, made by ``render`` off the event loop: in worker processes, one per core, by default
+(``bot/presentation/render_pool.py``; the client starts them), else in a thread.
 
 ``render`` is imported lazily: while a function is missing (or fails) the bot still works and says it in text;
 ``None`` means "no image, use the text".  The table, deal and score images draw ``Match.public_view()`` (what the
@@ -7,38 +8,68 @@ engine declares public: never a hand); a hand image draws that seat's own ``Matc
 
 from __future__ import annotations
 
-import asyncio
 import importlib
 import logging
+from functools import partial
 from typing import Any
+
+from bot.presentation.render_pool import Mode, RenderPool
 
 log = logging.getLogger(__name__)
 
 _warned: set[str] = set()
 enabled = True  # tests and benchmarks may turn drawing off to measure the bot alone
+pool = RenderPool("threads")  # until the client starts the one its settings choose
+
+
+def start(mode: Mode) -> None:
+    """Draw where ``mode`` says from now on; worker processes start (and warm up) at once."""
+    global pool
+    pool.close()
+    pool = RenderPool(mode)
+    pool.start(warm=warm)
+
+
+def stop() -> None:
+    """Shut the workers down (the bot is closing); images are then drawn in a thread."""
+    global pool
+    pool.close()
+    pool = RenderPool("threads")
+
+
+def warm() -> None:
+    """Load the fonts and the drawing code's caches in a fresh worker, so that its first real image is not slow."""
+    from render.cards import face
+    from render.fonts import font
+    from render.png import to_png
+
+    font(26, True)
+    to_png(face("AS", 116))
 
 
 def _call(name: str, *args: Any, **kwargs: Any) -> bytes | None:
-    if not enabled:
-        return None
+    """Runs where the pool draws (a worker process, or a thread); a failure is raised back to ``render``."""
     try:
         function = getattr(importlib.import_module("render"), name)
     except (ImportError, AttributeError):
-        if name not in _warned:
-            _warned.add(name)
-            log.warning("render.%s is not available; sending text instead", name)
+        return None  # ``render`` says which, in the bot's log
+    return function(*args, **kwargs)
+
+
+async def render(name: str, *args: Any, urgent: bool = False, **kwargs: Any) -> bytes | None:
+    """``render.<name>(*args, **kwargs)`` off the event loop; ``urgent`` for an image that answers a player.  None
+    (send text instead) when drawing is off or fails; a failure is logged here, in the bot's log, not the worker's."""
+    if not enabled:
         return None
     try:
-        return function(*args, **kwargs)
+        png = await pool.run(partial(_call, name, *args, **kwargs), urgent=urgent)
     except Exception:
         log.exception("render.%s failed; sending text instead", name)
         return None
-
-
-async def render(name: str, *args: Any, **kwargs: Any) -> bytes | None:
-    if not enabled:
-        return None
-    return await asyncio.to_thread(_call, name, *args, **kwargs)
+    if png is None and pool.mode != "off" and name not in _warned:
+        _warned.add(name)
+        log.warning("render.%s is not available; sending text instead", name)
+    return png
 
 
 async def hand_image(game: str, cards: list[str], view: dict[str, Any], legal: set[str] | None, title: str):
@@ -50,6 +81,7 @@ async def hand_image(game: str, cards: list[str], view: dict[str, Any], legal: s
         trump_rank=view.get("trump_rank"),
         legal=legal,
         title=title,
+        urgent=True,  # the answer to a click or a command waits for it
     )
 
 

@@ -3,6 +3,7 @@ the commands."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import random
@@ -12,6 +13,7 @@ from discord.ext import commands
 
 from bot.clocks.clock import Clock, SystemClock
 from bot.clocks.service import ClockService
+from bot.presentation import images
 from bot.presentation.components import TableButton, TableSelect
 from bot.presentation.errors import on_app_command_error
 from bot.presentation.presenter import Presenter
@@ -50,6 +52,8 @@ class CardTableBot(commands.Bot):
         self.tree.error(on_app_command_error)  # refusals → their reason; faults → logged, one generic answer
 
     async def setup_hook(self) -> None:
+        if images.enabled:  # tests turn drawing off: no workers to start then
+            images.start(self.settings.render_mode())
         self.store = await Store.open(self.settings.db_path)
         self.manager = TableManager(
             self.store,
@@ -120,6 +124,7 @@ class CardTableBot(commands.Bot):
         if self.manager is not None:
             await self.manager.close()
             await self.presenter.drain_all()  # ended tables' last messages too (a score sheet, say)
+        await asyncio.to_thread(images.stop)  # waits for the workers to exit
         await super().close()
         if self.store is not None:
             await self.store.close()

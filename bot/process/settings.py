@@ -11,7 +11,7 @@ import io
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from dotenv import dotenv_values
 from dotenv.parser import parse_stream
@@ -25,8 +25,11 @@ from pydantic_settings import (
     SettingsConfigDict,
 )
 
+from bot.presentation.render_pool import MODES, Mode, default_mode
+
 DEFAULT_DB_PATH = "cardtable.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+RENDER_MODES = ("auto", *MODES)
 MISSING_TOKEN = "DISCORD_TOKEN is not set: put it in the environment or in a .env file (see docs/running.md)"
 
 
@@ -73,6 +76,9 @@ class Settings(BaseSettings):
     # Seconds before the draw that closes the players' choices (the kitty turned: no exposure after it), for whoever
     # just drew a trump-rank card; always taken at a table with humans, so it reveals nothing about anyone's hand.
     kitty_pause: float = Field(6.0, alias="CARDTABLE_KITTY_PAUSE")
+    # Where images are drawn: "processes" (one worker per core), "threads" (in the bot's process) or "off" (text
+    # only); unset, processes when the bot may use more than one core, else threads.
+    render: str = Field("auto", alias="CARDTABLE_RENDER")
 
     @classmethod
     def settings_customise_sources(
@@ -137,6 +143,20 @@ class Settings(BaseSettings):
         if level not in LOG_LEVELS:
             raise ValueError(f"CARDTABLE_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
         return level
+
+    @field_validator("render", mode="before")
+    @classmethod
+    def _render_mode(cls, raw: Any) -> Any:
+        if _blank(raw):
+            raise PydanticUseDefault()
+        mode = str(raw).strip().lower()
+        if mode not in RENDER_MODES:
+            raise ValueError(f"CARDTABLE_RENDER must be processes, threads or off, not {raw!r}")
+        return mode
+
+    def render_mode(self) -> Mode:
+        """The render setting with "auto" settled for this machine."""
+        return default_mode() if self.render == "auto" else cast(Mode, self.render)
 
     @field_validator("ai_delay", "edit_interval", "draw_interval", "kitty_pause", mode="before")
     @classmethod

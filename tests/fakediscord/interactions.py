@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -49,6 +50,7 @@ class InteractionResult:
         self.callback_data: dict[str, Any] | None = None
         self.message: Message | None = None
         self.followups: list[Message] = []
+        self.created = time.monotonic()
 
     # -- waiting ---------------------------------------------------------------------------------
 

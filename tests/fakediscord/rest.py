@@ -302,6 +302,10 @@ class RestApi:
 
     async def interaction_callback(self, request: web.Request) -> web.Response:
         result = self._interaction(request.match_info["token"], request.match_info["interaction_id"])
+        deadline = self.fake.interaction_deadline
+        if deadline is not None and result.callback_type is None and time.monotonic() - result.created > deadline:
+            self.fake.expired_interactions += 1
+            raise unknown("interaction", 10062)
         if result.callback_type is not None:
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
         body = request[BODY] or {}

@@ -49,6 +49,10 @@ class FakeDiscord:
         self.gateway = Gateway(self)
         self.rest = RestApi(self)
         self.interactions_by_token: dict[str, InteractionResult] = {}
+        # Discord's 3 s for an interaction's first answer; off (None) by default, so that a slow test machine never
+        # fails a test.  Callbacks refused for lateness are counted.
+        self.interaction_deadline: float | None = None
+        self.expired_interactions = 0
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.port = 0

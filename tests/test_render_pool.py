@@ -1,0 +1,111 @@
+"""Drawing in worker processes: the same images as in a thread, a dead worker survived, the setting read."""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import random
+
+import pytest
+
+from bot.presentation import images
+from bot.presentation.render_pool import RenderPool
+from bot.process.settings import Settings, SettingsError
+from rules.players import RandomPlayer
+from rules.registry import games, new_match
+
+
+def a_table_state() -> tuple[dict, list[str], list[str]]:
+    """A public view in mid-play, the players' names and the hand of the seat to move."""
+    game = games()[0].id
+    match, rng = new_match(game, {}), random.Random(3)
+    match.start_deal(match.random_deal(rng))
+    for _ in range(8):
+        match.apply(RandomPlayer().choose(match, rng))
+    names = [f"P{seat}" for seat in range(match.players)]
+    return match.public_view(), names, match.seat_view(match.to_move)["hand"]
+
+
+def die_in_a_worker() -> str:
+    """Kills the worker process it runs in (as the OOM killer or a crash in C would); in a thread it just answers."""
+    if multiprocessing.parent_process() is not None:
+        os._exit(1)
+    return "drawn in a thread"
+
+
+async def test_images_from_worker_processes_match_images_drawn_in_a_thread(monkeypatch):
+    monkeypatch.setattr(images, "enabled", True)  # the bot tests' harness turns drawing off
+    state, names, hand = a_table_state()
+    game = state["game"]
+    drawn = {}
+    for mode in ("processes", "threads"):
+        images.start(mode)
+        try:
+            drawn[mode] = (
+                await images.table_image(state, names, to_move=0, clock="0:30"),
+                await images.hand_image(game, hand, state, None, "P0"),
+            )
+        finally:
+            images.stop()
+    assert drawn["processes"][0] and drawn["processes"][1]
+    assert drawn["processes"] == drawn["threads"]
+
+
+async def test_a_dead_worker_costs_one_log_line_and_the_next_image_uses_new_workers(caplog):
+    pool = RenderPool("processes", workers=1)
+    pool.start()
+    try:
+        with caplog.at_level(logging.WARNING):
+            assert await pool.run(die_in_a_worker) == "drawn in a thread"
+        assert pool.restarts == 1
+        assert [r.getMessage() for r in caplog.records if r.name == "bot.presentation.render_pool"] == [
+            "a render worker died; starting new workers (restart 1); this image is drawn in a thread"
+        ]
+        assert await pool.run(os.getpid) != os.getpid()  # a fresh worker process answers
+    finally:
+        pool.close()
+
+
+async def test_render_off_draws_nothing_and_threads_draw_in_this_process():
+    assert await RenderPool("off").run(os.getpid) is None
+    assert await RenderPool("threads").run(os.getpid) == os.getpid()
+
+
+def test_the_render_setting():
+    assert Settings.load({"DISCORD_TOKEN": "t", "CARDTABLE_RENDER": " Threads "}, env_file=None).render_mode() == (
+        "threads"
+    )
+    assert Settings.load({"DISCORD_TOKEN": "t"}, env_file=None).render_mode() in ("processes", "threads")
+    with pytest.raises(SettingsError, match="CARDTABLE_RENDER must be processes, threads or off, not 'gpu'"):
+        Settings.load({"DISCORD_TOKEN": "t", "CARDTABLE_RENDER": "gpu"}, env_file=None)
+
+
+async def test_a_drawing_that_fails_in_a_worker_is_logged_by_the_bot_and_answered_with_text(monkeypatch, caplog):
+    monkeypatch.setattr(images, "enabled", True)
+    images.start("processes")
+    try:
+        with caplog.at_level(logging.WARNING):
+            assert await images.render("render_hand", "no game", ["not a card"]) is None
+            assert await images.render("render_nothing_by_this_name") is None
+    finally:
+        images.stop()
+    logged = [(r.getMessage(), r.exc_info is not None) for r in caplog.records if r.name == "bot.presentation.images"]
+    assert logged == [
+        ("render.render_hand failed; sending text instead", True),
+        ("render.render_nothing_by_this_name is not available; sending text instead", False),
+    ]
+
+
+async def test_workers_that_keep_dying_leave_the_drawing_to_threads(caplog):
+    pool = RenderPool("processes", workers=1)
+    pool.start()
+    try:
+        with caplog.at_level(logging.WARNING):
+            for _ in range(4):
+                assert await pool.run(die_in_a_worker) == "drawn in a thread"
+        assert pool.mode == "threads" and pool.restarts == 3
+        assert caplog.records[-1].getMessage() == "render workers died 4 times in 60 s; drawing in threads from now on"
+        assert await pool.run(os.getpid) == os.getpid()
+    finally:
+        pool.close()
