@@ -64,13 +64,16 @@ def face(card: str, width: int, four_colour: bool = False) -> Image.Image:
     return img.resize((width, card_height(width)), Image.Resampling.LANCZOS)
 
 
+def index_size(rank: str, width: float) -> float:
+    """The font size of the corner rank on a card ``width`` pixels wide (10, 11, 12, 13 a little smaller, so the
+    index column stays slim): what a player reads when cards overlap."""
+    return width * (0.27 if len(rank) == 2 else 0.32)
+
+
 def _index(d: ImageDraw.ImageDraw, rank: str, suit: str, w: int, colour) -> None:
     """Rank over suit in the top-left corner: the part of the card that shows when cards overlap in a hand."""
     col = w * 0.2  # centre of the index column
-    size = round(w * 0.32)
-    if len(rank) == 2:  # 10, 11, 12, 13: a little narrower so the index column stays slim
-        size = round(w * 0.27)
-    f = font(size, True)
+    f = font(round(index_size(rank, w)), True)
     d.text((col, w * 0.035), rank, font=f, fill=colour, anchor="mt")
     draw_suit(d, suit, col, w * 0.5, w * 0.22, colour)
 

@@ -1,9 +1,15 @@
-"""The table: seats around a felt with names, the dealer's chip and whose turn it is; the trick in the middle; a side
-panel with the contract, trump, scores (or levels) and, on request, the last completed trick."""
+"""The table, drawn for a phone first: Discord shows it about 400 px wide there, half the canvas's width, so every
+text a player needs (whose turn, the contract, trump and trump rank, the scores or levels, the cards of the trick)
+is drawn at ``MIN_SIZE`` or more.  A header band holds the contract, trump and scores; below it the felt, with the
+seats' plates round it in the game's direction of play and each play in front of its player (a trick of several
+cards a play, as in Da Bai Fen, as one row per player).  The last trick shows in the middle while no trick is in
+progress; an open misère hand and a last trick beside a trick in progress go in a band under the felt."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -15,14 +21,61 @@ from render.fonts import draw_text, fit_text, font
 from render.i18n import game_name, t
 from render.pips import star_points
 from render.png import to_png
-from render.text import draw_segments, seg_width, suit_seg
+from render.text import Segment, draw_segments, seg_width, suit_seg
 from rules.registry import lookup
 
-W, H = 1040, 740
-HEADER = 64
-FELT = (16, HEADER + 8, 700, H - 16)
-PANEL_X = 716
-PLATE_W, PLATE_H = 204, 72
+W = 800
+SHOWN_WIDTH = 400  # how wide a phone shows the image
+MIN_SIZE = 24  # every text's font size on the canvas: 12 px at SHOWN_WIDTH
+MARGIN = 16
+
+# Font sizes by element: tests/test_render_layout.py holds every text drawn to MIN_SIZE.
+TITLE, LABEL, VALUE, SCORE, NAME, DETAIL = 26, 24, 34, 34, 28, 24
+
+TOP_ROW = 52  # the title, the phase, the clock
+FACTS_H = 104  # the contract and trump boxes
+CARD_W = 92  # a trick's cards: their corner rank is drawn at MIN_SIZE or more
+CARD_H = card_height(CARD_W)
+CARD_STEP = 38  # overlapping cards of one play: each card's corner index stays in view
+PLATE_W, PLATE_H = 224, 84
+ROW_GAP = 14  # between a multi-card trick's rows
+SPLIT = MARGIN + (W - 2 * MARGIN - 10) * 0.56  # the contract box's right edge; the trump box's is the page's
+CONTRACT_BOX = (MARGIN, TOP_ROW, SPLIT, TOP_ROW + FACTS_H)
+TRUMP_BOX = (SPLIT + 10, TOP_ROW, W - MARGIN, TOP_ROW + FACTS_H)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Where plates and single-card plays go for a number of seats, from the middle of the table: seats on an
+    ellipse of radii (plate_rx, plate_ry), their plays on one of (trick_rx, trick_ry); side seats pushed out to the
+    edges.  The felt spans what they cover, so no empty felt above three seats."""
+
+    plate_rx: float
+    plate_ry: float
+    trick_rx: float
+    trick_ry: float
+    push: bool  # push side seats towards the edges (the middle stays free for the trick)
+
+    def extent(self, n: int) -> tuple[float, float]:
+        """The felt's top and bottom as offsets from the middle of the table."""
+        plates = [dy for _, dy in _round_table(n, "", self.plate_rx, self.plate_ry, self.push)]
+        cards = [dy for _, dy in _round_table(n, "", self.trick_rx, self.trick_ry, False)]
+        top = min(min(plates) - PLATE_H / 2, min(cards) - CARD_H / 2) - MARGIN
+        bottom = max(max(plates) + PLATE_H / 2, max(cards) + CARD_H / 2) + MARGIN
+        return top, bottom
+
+
+GEOMETRY = {
+    2: Geometry(268, 200, 100, 80, False),
+    3: Geometry(280, 214, 116, 100, True),
+    4: Geometry(268, 200, 100, 80, False),
+    5: Geometry(272, 254, 106, 140, True),
+    6: Geometry(280, 256, 116, 140, True),
+}
+
+
+def geometry(n: int) -> Geometry:
+    return GEOMETRY.get(n, GEOMETRY[6])
 
 
 def _direction(game: str) -> int:
@@ -31,36 +84,114 @@ def _direction(game: str) -> int:
     return 1 if found is None or found.clockwise else -1
 
 
-def seat_centres(n: int, game: str) -> list[tuple[float, float]]:
-    """Seat 0 at the bottom, then round the table in the game's real direction (seats are in order of play)."""
-    cx, cy = (FELT[0] + FELT[2]) / 2, (FELT[1] + FELT[3]) / 2
-    rx = (FELT[2] - FELT[0]) / 2 - PLATE_W / 2 - 20
-    ry = (FELT[3] - FELT[1]) / 2 - PLATE_H / 2 - 24
+def _round_table(n: int, game: str, rx: float, ry: float, push: bool) -> list[tuple[float, float]]:
+    """Offsets from the centre for each seat on an ellipse, seat 0 at the bottom, then in the game's direction."""
     direction = _direction(game)
     out = []
     for s in range(n):
         a = math.radians(90 + direction * 360 * s / n)
         dx, dy = math.cos(a), math.sin(a)
-        if n == 3 or n >= 5:  # push the side seats out to the edges to leave the middle free for the trick
+        if push:
             dx = math.copysign(abs(dx) ** 0.3, dx)
-        out.append((cx + rx * dx, cy + ry * dy))
+        out.append((rx * dx, ry * dy))
     return out
 
 
-def trick_spot(n: int, seat: int, game: str) -> tuple[float, float]:
-    """Where a seat's play lands: on a small ellipse round the centre, in the seat's direction."""
-    cx, cy = (FELT[0] + FELT[2]) / 2, (FELT[1] + FELT[3]) / 2
-    direction = _direction(game)
-    a = math.radians(90 + direction * 360 * seat / n)
-    rx, ry = (60, 128) if n == 3 else (70, 128) if n <= 4 else (80, 115)
-    return cx + rx * math.cos(a), cy + ry * math.sin(a)
+@dataclass(frozen=True)
+class Layout:
+    """The canvas's bands for one image: header, felt (its top and height), the band under the felt."""
+
+    n: int
+    header_h: int
+    felt_top: int
+    felt_h: int
+    rows: bool  # a trick of several cards a play: one row per player instead of plays round the table
+    height: int
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        """The middle of the table (of the ellipses the seats and plays are on)."""
+        return W / 2, self.felt_top - geometry(self.n).extent(self.n)[0]
 
 
-@lru_cache(maxsize=2)
-def _background() -> Image.Image:
-    """The page and the empty table, drawn once (rounded shapes are slow to draw) and copied for every image."""
-    img = Image.new("RGB", (W, H), theme.PAGE)
-    _felt(ImageDraw.Draw(img))
+def seat_centres(n: int, game: str, layout: Layout | None = None) -> list[tuple[float, float]]:
+    """The centres of the seats' plates (round the table, or down the left in a multi-card trick's rows)."""
+    layout = layout or plan({"game": game, "options": {"players": n}}, [""] * n, with_band=False)
+    if layout.rows:
+        x = MARGIN + 8 + PLATE_W / 2
+        return [(x, layout.felt_top + MARGIN + _row_y(layout, s) + CARD_H / 2) for s in range(n)]
+    g = geometry(n)
+    cx, cy = layout.centre
+    return [(cx + dx, cy + dy) for dx, dy in _round_table(n, game, g.plate_rx, g.plate_ry, g.push)]
+
+
+def trick_spot(n: int, seat: int, game: str, layout: Layout | None = None) -> tuple[float, float]:
+    """The centre of a seat's single-card play: between the middle of the table and the seat."""
+    layout = layout or plan({"game": game, "options": {"players": n}}, [""] * n, with_band=False)
+    g = geometry(n)
+    cx, cy = layout.centre
+    dx, dy = _round_table(n, game, g.trick_rx, g.trick_ry, False)[seat]
+    return cx + dx, cy + dy
+
+
+def _row_y(layout: Layout, seat: int) -> float:
+    return seat * (CARD_H + ROW_GAP)
+
+
+def _scores_rows(sides: int) -> int:
+    return 1 if sides <= 3 else 2
+
+
+def _scores_h(state: dict, names: list[str]) -> int:
+    sides = len(state.get("scores") or [])
+    return LABEL + 18 + _scores_rows(sides) * (_score_chip_h(state, names) + 10)
+
+
+def _score_chip_h(state: dict, names: list[str]) -> int:
+    detail = st.per_team(state, names) and (st.points_by_side(state, names) is not None or st.side_tricks(
+        state, names) is not None)  # fmt: skip
+    return 92 if detail else 60
+
+
+def _multi_card(plays: list[dict]) -> bool:
+    return any(len(p.get("cards") or []) > 1 for p in plays)
+
+
+def _open_hand(state: dict) -> dict | None:
+    shown = state.get("open_hand")
+    return shown if shown and state.get("phase") == "play" and shown.get("cards") else None
+
+
+BAND_ROW_H = LABEL + 16 + CARD_H + DETAIL + 18
+
+
+def plan(state: dict, names: list[str], on_felt: Sequence[dict] = (), *, last_in_band: bool = False,
+         with_band: bool = True) -> Layout:  # fmt: skip
+    """The bands for ``state`` with the plays ``on_felt`` (the trick in progress, or the last trick)."""
+    n = st.players(state, names)
+    header_h = TOP_ROW + FACTS_H + 10 + _scores_h(state, names)
+    rows = _multi_card(list(on_felt))
+    top, bottom = geometry(n).extent(n)
+    felt_h = round(2 * MARGIN + n * (CARD_H + ROW_GAP) - ROW_GAP if rows else bottom - top)
+    felt_top = header_h + 8
+    height = felt_top + felt_h + MARGIN
+    if with_band:
+        height += BAND_ROW_H * ((_open_hand(state) is not None) + last_in_band)
+    return Layout(n, header_h, felt_top, felt_h, rows, height)
+
+
+# --- drawing ------------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=16)
+def _background(felt_top: int, felt_h: int, height: int) -> Image.Image:
+    """The page and the empty table, drawn once per size (rounded shapes are slow to draw), copied for each image."""
+    img = Image.new("RGB", (W, height), theme.PAGE)
+    draw = ImageDraw.Draw(img)
+    box = (MARGIN - 8, felt_top, W - MARGIN + 8, felt_top + felt_h)
+    r = min(felt_h * 0.2, 110)
+    draw.rounded_rectangle(box, radius=r, fill=theme.FELT_EDGE)
+    draw.rounded_rectangle((box[0] + 8, box[1] + 8, box[2] - 8, box[3] - 8), radius=r - 8, fill=theme.FELT)
     return img
 
 
@@ -74,22 +205,14 @@ def _plate_image(fill: tuple, edge: tuple) -> Image.Image:
     return img
 
 
-def _felt(draw: ImageDraw.ImageDraw) -> None:
-    x0, y0, x1, y1 = FELT
-    r = (y1 - y0) * 0.22
-    draw.rounded_rectangle(FELT, radius=r, fill=theme.FELT_EDGE)
-    draw.rounded_rectangle((x0 + 9, y0 + 9, x1 - 9, y1 - 9), radius=r - 9, fill=theme.FELT)
-    draw.rounded_rectangle((x0 + 40, y0 + 40, x1 - 40, y1 - 40), radius=r - 40, outline=theme.FELT_DARK, width=3)
+def _cards_row(img: Image.Image, cards: list[str], x: float, y: float, four_colour: bool, step: float = CARD_STEP):
+    """Cards overlapping left to right from (x, y), top-left; each one's corner index stays in view."""
+    for i, c in enumerate(cards):
+        paste_card(img, c, round(x + i * step), round(y), CARD_W, four_colour)
 
 
-def _cards_fan(img: Image.Image, cards: list[str], cx: float, cy: float, width: int, four_colour: bool) -> None:
-    step = min(width * 0.38, 30)
-    total = width + step * (len(cards) - 1)
-    x = cx - total / 2
-    y = cy - card_height(width) / 2
-    for c in cards:
-        paste_card(img, c, round(x), round(y), width, four_colour)
-        x += step
+def _row_width(count: int, step: float = CARD_STEP) -> float:
+    return CARD_W + step * max(count - 1, 0)
 
 
 def _plate(img, draw, seat, xy, state, names, *, to_move, lang, tricks) -> None:
@@ -100,9 +223,10 @@ def _plate(img, draw, seat, xy, state, names, *, to_move, lang, tricks) -> None:
     plate = _plate_image(theme.GOLD if turn else theme.PANEL, theme.side_colour(side))
     img.paste(plate, (round(box[0]), round(box[1])), plate)
     ink = (25, 25, 30) if turn else theme.TEXT
-    sub = (60, 50, 20) if turn else theme.TEXT_DIM
-    draw_text(draw, (box[0] + 24, y - 13), st.seat_name(names, seat), 26, ink, bold=True, anchor="lm",
-              max_width=PLATE_W - 40)  # fmt: skip
+    sub = (50, 40, 10) if turn else theme.TEXT_DIM
+    dealer = state.get("dealer") == seat
+    draw_text(draw, (box[0] + 22, y - 17), st.seat_name(names, seat), NAME, ink, bold=True, anchor="lm",
+              max_width=PLATE_W - 30 - (28 if dealer else 0))  # fmt: skip
     parts = []
     if turn:
         phase = state.get("phase")
@@ -110,149 +234,216 @@ def _plate(img, draw, seat, xy, state, names, *, to_move, lang, tricks) -> None:
     if tricks is not None:
         parts.append(st.tricks_text(tricks, lang))
     if parts:
-        draw_text(draw, (box[0] + 24, y + 18), " · ".join(parts), 19, sub, anchor="lm", max_width=PLATE_W - 40)
+        draw_text(draw, (box[0] + 22, y + 20), " · ".join(parts), DETAIL, sub, anchor="lm",
+                  max_width=PLATE_W - 30)  # fmt: skip
     contract = state.get("contract") or {}
     if contract.get("seat") == seat:  # the contractor / leader: a gold star on the plate's corner
-        draw.polygon(star_points(box[0] + 8, box[1] + 6, 15, 6.5), fill=theme.GOLD, outline=(90, 70, 10))
-    if state.get("dealer") == seat:
-        r = 16
-        cx, cy = box[2] - 4, box[1] + 4
+        draw.polygon(star_points(box[0] + 8, box[1] + 6, 16, 7), fill=theme.GOLD, outline=(90, 70, 10))
+    if dealer:
+        r = 17
+        cx, cy = box[2] - 22, box[1] + 22
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.DEALER, outline=(60, 60, 60), width=2)
-        label = "庄" if lang == "zh" else "D"
-        draw.text((cx, cy + 1), label, font=font(19, True), fill=(20, 20, 20), anchor="mm")
+        draw_text(draw, (cx, cy + 1), "庄" if lang == "zh" else "D", LABEL, (20, 20, 20), bold=True, anchor="mm")
 
 
-def _box(draw, y: int, h: int, label: str) -> int:
-    draw.rounded_rectangle((PANEL_X, y, W - 16, y + h), radius=12, fill=theme.PANEL)
-    draw_text(draw, (PANEL_X + 16, y + 10), label.upper(), 17, theme.TEXT_DIM, bold=True)
-    return y + 36
+def _box(draw, x0: float, y: float, x1: float, h: float, label: str, note: str = "") -> None:
+    """A header box with its label (and a note beside it, in full colour: the trump rank, the contractor)."""
+    draw.rounded_rectangle((x0, y, x1, y + h), radius=12, fill=theme.PANEL)
+    head = label.upper()
+    draw_text(draw, (x0 + 14, y + 22), head, LABEL, theme.TEXT_DIM, bold=True, anchor="lm")
+    if note:
+        x = x0 + 14 + font(LABEL, True).getlength(head) + 12
+        draw_text(draw, (x, y + 22), note, LABEL, theme.TEXT, bold=True, anchor="lm", max_width=x1 - x - 12)
 
 
-def _contract_box(img, draw, y, state, names, lang, four_colour) -> int:
+def _contract_box(img, draw, x0, y, x1, state, names, lang, four_colour) -> None:
     contract = state.get("contract")
-    h = 96
+    value_y = y + 70
     if st.leader_not_contract(state):
-        top = _box(draw, y, h, t("leader", lang))
         seat = (contract or {}).get("seat")
+        _box(draw, x0, y, x1, FACTS_H, t("leader", lang))
         text = st.seat_name(names, seat) if isinstance(seat, int) else "—"
-        draw_text(draw, (PANEL_X + 16, top + 20), text, 28, theme.TEXT, bold=True, anchor="lm", max_width=270)
         exposed = state.get("exposed")
         if exposed and state.get("phase") in ("deal", "exchange"):  # the drawing: who showed which card
             card = exposed.get("card", "")
             shown = [card[:-1], suit_seg(card[-1])] if card[-1:] in ("S", "H", "D", "C") else [card]
             segs = [f"{st.seat_name(names, exposed.get('seat', -1))} {t('exposed', lang)} ", *shown]
-            draw_segments(img, (PANEL_X + 16, top + 46), segs, 19, theme.TEXT_DIM, four_colour=four_colour,
-                          max_width=270)  # fmt: skip
-        return y + h + 10
-    top = _box(draw, y, h, t("contract", lang))
+            draw_segments(img, (x0 + 14, value_y), segs, VALUE, theme.TEXT, bold=True, four_colour=four_colour,
+                          max_width=x1 - x0 - 28)  # fmt: skip
+            return
+        draw_text(draw, (x0 + 14, value_y), text, VALUE, theme.TEXT, bold=True, anchor="lm", max_width=x1 - x0 - 28)
+        return
     bid = contract or st.with_counters(state.get("high_bid"), state) or st.last_bid(state)
+    note = ""
+    if bid and isinstance(bid.get("seat"), int):
+        who = st.seat_name(names, bid["seat"])
+        note = who if contract else f"{who} · {t('phase_bidding', lang).lower()}"
+        partner = (contract or {}).get("partner")
+        if isinstance(partner, int) and partner != bid["seat"]:  # a called partner, named at once
+            note = f"{who} + {st.seat_name(names, partner)}"
+    _box(draw, x0, y, x1, FACTS_H, t("contract", lang), note)
     segs = st.contract_segments(bid, lang)
     if not segs:
         segs = [t("no_contract", lang) if state.get("phase") not in ("bidding",) else t("phase_bidding", lang)]
-    draw_segments(img, (PANEL_X + 16, top + 16), segs, 30, theme.TEXT, bold=True, four_colour=four_colour,
-                  max_width=W - 16 - PANEL_X - 32)  # fmt: skip
-    if bid and isinstance(bid.get("seat"), int):
-        who = st.seat_name(names, bid["seat"])
-        label = who if contract else f"{who} · {t('phase_bidding', lang).lower()}"
-        partner = (contract or {}).get("partner")
-        if isinstance(partner, int) and partner != bid["seat"]:  # a called partner, named at once
-            label = f"{who} + {st.seat_name(names, partner)}"
-        draw_text(draw, (PANEL_X + 16, top + 46), label, 19, theme.TEXT_DIM, anchor="lm", max_width=270)
-    return y + h + 10
+    draw_segments(img, (x0 + 14, value_y), segs, VALUE, theme.TEXT, bold=True, four_colour=four_colour,
+                  max_width=x1 - x0 - 28)  # fmt: skip
 
 
-def _trump_box(img, draw, y, state, lang, four_colour) -> int:
+def _trump_box(img, draw, x0, y, x1, state, lang, four_colour) -> None:
     rank = st.trump_rank(state)
-    h = 96 if rank else 78
-    top = _box(draw, y, h, t("trump", lang))
-    draw_segments(img, (PANEL_X + 16, top + 16), st.trump_segments(state, lang), 28, theme.TEXT, bold=True,
-                  four_colour=four_colour, max_width=270)  # fmt: skip
-    if rank:
-        draw_text(draw, (PANEL_X + 16, top + 46), f"{t('trump_rank', lang)}: {rank}", 19, theme.TEXT_DIM,
-                  anchor="lm")  # fmt: skip
-    return y + h + 10
+    _box(draw, x0, y, x1, FACTS_H, t("trump", lang), f"{t('trump_rank', lang)} {rank}" if rank else "")
+    draw_segments(img, (x0 + 14, y + 70), st.trump_segments(state, lang), VALUE, theme.TEXT, bold=True,
+                  four_colour=four_colour, max_width=x1 - x0 - 28)  # fmt: skip
 
 
-def _scores_box(img, draw, y, state, names, lang) -> int:
+def _scores(img, draw, y, state, names, lang) -> None:
     scores = state.get("scores") or []
-    n_sides = len(scores)
-    side_points = st.points_by_side(state, names) if st.per_team(state, names) else None
-    side_tricks = st.side_tricks(state, names) if st.per_team(state, names) else None
-    detail = side_points is not None or side_tricks is not None
-    row = 58 if detail else 40
-    h = 44 + row * n_sides
+    sides = len(scores)
     label = t("levels", lang) if st.scores_are_levels(state) else t("scores", lang)
     target = (state.get("options") or {}).get("target")
     if target is not None:
         label = f"{label} · {t('target', lang)} {target}"
-    top = _box(draw, y, h, label)
-    for side in range(n_sides):
-        ry = top + side * row + 14
-        colour = theme.side_colour(side)
-        draw.rounded_rectangle((PANEL_X + 16, ry - 9, PANEL_X + 34, ry + 9), radius=4, fill=colour)
+    draw_text(draw, (MARGIN + 4, y + LABEL / 2 + 4), label.upper(), LABEL, theme.TEXT_DIM, bold=True, anchor="lm")
+    team = st.per_team(state, names)
+    side_points = st.points_by_side(state, names) if team else None
+    side_tricks = st.side_tricks(state, names) if team else None
+    chip_h = _score_chip_h(state, names)
+    per_row = math.ceil(sides / _scores_rows(sides)) if sides else 1
+    gap = 10
+    chip_w = (W - 2 * MARGIN - gap * (per_row - 1)) / per_row
+    for side in range(sides):
+        x0 = MARGIN + (side % per_row) * (chip_w + gap)
+        y0 = y + LABEL + 18 + (side // per_row) * (chip_h + gap)
+        draw.rounded_rectangle((x0, y0, x0 + chip_w, y0 + chip_h), radius=12, fill=theme.PANEL)
+        draw.rounded_rectangle((x0 + 10, y0 + 14, x0 + 18, y0 + 46), radius=3, fill=theme.side_colour(side))
         value = st.score_text(state, scores[side])
-        vw = font(28, True).getlength(value)
-        name = fit_text(st.side_name(side, state, names), W - 16 - PANEL_X - 70 - vw, 22)
-        draw_text(draw, (PANEL_X + 44, ry), name, 22, theme.TEXT, anchor="lm")
-        draw_text(draw, (W - 32, ry), value, 28, theme.TEXT, bold=True, anchor="rm")
-        if detail:
-            parts = []
-            if side_tricks is not None:
-                parts.append(st.tricks_text(side_tricks[side], lang))
-            if side_points is not None:
-                parts.append(f"{side_points[side]} {t('points', lang)}")
-            draw_text(draw, (PANEL_X + 44, ry + 25), " · ".join(parts), 18, theme.TEXT_DIM, anchor="lm")
-    return y + h + 10
+        value_w = font(SCORE, True).getlength(value)
+        draw_text(draw, (x0 + chip_w - 12, y0 + 30), value, SCORE, theme.TEXT, bold=True, anchor="rm")
+        name = fit_text(st.side_name(side, state, names), chip_w - 48 - value_w, NAME)
+        draw_text(draw, (x0 + 28, y0 + 30), name, NAME, theme.TEXT, anchor="lm")
+        parts = []
+        if side_tricks is not None:
+            parts.append(st.tricks_text(side_tricks[side], lang))
+        if side_points is not None:
+            parts.append(f"{side_points[side]} {t('points', lang)}")
+        if parts:
+            draw_text(draw, (x0 + 28, y0 + 68), " · ".join(parts), DETAIL, theme.TEXT_DIM, anchor="lm",
+                      max_width=chip_w - 40)  # fmt: skip
 
 
-def _joker_badge(img, draw, state, n, game, width, lang, four_colour) -> None:
+def _header(img, draw, state, names, *, title, clock, lang, four_colour) -> None:
+    game = state.get("game", "")
+    heading = title or f"{game_name(game, lang)} · {t('deal_summary', lang, n=int(state.get('deal', 0)) + 1)}"
+    phase = state.get("phase")
+    mid = TOP_ROW / 2 + 4
+    right: float = W - MARGIN - 4
+    if clock:
+        draw_text(draw, (right, mid), clock, VALUE, theme.GOLD, bold=True, anchor="rm")
+        right -= font(VALUE, True).getlength(clock) + 10
+        cx = right - 14
+        draw.ellipse((cx - 14, mid - 14, cx + 14, mid + 14), outline=theme.GOLD, width=3)
+        draw.line((cx, mid, cx, mid - 9), fill=theme.GOLD, width=3)
+        draw.line((cx, mid, cx + 7, mid + 3), fill=theme.GOLD, width=3)
+        right -= 40
+    phase_text = t(f"phase_{phase}", lang) if phase else ""
+    if phase_text:
+        draw_text(draw, (right, mid), phase_text, LABEL, theme.TEXT_DIM, anchor="rm")
+        right -= font(LABEL).getlength(phase_text) + 18
+    draw_text(draw, (MARGIN + 4, mid), heading, TITLE, theme.TEXT, bold=True, anchor="lm", max_width=right - MARGIN)
+    _contract_box(img, draw, CONTRACT_BOX[0], TOP_ROW, CONTRACT_BOX[2], state, names, lang, four_colour)
+    _trump_box(img, draw, TRUMP_BOX[0], TOP_ROW, TRUMP_BOX[2], state, lang, four_colour)
+    _scores(img, draw, TOP_ROW + FACTS_H + 10, state, names, lang)
+
+
+def _tag(img, draw, xy, segs, *, four_colour, edge=theme.GOLD) -> None:
+    """A small label on the felt: the Joker's named suit, the last trick's title."""
+    x, y = xy
+    half = seg_width(segs, LABEL, True) / 2 + 12
+    draw.rounded_rectangle((x - half, y - 18, x + half, y + 18), radius=10, fill=theme.PANEL, outline=edge, width=2)
+    draw_segments(img, (x, y), segs, LABEL, theme.TEXT, bold=True, anchor="mm", four_colour=four_colour)
+
+
+def _trick_round(img, draw, layout, plays, game, *, winner: int | None = None, four_colour) -> None:
+    """Single-card plays, each in front of its player; a complete trick's ``winner`` edged in gold."""
+    for play in plays:
+        seat = play.get("seat")
+        if not isinstance(seat, int) or not 0 <= seat < layout.n:
+            continue
+        x, y = trick_spot(layout.n, seat, game, layout)
+        cards = play.get("cards") or []
+        left = x - _row_width(len(cards)) / 2
+        if seat == winner:
+            draw.rounded_rectangle((left - 6, y - CARD_H / 2 - 6, left + _row_width(len(cards)) + 6,
+                                    y + CARD_H / 2 + 6), radius=12, fill=theme.GOLD)  # fmt: skip
+        _cards_row(img, cards, left, y - CARD_H / 2, four_colour)
+
+
+def _winner(state: dict, plays: list[dict]) -> int | None:
+    """The seat that won a completed trick: marked on its play, or the engine's ``last_trick_winner``."""
+    marked = [p.get("seat") for p in plays if p.get("winner")]
+    return marked[0] if marked else state.get("last_trick_winner")
+
+
+def _trick_rows(img, draw, layout, state, names, on_felt, winner, to_move, lang, four_colour) -> None:
+    """A trick of several cards a play: each seat's plate down the left with its cards beside it (a completed
+    trick's ``winner`` edged in gold)."""
+    plays = {p.get("seat"): p.get("cards") or [] for p in on_felt}
+    tricks = st.tricks_by_seat(state, names)
+    x0 = MARGIN + 8 + PLATE_W + 14
+    room = W - MARGIN - 12 - x0
+    for seat, xy in enumerate(seat_centres(layout.n, state.get("game", ""), layout)):
+        _plate(img, draw, seat, xy, state, names, to_move=to_move, lang=lang, tricks=tricks[seat] if tricks else None)
+        cards = plays.get(seat) or []
+        step = min(CARD_STEP, (room - CARD_W) / max(len(cards) - 1, 1))
+        if cards and seat == winner:
+            top = xy[1] - CARD_H / 2
+            draw.rounded_rectangle((x0 - 6, top - 6, x0 + _row_width(len(cards), step) + 6, top + CARD_H + 6),
+                                   radius=12, fill=theme.GOLD)  # fmt: skip
+        _cards_row(img, cards, x0, xy[1] - CARD_H / 2, four_colour, step)
+
+
+def _joker_badge(img, draw, state, layout, game, lang, four_colour) -> None:
     """Under a Joker led at no trumps, the suit its player named ("as ♠")."""
     trick = state.get("trick") or []
     suit = state.get("joker_suit")
-    if not suit or not trick or not isinstance(trick[0].get("seat"), int) or not 0 <= trick[0]["seat"] < n:
+    if not suit or not trick or not isinstance(trick[0].get("seat"), int) or not 0 <= trick[0]["seat"] < layout.n:
         return
-    x, y = trick_spot(n, trick[0]["seat"], game)
-    y += card_height(width) / 2 + 18
-    segs = [f"{t('joker_as', lang)} ", suit_seg(suit)]
-    half = seg_width(segs, 22, True) / 2 + 12
-    draw.rounded_rectangle((x - half, y - 16, x + half, y + 16), radius=10, fill=theme.PANEL, outline=theme.GOLD)
-    draw_segments(img, (x, y), segs, 22, theme.TEXT, bold=True, anchor="mm", four_colour=four_colour)
+    if layout.rows:
+        x, y = seat_centres(layout.n, game, layout)[trick[0]["seat"]]
+        x, y = x + PLATE_W / 2 + 14 + CARD_W / 2, y + CARD_H / 2 - 18
+    else:
+        x, y = trick_spot(layout.n, trick[0]["seat"], game, layout)
+        y += CARD_H / 2 - 18
+    _tag(img, draw, (x, y), [f"{t('joker_as', lang)} ", suit_seg(suit)], four_colour=four_colour)
 
 
-def _open_hand_box(img, draw, y, state, names, lang, four_colour) -> int:
+def _band_open_hand(img, draw, y, shown, names, lang, four_colour) -> float:
     """An open misère: the soloist's hand, face up on the table from the end of the first trick."""
-    shown = state.get("open_hand")
-    if not shown or state.get("phase") != "play" or not shown.get("cards"):
-        return y
     cards = shown["cards"]
-    width = 44
-    h = 36 + card_height(width) + 14
-    top = _box(draw, y, h, f"{t('open_hand', lang)} · {st.seat_name(names, shown.get('seat', -1))}")
-    room = W - 16 - PANEL_X - 32 - width
-    step = min(30, room / max(len(cards) - 1, 1))
-    for i, c in enumerate(cards):
-        paste_card(img, c, round(PANEL_X + 16 + i * step), top + 4, width, four_colour)
-    return y + h + 10
+    label = f"{t('open_hand', lang)} · {st.seat_name(names, shown.get('seat', -1))}".upper()
+    draw_text(draw, (MARGIN + 4, y + LABEL / 2 + 4), label, LABEL, theme.TEXT_DIM, bold=True, anchor="lm")
+    room = W - 2 * MARGIN - CARD_W
+    step = min(CARD_STEP + 10, room / max(len(cards) - 1, 1))
+    _cards_row(img, cards, MARGIN, y + LABEL + 16, four_colour, step)
+    return y + BAND_ROW_H
 
 
-def _last_trick_box(img, draw, y, plays, names, lang, four_colour) -> int:
-    h = 36 + 84 + 30
-    top = _box(draw, y, h, t("last_trick", lang))
-    n = max(len(plays), 1)
-    slot = (W - 16 - PANEL_X - 24) / n
-    width = min(56, int(slot) - 6)
+def _band_last_trick(img, draw, y, plays, winner, names, lang, four_colour) -> float:
+    """The last trick beside a trick in progress: its plays in order, each over its player's name."""
+    draw_text(draw, (MARGIN + 4, y + LABEL / 2 + 4), t("last_trick", lang).upper(), LABEL, theme.TEXT_DIM,
+              bold=True, anchor="lm")  # fmt: skip
+    slot = (W - 2 * MARGIN) / max(len(plays), 1)
+    top = y + LABEL + 16
     for i, play in enumerate(plays):
         cards = play.get("cards") or []
-        cx = PANEL_X + 12 + slot * (i + 0.5)
-        step = 12
-        x = cx - (width + step * (len(cards) - 1)) / 2
-        for c in cards:
-            paste_card(img, c, round(x), top + 2, width, four_colour)
-            x += step
+        step = min(CARD_STEP, (slot - 8 - CARD_W) / max(len(cards) - 1, 1))
+        x = MARGIN + slot * i + (slot - _row_width(len(cards), step)) / 2
+        _cards_row(img, cards, x, top, four_colour, step)
+        won = winner is not None and play.get("seat") == winner
         name = st.seat_name(names, play.get("seat", -1))
-        colour = theme.GOLD if play.get("winner") else theme.TEXT_DIM
-        draw_text(draw, (cx, top + 2 + card_height(width) + 6), name, 16, colour, anchor="mt", max_width=slot - 2)
-    return y + h + 10
+        draw_text(draw, (MARGIN + slot * (i + 0.5), top + CARD_H + 4 + DETAIL / 2), name, DETAIL,
+                  theme.GOLD if won else theme.TEXT_DIM, bold=won, anchor="mm", max_width=slot - 6)  # fmt: skip
+    return y + BAND_ROW_H
 
 
 def build_table(
@@ -268,62 +459,40 @@ def build_table(
     lang: str = "en",
 ) -> Image.Image:
     game = state.get("game", "")
-    n = st.players(state, names)
-    img = _background().copy()
+    trick = state.get("trick") or []
+    last = (last_trick if last_trick is not None else state.get("last_trick") or []) if show_last_trick else []
+    # The felt shows the trick in progress, else the last trick (its winner edged in gold); a last trick beside a
+    # trick in progress goes under the felt.
+    on_felt = trick or last
+    winner = None if trick else _winner(state, last)
+    last_in_band = bool(trick) and bool(last)
+    layout = plan(state, names, on_felt, last_in_band=last_in_band)
+    img = _background(layout.felt_top, layout.felt_h, layout.height).copy()
     draw = ImageDraw.Draw(img)
+    _header(img, draw, state, names, title=title, clock=clock, lang=lang, four_colour=four_colour)
 
-    # Header: the title (or the game and deal), the phase, the clock.
-    heading = title or f"{game_name(game, lang)} · {t('deal_summary', lang, n=int(state.get('deal', 0)) + 1)}"
-    phase = state.get("phase")
-    clock_w: float = 0
-    if clock:
-        clock_w = font(26, True).getlength(clock) + 44
-        cx = W - 24 - clock_w + 14
-        draw.ellipse((cx - 13, HEADER / 2 - 13, cx + 13, HEADER / 2 + 13), outline=theme.GOLD, width=3)
-        draw.line((cx, HEADER / 2, cx, HEADER / 2 - 8), fill=theme.GOLD, width=3)
-        draw.line((cx, HEADER / 2, cx + 6, HEADER / 2 + 3), fill=theme.GOLD, width=3)
-        draw_text(draw, (W - 24, HEADER / 2), clock, 26, theme.GOLD, bold=True, anchor="rm")
-    phase_text = t(f"phase_{phase}", lang) if phase else ""
-    phase_w = font(22).getlength(phase_text) + 24 if phase_text else 0
-    head_w = W - 48 - clock_w - phase_w
-    draw_text(draw, (24, HEADER / 2), heading, 30, theme.TEXT, bold=True, anchor="lm", max_width=head_w)
-    if phase_text:
-        x = 24 + min(font(30, True).getlength(heading), head_w) + 18
-        draw_text(draw, (x, HEADER / 2 + 2), phase_text, 22, theme.TEXT_DIM, anchor="lm")
+    if layout.rows:
+        _trick_rows(img, draw, layout, state, names, on_felt, winner, to_move, lang, four_colour)
+    else:
+        tricks = st.tricks_by_seat(state, names)
+        for seat, xy in enumerate(seat_centres(layout.n, game, layout)):
+            _plate(img, draw, seat, xy, state, names, to_move=to_move, lang=lang,
+                   tricks=tricks[seat] if tricks else None)  # fmt: skip
+        _trick_round(img, draw, layout, on_felt, game, winner=winner, four_colour=four_colour)
+    if on_felt and not trick:
+        tag: list[Segment] = [t("last_trick", lang)]
+        half = seg_width(tag, LABEL, True) / 2 + 20
+        corner = (W - MARGIN - half, layout.felt_top) if layout.rows else (
+            MARGIN + half, layout.felt_top + layout.felt_h - MARGIN - 26)  # fmt: skip
+        _tag(img, draw, corner, tag, four_colour=four_colour, edge=theme.TEXT_DIM)
+    _joker_badge(img, draw, state, layout, game, lang, four_colour)
 
-    seats = seat_centres(n, game)
-    tricks = st.tricks_by_seat(state, names)
-    for seat, xy in enumerate(seats):
-        _plate(img, draw, seat, xy, state, names, to_move=to_move, lang=lang,
-               tricks=tricks[seat] if tricks else None)  # fmt: skip
-
-    # The trick in progress, each play in front of its player.
-    width = 96 if n <= 3 else 90 if n == 4 else 72
-    middle = (FELT[0] + FELT[2]) / 2
-    many = max((len(p.get("cards") or []) for p in state.get("trick") or []), default=1)
-    many = many if n == 4 and many > 1 else 0  # multi-card tricks (a throw): smaller cards, so they all fit
-    if many:
-        width = min(width, int(100 / (1 + 0.38 * (many - 1))))
-    for play in state.get("trick") or []:
-        seat = play.get("seat")
-        if isinstance(seat, int) and 0 <= seat < n:
-            x, y = trick_spot(n, seat, game)
-            if many and abs(x - middle) > 1:  # a side seat's cards: between the middle and its plate
-                total = width + min(width * 0.38, 30) * (many - 1)
-                x = middle + math.copysign(4 + total / 2, x - middle)
-            _cards_fan(img, play.get("cards") or [], x, y, width, four_colour)
-    _joker_badge(img, draw, state, n, game, width, lang, four_colour)
-
-    # The side panel.
-    y = HEADER + 8
-    y = _contract_box(img, draw, y, state, names, lang, four_colour)
-    y = _trump_box(img, draw, y, state, lang, four_colour)
-    y = _scores_box(img, draw, y, state, names, lang)
-    y = _open_hand_box(img, draw, y, state, names, lang, four_colour)
-    if show_last_trick:
-        plays = last_trick if last_trick is not None else state.get("last_trick") or []
-        if plays:
-            _last_trick_box(img, draw, y, plays, names, lang, four_colour)
+    y: float = layout.felt_top + layout.felt_h + MARGIN
+    shown = _open_hand(state)
+    if shown is not None:
+        y = _band_open_hand(img, draw, y, shown, names, lang, four_colour)
+    if last_in_band:
+        _band_last_trick(img, draw, y, last, _winner(state, last), names, lang, four_colour)
     return img
 
 

@@ -6,7 +6,7 @@ again from the state.  Cards are named as in the record spec ("10H", "BJ"); seat
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,13 +22,15 @@ class TrickWon:
 @dataclass(frozen=True, slots=True)
 class DealScored:
     """A deal ended: the score change (per player or team, as ``scores``), the totals after it, and the engine's
-    explanation of the arithmetic ("team 0 bid 80 and took 95 …"), None when the deal was thrown in."""
+    explanation of the arithmetic ("team 0 bid 80 and took 95 …"), None when the deal was thrown in.  ``table`` is
+    the public view as the deal ended (``Match.deal_end_view``): the table shows it once the next deal has begun."""
 
     deal: int
     score_change: tuple
     scores: tuple
     explain: str | None
     thrown_in: bool
+    table: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -185,6 +185,16 @@ class Match(ABC):
         facts it works out for the table; never a hand or the legal actions."""
         return public_of(self._state([]), self.PUBLIC_KEYS) | self.public_facts()
 
+    def deal_end_view(self) -> dict:
+        """The public view as a deal ends (call it before the next deal starts): the scores after it, the tricks
+        each side took, and its last trick as ``last_trick`` with ``last_trick_winner``."""
+        view = self.public_view()
+        if self.tricks_completed():
+            winner, plays, _ = self.last_completed_trick()
+            view["last_trick"] = [{"seat": s, "cards": [CARD_NAMES[c] for c in cards]} for s, cards in plays]
+            view["last_trick_winner"] = winner
+        return view
+
     def seat_view(self, seat: int) -> dict:
         """What ``seat`` sees: the public view, its own hand and legal actions, and what only it knows (the cards
         it discarded, say).  Never another seat's hand."""
@@ -288,6 +298,7 @@ class Match(ABC):
                     scores=tuple(self.scores()),
                     explain=explain if isinstance(explain, str) else None,
                     thrown_in=bool(result.get("thrown_in")),
+                    table=self.deal_end_view(),
                 )
             )
         if self.phase == GAME_OVER and phase != GAME_OVER:

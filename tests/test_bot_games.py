@@ -34,7 +34,7 @@ def available(choice: str) -> bool:
 async def test_a_whole_game(tmp_path, game, options, humans, computers):
     if not available(game):
         pytest.skip(f"{game} engine not built yet")
-    async with bot_world(tmp_path) as world, world.running() as client:
+    async with bot_world(tmp_path, images_on=True) as world, world.running() as client:
         lobby = await world.new_table(world.alice, game, options=options or None)
         for user in (world.bob, world.carol, world.dan)[: humans - 1]:
             r = await world.click(user, lobby, "join")
@@ -51,10 +51,14 @@ async def test_a_whole_game(tmp_path, game, options, humans, computers):
         assert stored.to_json() == table.record.to_json()
         sheet = await world.fake.wait_for_message(world.channel, lambda m: "is over" in m.content)
         assert "table #1" in sheet.content
-        # one table message per deal; the earlier ones point to the newer instead of showing a stale turn
-        over = [m for m in world.fake.messages(world.channel) if "that deal is over" in m.content]
+        # one table message per deal; the earlier ones show how their deal ended (not a stale turn: the scores
+        # after it, the picture of its end) and point to the newer
+        over = [m for m in world.fake.messages(world.channel) if "goes on below" in m.content]
         assert len(over) == len(table.record.deals) - 1
         assert all(m.components == [] for m in over)
+        for deal, message in enumerate(over, start=1):
+            assert f"deal {deal} is over. " in message.content and "scores now: " in message.content, message.content
+            assert [a.filename for a in message.attachments] == [f"table-1-{deal}.png"]
         # every deal's hand went to each human by DM (Da Bai Fen: once the drawing was over) ...
         hand_dms = [m for m in world.dms(world.alice) if "**Your hand**" in m.content]
         assert len(hand_dms) == len(table.record.deals)

@@ -180,7 +180,8 @@ def test_table_image_shows_the_open_misere_hand_and_the_jokers_named_suit():
     hidden = {**state, "open_hand": None}
     shown_img = render_table.build_table(state, names)
     hidden_img = render_table.build_table(hidden, names)
-    panel = (render_table.PANEL_X, 440, render_table.W, 560)  # below the scores box: the open hand's cards
+    layout = render_table.plan(state, names)
+    panel = (0, layout.felt_top + layout.felt_h, render_table.W, layout.height)  # under the felt: the open hand
     assert shown_img.crop(panel).getcolors(1 << 16) != hidden_img.crop(panel).getcolors(1 << 16)
     assert isinstance(shown_img, Image.Image)
 
@@ -271,7 +272,7 @@ def test_da_bai_fen_table_image_shows_the_exposed_card_during_the_drawing():
     state = m.output()
     assert state["exposed"]
     names = ["alice", "bob", "carol", "dan"]
-    box = (render_table.PANEL_X, 140, render_table.W, 170)  # the leader box's second line
+    box = render_table.CONTRACT_BOX  # the leader box
     shown = render_table.build_table(state, names).crop(box)
     hidden = render_table.build_table({**state, "exposed": None}, names).crop(box)
     assert shown.tobytes() != hidden.tobytes()
@@ -283,15 +284,19 @@ def test_several_cards_played_from_a_side_seat_stay_off_its_name_plate():
     names = ["alice", "bob", "carol", "dan"]
     base = {"game": "da_bai_fen", "phase": "play", "trump": "H", "trump_rank": "Q", "scores": [12, 12], "dealer": 0}
     for seat in (1, 3):
-        x, y = render_table.seat_centres(4, "da_bai_fen")[seat]
+        trick = [{"seat": seat, "cards": ["JS", "QS", "QH"]}]
+        x, y = render_table.seat_centres(4, "da_bai_fen", render_table.plan({**base, "trick": trick}, names, trick))[
+            seat
+        ]
         plate = (
             round(x - render_table.PLATE_W / 2),
             round(y - render_table.PLATE_H / 2),
             round(x + render_table.PLATE_W / 2),
             round(y + render_table.PLATE_H / 2),
         )
-        empty = render_table.build_table({**base, "trick": []}, names).crop(plate)
-        played = render_table.build_table({**base, "trick": [{"seat": seat, "cards": ["JS", "QS", "QH"]}]}, names)
+        elsewhere = [{"seat": 2, "cards": ["JS", "QS", "QH"]}]  # the same layout, the cards not this seat's
+        empty = render_table.build_table({**base, "trick": elsewhere}, names).crop(plate)
+        played = render_table.build_table({**base, "trick": trick}, names)
         assert played.crop(plate).tobytes() == empty.tobytes(), seat
 
 
@@ -326,7 +331,7 @@ def test_five_hundred_table_image_names_the_called_partner():
         "trick": [],
         "contract": {"seat": 1, "value": 7, "suit": "H", "tricks": 7, "points": 200, "partner": 3},
     }
-    box = (render_table.PANEL_X, 140, render_table.W, 170)  # the contract box's second line
+    box = render_table.CONTRACT_BOX  # the contract box
     named = render_table.build_table(state, names).crop(box)
     alone = render_table.build_table({**state, "contract": {**state["contract"], "partner": None}}, names).crop(box)
     assert named.tobytes() != alone.tobytes()

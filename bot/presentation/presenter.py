@@ -43,6 +43,7 @@ from bot.presentation.messages import (  # re-exported: cogs build messages here
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.guild_settings import duration_text
 from bot.tables.service import Outcome, Table, TableManager
+from rules.events import DealScored
 from rules.game import BETWEEN_DEALS, GAME_OVER
 
 log = logging.getLogger(__name__)
@@ -53,7 +54,17 @@ log = logging.getLogger(__name__)
 Job = Callable[[], Awaitable[None]]
 Compose = Callable[[], Awaitable[str | None]]  # a message worked out when its turn comes (None: nothing to say)
 REFRESH = object()  # queue marker: edit the table message with the state as it is when the edit is made
-NEW_TABLE_MESSAGE = object()  # queue marker: a new table message (a new deal), showing the state as it is then
+
+
+@dataclass(frozen=True)
+class NewTableMessage:
+    """Queue job: a new table message (a new deal), showing the state as it is then; the old message is left showing
+    ``deal_end``, the public view as the deal it showed ended (``DealScored.table``), when known."""
+
+    deal_end: dict | None = None
+
+
+NEW_TABLE_MESSAGE = NewTableMessage()
 HANDS = object()  # queue marker: bring the players' live hands up to date with the state as it is then
 
 
@@ -95,7 +106,7 @@ class Presenter:
 
     def _queue(self, table: Table, job: Job | object) -> None:
         out = self._output(table)
-        if job is REFRESH and any(j is REFRESH or j is NEW_TABLE_MESSAGE for j in out.jobs):
+        if job is REFRESH and any(j is REFRESH or isinstance(j, NewTableMessage) for j in out.jobs):
             return  # coalesced: a pending edit (or new message) shows the table as it is then, so this change too
         if job is HANDS and HANDS in out.jobs:
             return  # the same for the hands
@@ -117,8 +128,8 @@ class Presenter:
                         out.jobs.popleft()
                     out.last_edit = asyncio.get_running_loop().time()
                     await self._edit_table_message(table)
-                elif job is NEW_TABLE_MESSAGE:
-                    await self._post_table_message(table)
+                elif isinstance(job, NewTableMessage):
+                    await self._post_table_message(table, job.deal_end)
                 elif job is HANDS:
                     await self.live.refresh(table)
                 else:
@@ -156,7 +167,8 @@ class Presenter:
             self._queue(table, HANDS)
             return
         if outcome.new_deal:
-            self._queue(table, NEW_TABLE_MESSAGE)
+            ended = [e.table for e in outcome.events if isinstance(e, DealScored)]
+            self._queue(table, NewTableMessage(ended[-1] if ended else None))
         else:
             self._queue(table, REFRESH)
         self._queue_hands(table)
@@ -281,8 +293,9 @@ class Presenter:
         )
         await self._channel(table).send(content[:2000], **_file_kwargs(png, f"scores-{table.id}.png"))
 
-    async def _post_table_message(self, table: Table) -> None:
-        """A new deal: a new table message at the bottom of the channel (the old one would scroll away)."""
+    async def _post_table_message(self, table: Table, deal_end: dict | None = None) -> None:
+        """A new deal: a new table message at the bottom of the channel (the old one would scroll away).  The old
+        message then shows how its deal ended (``deal_end``): every trick taken, the last trick, the scores after."""
         assert self.manager is not None and table.match is not None
         state = table.match.public_view()
         file = await table_file(table, state)
@@ -294,17 +307,27 @@ class Presenter:
         message = await self._channel(table).send(table_content(table, state)[:2000], **kwargs)
         table.row.message_id = message.id
         await self.manager.store.set_message(table.id, message.id)
-        if old is not None:
-            # The old message would still say whose turn it was: point to the new one, keep its picture.
-            await (
-                self._channel(table)
-                .get_partial_message(old)
-                .edit(
-                    content=f"**{game_name(table.game)}** — table #{table.id}: that deal is over; the game goes on "
-                    f"below ({message.jump_url}).",
-                    view=None,
-                )
+        if old is None:
+            return
+        # The old message would still say whose turn it was: show its deal's end, and point to the new one.
+        fields: dict = {"view": None}
+        content = f"**{game_name(table.game)}** — table #{table.id}"
+        if deal_end is not None:
+            deal = int(deal_end.get("deal", 0))
+            content += f" · deal {deal + 1} is over. {_deal_end_line(table, deal_end)}"
+            png = await images.table_image(
+                deal_end,
+                table.names(),
+                title=f"{game_name(table.game)} · table #{table.id}",
+                show_last_trick=True,
+                last_trick=deal_end.get("last_trick"),
             )
+            if png:
+                fields["attachments"] = [discord.File(io.BytesIO(png), filename=f"table-{table.id}-{deal + 1}.png")]
+        else:
+            content += ": that deal is over."
+        content += f"\nThe game goes on below ({message.jump_url})."
+        await self._edit_message(table, old, content=content[:2000], **fields)
 
     async def _edit_table_message(self, table: Table) -> None:
         if table.match is None:
@@ -344,6 +367,14 @@ class Presenter:
         if table.row.message_id is None:
             self._queue(table, NEW_TABLE_MESSAGE)
         self._queue_hands(table)
+
+
+def _deal_end_line(table: Table, deal_end: dict) -> str:
+    """The deal's result in a line: the score change, and the scores after it."""
+    results = deal_end.get("deal_results") or []
+    result = results[int(deal_end.get("deal", 0))] if int(deal_end.get("deal", 0)) < len(results) else {}
+    change = score_change_text(table, result.get("score_change", [])) if result else ""
+    return f"{change + '; ' if change else ''}scores now: {scores_text(table, deal_end)}"
 
 
 def _file_kwargs(png: bytes | None, name: str) -> dict:

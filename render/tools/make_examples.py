@@ -8,11 +8,15 @@ The games are deterministic (fixed seeds), so re-running only changes the images
 from __future__ import annotations
 
 import argparse
+import io
 import random
 from pathlib import Path
 
+from PIL import Image
+
 from render import render_deal_summary, render_hand, render_leaderboard, render_score_sheet, render_table
 from render.state import trump_rank
+from render.table import SHOWN_WIDTH
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = {
@@ -46,6 +50,15 @@ def play_to(game: str, seed: int, *, deals: int, trick_cards: int, options: dict
         m.apply(player.choose(m, rng))
 
 
+def phone_width(png: bytes) -> bytes:
+    """The image as a phone shows it: SHOWN_WIDTH pixels wide."""
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    img = img.resize((SHOWN_WIDTH, round(img.height * SHOWN_WIDTH / img.width)), Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    img.save(out, "PNG", optimize=True)
+    return out.getvalue()
+
+
 def finish(game: str, seed: int, options: dict | None = None):
     m, _ = play_to(game, seed, deals=10**6, trick_cards=99, options=options)
     return m
@@ -67,8 +80,9 @@ def main() -> None:
         if m.phase == "game_over":
             raise SystemExit(f"{game}: seed {seed} ends before deal {deal}; choose another seed")
         state, names, lang = m.output(), NAMES[game], LANG[game]
-        save(f"table-{game}.png", render_table(state, names, to_move=m.to_move, show_last_trick=bool(last),
-                                               clock="0:45", lang=lang))  # fmt: skip
+        table = render_table(state, names, to_move=m.to_move, show_last_trick=bool(last), clock="0:45", lang=lang)
+        save(f"table-{game}.png", table)
+        save(f"table-phone-{game}.png", phone_width(table))
         legal = {c for a in state["legal"] if a["type"] == "play" for c in a.get("cards", [])}
         seat = m.to_move
         save(f"hand-{game}.png", render_hand(game, m.hand_mask_names(seat), trump=state["trump"],
