@@ -159,8 +159,10 @@ class Tables(commands.Cog):
     @app_commands.describe(table=TABLE_HELP)
     async def cancel_command(self, interaction: Interaction, table: TableOption | None = None) -> None:
         found = await find_table(interaction, table, playing=False)
-        await manager_of(interaction).cancel(found.id, interaction.user.id, admin=is_admin(interaction))
+        running = await manager_of(interaction).cancel(found.id, interaction.user.id, admin=is_admin(interaction))
         await answer(interaction, f"Table #{found.id} is cancelled.")
+        if running:
+            await tell_players_it_was_ended(interaction, found)
         await self._refresh_lobby_message(found)
 
     @table.command(name="list", description="Your tables that are being played")
@@ -258,7 +260,8 @@ class Tables(commands.Cog):
         elif verb == "uncpu":
             await manager.remove_computer(cid.table, user.id)
         elif verb == "cancel":
-            await manager.cancel(cid.table, user.id, admin=is_admin(interaction))
+            if await manager.cancel(cid.table, user.id, admin=is_admin(interaction)):
+                await tell_players_it_was_ended(interaction, await manager.get(cid.table))
         elif verb == "start":
             table = await manager.start(cid.table, user.id)
             await self._show_started(interaction, table)
@@ -312,6 +315,18 @@ class Tables(commands.Cog):
         await channel.get_partial_message(table.row.message_id).edit(
             content=lobby_content(table), view=lobby_view(table)
         )
+
+
+async def tell_players_it_was_ended(interaction: Interaction, table: Table) -> None:
+    """An admin ended a running game: its other players hear it in the table's channel, pinged, behind what the
+    table has already queued there."""
+    others = [row.user_id for row in table.seats.values() if row.user_id and row.user_id != interaction.user.id]
+    mentions = " ".join(f"<@{user_id}>" for user_id in dict.fromkeys(others))
+    await interaction.client.presenter.post(
+        table,
+        f"{mentions} table #{table.id} ({game_name(table.game)}) was ended by a server admin, "
+        f"<@{interaction.user.id}>. The game is kept in your history, unrated.".strip(),
+    )
 
 
 async def setup(bot: commands.Bot) -> None:
