@@ -34,6 +34,7 @@ from cogs.acting import (
 from cogs.admin import clock_choices, computers_allowed
 from cogs.arguments import TABLE_HELP, TableOption
 from cogs.clocks import away_table, back_to_seat, clock_click, clocks_of, is_admin, nudge_player
+from cogs.help import show_rules
 from rules import registry
 
 log = logging.getLogger(__name__)
@@ -206,7 +207,9 @@ class Tables(commands.Cog):
                 await self._lobby_click(interaction, cid, values)
                 return
             table = await manager.get(cid.table)
-            if verb == "hand":
+            if verb == "rules":
+                await show_rules(interaction, table.game, table, edit=False)
+            elif verb == "hand":
                 # From a hand (the throw warning's "Choose again"): that message shows the hand again; from the
                 # table message: a new ephemeral hand, which becomes the live one.
                 message = interaction.message
