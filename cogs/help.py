@@ -43,14 +43,15 @@ def command_lines(tree: app_commands.CommandTree) -> tuple[list[str], list[str]]
 
 def help_embed(tree: app_commands.CommandTree) -> discord.Embed:
     games = ", ".join(f"{game.name()} (`{game.short_name}`)" for game in registry.games())
+    example = registry.games()[0].short_name
     players, admins = command_lines(tree)
     embed = discord.Embed(
         title="CardTable — trick-taking card games in Discord",
         description=(
             f"Play {games} with friends or computer players, in this channel.\n\n"
-            "**To start**: `/table new game:200` opens a table; others press **Join** (or the host adds computer "
-            "players); the host presses **Start**. Your hand comes by DM (or press **My hand**); play with its "
-            "buttons or the slash commands below. `/rules game:200` explains a game."
+            f"**To start**: `/table new game:{example}` opens a table; others press **Join** (or the host adds "
+            "computer players); the host presses **Start**. Your hand comes by DM (or press **My hand**); play "
+            f"with its buttons or the slash commands below. `/rules game:{example}` explains a game."
         ),
     )
     embed.add_field(name="Commands", value="\n".join(players)[:1024], inline=False)
@@ -131,10 +132,10 @@ class Help(commands.Cog):
         await interaction.response.send_message(embed=help_embed(self.bot.tree), ephemeral=True)
 
     @app_commands.command(name="rules", description="A game's rules in short, and the options in force at a table")
-    @app_commands.describe(game="the game (200, 500, belote, dabaifen…)", table=TABLE_HELP)
+    @app_commands.describe(game="the game, as in /table new", table=TABLE_HELP)
     async def rules(self, interaction: Interaction, game: str | None = None, table: TableOption | None = None) -> None:
         if game is None and table is None:
-            raise Refusal(f"Name a game (`/rules game:200`) or a table: {registry.choices_text()}.")
+            raise Refusal(f"Name a game ({registry.choices_text()}) or a table.")
         try:
             chosen = game_id(game) if game is not None else None
         except OptionsError as e:
