@@ -34,6 +34,7 @@ from cogs.acting import (
 from cogs.admin import clock_choices, computers_allowed
 from cogs.arguments import TABLE_HELP, TableOption
 from cogs.clocks import away_table, back_to_seat, clock_click, clocks_of, is_admin, nudge_player
+from cogs.help import show_rules
 from rules import registry
 
 log = logging.getLogger(__name__)
@@ -159,8 +160,10 @@ class Tables(commands.Cog):
     @app_commands.describe(table=TABLE_HELP)
     async def cancel_command(self, interaction: Interaction, table: TableOption | None = None) -> None:
         found = await find_table(interaction, table, playing=False)
-        await manager_of(interaction).cancel(found.id, interaction.user.id, admin=is_admin(interaction))
+        running = await manager_of(interaction).cancel(found.id, interaction.user.id, admin=is_admin(interaction))
         await answer(interaction, f"Table #{found.id} is cancelled.")
+        if running:
+            await tell_players_it_was_ended(interaction, found)
         await self._refresh_lobby_message(found)
 
     @table.command(name="list", description="Your tables that are being played")
@@ -204,7 +207,9 @@ class Tables(commands.Cog):
                 await self._lobby_click(interaction, cid, values)
                 return
             table = await manager.get(cid.table)
-            if verb == "hand":
+            if verb == "rules":
+                await show_rules(interaction, table.game, table, edit=False)
+            elif verb == "hand":
                 # From a hand (the throw warning's "Choose again"): that message shows the hand again; from the
                 # table message: a new ephemeral hand, which becomes the live one.
                 message = interaction.message
@@ -258,7 +263,8 @@ class Tables(commands.Cog):
         elif verb == "uncpu":
             await manager.remove_computer(cid.table, user.id)
         elif verb == "cancel":
-            await manager.cancel(cid.table, user.id, admin=is_admin(interaction))
+            if await manager.cancel(cid.table, user.id, admin=is_admin(interaction)):
+                await tell_players_it_was_ended(interaction, await manager.get(cid.table))
         elif verb == "start":
             table = await manager.start(cid.table, user.id)
             await self._show_started(interaction, table)
@@ -312,6 +318,18 @@ class Tables(commands.Cog):
         await channel.get_partial_message(table.row.message_id).edit(
             content=lobby_content(table), view=lobby_view(table)
         )
+
+
+async def tell_players_it_was_ended(interaction: Interaction, table: Table) -> None:
+    """An admin ended a running game: its other players hear it in the table's channel, pinged, behind what the
+    table has already queued there."""
+    others = [row.user_id for row in table.seats.values() if row.user_id and row.user_id != interaction.user.id]
+    mentions = " ".join(f"<@{user_id}>" for user_id in dict.fromkeys(others))
+    await interaction.client.presenter.post(
+        table,
+        f"{mentions} table #{table.id} ({game_name(table.game)}) was ended by a server admin, "
+        f"<@{interaction.user.id}>. The game is kept in your history, unrated.".strip(),
+    )
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -55,7 +55,7 @@ def build_leaderboard(rows: list[dict], *, title: str, page: int = 1, pages: int
         draw_text(draw, (cols["name"], mid), str(row.get("name", "")), 24, theme.TEXT, bold=rank <= 3, anchor="lm",
                   max_width=cols["rating"] - cols["name"] - 110)  # fmt: skip
         rating = row.get("rating", 0)
-        draw_text(draw, (cols["rating"], mid), f"{float(rating):.1f}", 24, theme.GOLD if rank == 1 else theme.TEXT,
+        draw_text(draw, (cols["rating"], mid), f"{round(float(rating))}", 24, theme.GOLD if rank == 1 else theme.TEXT,
                   bold=True, anchor="rm")  # fmt: skip
         draw_text(draw, (cols["games"], mid), str(row.get("games", 0)), 22, theme.TEXT, anchor="rm")
         rate = _win_rate(row.get("win_rate"))

@@ -70,6 +70,8 @@ class GameType:
     # The seats whose side swept the deal, from its record result and the game's scoring teams.
     sweepers: Callable[[Mapping[str, Any], Teams], tuple[int, ...]] = no_sweeps
     computer_strategy: bool = False  # the computer players beyond ``random`` know this game (rules/ai)
+    # ``/rules``: a short summary in players' words, one (title, text) per page, written from the rule text.
+    rules_summary: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         missing = [lang for lang in LANGUAGES if not self.names.get(lang)]

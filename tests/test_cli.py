@@ -20,14 +20,45 @@ def cardtable(*args, stdin=None):
 
 def test_simulate_writes_a_record_that_replay_accepts(tmp_path):
     out = tmp_path / "game.json"
-    done = cardtable("simulate", "--game", "two_hundred", "--deals", "5", "--seed", "7", "--record", str(out))
+    done = cardtable("simulate", "--game", "two_hundred", "--deals", "2", "--seed", "7", "--record", str(out))
     assert done.returncode == 0, done.stderr
-    assert "deals: 5" in done.stdout and "deals/second" in done.stdout
+    assert "games: 1" in done.stdout and "deals: 2" in done.stdout and "deals/second" in done.stdout
+    assert f"record of the game written to {out}" in done.stdout
     replayed = cardtable("replay", str(out))
     assert replayed.returncode == 0
     state = json.loads(replayed.stdout)
     assert state["game"] == "two_hundred" and state["error"] is None
-    assert len(state["deal_results"]) == 5
+    assert len(state["deal_results"]) == 2
+
+
+def test_simulate_plays_the_heuristic_players_by_default():
+    """Random players make almost no contract ("contracts made: 0 of 20" looked broken to a newcomer)."""
+    done = cardtable("simulate", "--game", "belote", "--deals", "20", "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    assert "players: heuristic, heuristic, heuristic, heuristic" in done.stdout
+    made = next(line for line in done.stdout.splitlines() if line.startswith("contracts made"))
+    assert int(made.split()[2]) >= 10, made
+    assert (
+        "players: random, random, random, random"
+        in cardtable("simulate", "--game", "belote", "--deals", "2", "--players-ai", "random").stdout
+    )
+
+
+def test_simulate_records_every_game_as_json_lines(tmp_path):
+    out = tmp_path / "games.json"
+    done = cardtable("simulate", "--game", "belote", "--deals", "20", "--seed", "3", "--record", str(out))
+    assert done.returncode == 0, done.stderr
+    games = int(done.stdout.split("games: ")[1].split()[0])
+    assert games > 1
+    assert f"records of all {games} games written to {out} as JSON Lines" in done.stdout
+    lines = out.read_text().splitlines()
+    assert len(lines) == games
+    replayed = cardtable("replay", "--batch", stdin=out.read_text())
+    results = [json.loads(line) for line in replayed.stdout.splitlines()]
+    assert [r["exit"] for r in results] == [0] * games
+    assert sum(len(r["deal_results"]) for r in results) == 20
+    as_json = cardtable("simulate", "--game", "belote", "--deals", "20", "--seed", "3", "--json", "--record", str(out))
+    assert json.loads(as_json.stdout)["games"] == games and "JSON Lines" in as_json.stderr
 
 
 def test_simulate_json_summary_and_bad_options():

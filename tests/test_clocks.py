@@ -268,18 +268,28 @@ async def test_an_abandoned_table_is_closed_and_its_record_kept(world):
         assert "cancelled" in world.fake.world.messages[lobby.id].content
 
 
-async def test_the_host_or_an_admin_closes_a_running_table(world):
+async def test_only_an_admin_closes_a_running_table_and_its_players_are_pinged(world):
     import discord
 
     admin = world.fake.add_user("admin")
     world.fake.add_member(world.guild, admin, permissions=discord.Permissions(manage_guild=True).value)
     async with running(world) as client:
         table = await started(world, client, world.alice, world.bob)
-        r = await world.slash(world.bob, "table", {"table": table.id}, subcommand="cancel")
-        assert r.ephemeral and "Only the host" in r.content
+        for user in (world.alice, world.bob):  # the host alone may cancel only in the lobby
+            r = await world.slash(user, "table", {"table": table.id}, subcommand="cancel")
+            assert (
+                r.ephemeral and f"Table #{table.id} has started: its host can cancel it only in the lobby" in r.content
+            )
+            assert "vote" in r.content and "server admin" in r.content
+        assert table.status == "playing"
+        mark = world.fake.mark()
         r = await world.slash(admin, "table", {"table": table.id}, subcommand="cancel")
         assert r.ephemeral and "cancelled" in r.content
         assert table.status == "cancelled"
+        notice = await world.fake.wait_for_message(world.channel, lambda m: "ended by a server admin" in m.content,
+                                                   since=mark)  # fmt: skip
+        assert notice.content.startswith(f"<@{world.alice.id}> <@{world.bob.id}> table #{table.id}")
+        assert "unrated" in notice.content
         await advance(world, client, 3600)  # no timer fires on a closed table
         assert not [t for t in channel_texts(world) if "ran out of time" in t]
 

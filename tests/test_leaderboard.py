@@ -160,3 +160,18 @@ async def test_global_opt_in(world):
         assert "alice" in embed_text(r) and "bob" not in embed_text(r).split("global")[1]
         r = await world.slash(world.alice, "player", {"game": "toy"}, subcommand="stats")
         assert "Global rating" in embed_text(r)
+
+
+def test_ratings_are_drawn_as_whole_numbers(monkeypatch):
+    """A rating is shown as 1097, never 1097.0, in the image as in the texts (bot/ratings/rating.py rounds it)."""
+    import render.leaderboard as drawing
+
+    drawn: list[str] = []
+    real = drawing.draw_text
+    monkeypatch.setattr(
+        drawing, "draw_text", lambda draw, xy, text, *a, **k: drawn.append(text) or real(draw, xy, text, *a, **k)
+    )
+    rows = [{"rank": 1, "name": "ann", "rating": 1097.0, "games": 3, "win_rate": 0.5},
+            {"rank": 2, "name": "bo", "rating": 1040.6, "games": 2, "win_rate": 0}]  # fmt: skip
+    drawing.render_leaderboard(rows, title="Toy")
+    assert "1097" in drawn and "1041" in drawn and not any(".0" in text for text in drawn)

@@ -114,7 +114,7 @@ async def test_games_with_a_computer_or_cancelled_are_recorded_unrated(store):
         if with_ai.status == FINISHED:
             break
     cancelled = await seated(manager, [1, 2])
-    await manager.cancel(cancelled.id, 1)
+    await manager.cancel(cancelled.id, 1, admin=True)  # a running game: a server admin's moderation
     got = await rows(store, "SELECT table_id, status, rated, unrated_reason FROM game_results ORDER BY table_id")
     assert got[0][:3] == (with_ai.id, FINISHED, 0) and "computer player" in got[0][3]
     assert got[1][:3] == (cancelled.id, CANCELLED, 0) and "cancelled" in got[1][3]

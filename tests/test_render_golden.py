@@ -49,9 +49,9 @@ CASES = {
     ),  # fmt: skip
     "leaderboard_zh": lambda: render_leaderboard(
         [
-            {"rank": 1, "name": "王芳", "rating": 31.5, "games": 40, "win_rate": 0.62},
-            {"rank": 2, "name": "Zoë", "rating": 29.1, "games": 12, "win_rate": 0.5},
-            {"rank": 3, "name": "李伟", "rating": 27.0, "games": 33, "win_rate": 0.41},
+            {"rank": 1, "name": "王芳", "rating": 1262, "games": 40, "win_rate": 0.62},
+            {"rank": 2, "name": "Zoë", "rating": 1164.4, "games": 12, "win_rate": 0.5},
+            {"rank": 3, "name": "李伟", "rating": 1097.0, "games": 33, "win_rate": 0.41},
         ],
         title="打百分 排行榜",
         page=1,

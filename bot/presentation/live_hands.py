@@ -30,6 +30,9 @@ from bot.presentation.choices import name_seats
 from bot.presentation.messages import DM_CLOSED, describe_cards, game_name, phase_verb, png_file
 from bot.presentation.panel import hand_panel
 from bot.tables.service import Table
+from render.cards import split_card
+from render.sorting import sort_key
+from rules.cards import SUIT_SYMBOLS
 from rules.game import BETWEEN_DEALS, GAME_OVER
 
 if TYPE_CHECKING:
@@ -120,8 +123,8 @@ def hand_text(table: Table, seat: int, *, note: str | None = None, selection: st
     lines = [note] if note else []
     deal = state["deal"] + 1
     lines.append(f"**Your hand** — {where(table)} · {game_name(table.game)}, table #{table.id}, deal {deal}")
-    if not images.enabled:
-        lines.append(describe_cards(cards) or "(no cards)")
+    # Always in words too: the picture is not read aloud by a screen reader, nor readable on a small phone.
+    lines.append(card_list(table.game, cards, state.get("trump"), state.get("trump_rank")) or "(no cards)")
     lines.append(_turn_line(table, seat, state["legal"]))
     lines.extend(name_seats(prompt, table.names()) for prompt in state["prompts"])  # "You drew 7♥ — … expose it?"
     panel_lines, view = hand_panel(table, seat, selection)
@@ -130,6 +133,24 @@ def hand_text(table: Table, seat: int, *, note: str | None = None, selection: st
     components = view.to_components() if view is not None else []
     image_key = (tuple(cards), state.get("trump"), state.get("trump_rank"), table.names()[seat], state["deal"])
     return HandView(content, None, view, image_key, json.dumps([content, components], sort_keys=True))
+
+
+def card_list(game: str, cards: list[str], trump: str | None, trump_rank: str | None) -> str:
+    """The hand in the picture's order, a suit's ranks after its symbol (``♠ A K 9 · ♥ 10 7``); the trumps that
+    are not of the trump suit (jokers, bowers, the trump rank's cards) by their full names in the trumps' group."""
+    key = sort_key(game, trump, trump_rank)
+    jokers_are_trumps = trump in ("S", "H", "D", "C")  # the jokers' group (0) joins the trumps' (1)
+    groups: dict[int, list[str]] = {}
+    for card in sorted(cards, key=key):
+        groups.setdefault(max(key(card)[0], int(jokers_are_trumps)), []).append(card)
+    parts = []
+    for group in groups.values():
+        suits = {split_card(card)[1] for card in group}
+        if len(suits) == 1 and "" not in suits:
+            parts.append(f"{SUIT_SYMBOLS[suits.pop()]} {' '.join(split_card(card)[0] for card in group)}")
+        else:
+            parts.append(describe_cards(group))
+    return " · ".join(parts)
 
 
 async def hand_image(table: Table, seat: int, image_key: tuple) -> bytes | None:

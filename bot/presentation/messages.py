@@ -352,13 +352,18 @@ def table_view(table: Table) -> discord.ui.View | None:
         # discord.py dispatches by its custom id, so one instance serves every message of the table).
         view = table.extra.get("table_view")
         if view is None:
-            view = table.extra["table_view"] = view_of(_hand_button(table))
+            view = table.extra["table_view"] = view_of(_hand_button(table), _rules_button(table))
         return view
-    return view_of(_hand_button(table), *extra)
+    return view_of(_hand_button(table), *extra, _rules_button(table))
 
 
 def _hand_button(table: Table) -> TableButton:
     return TableButton(ComponentId(table.id, "hand"), "My hand", discord.ButtonStyle.primary, emoji="🂠")
+
+
+def _rules_button(table: Table) -> TableButton:
+    """The game's rules and this table's options, for anyone (cogs/help.py)."""
+    return TableButton(ComponentId(table.id, "rules"), "Rules", discord.ButtonStyle.secondary, emoji="📖")
 
 
 async def table_file(table: Table, state: dict) -> discord.File | None:

@@ -81,24 +81,42 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"cardtable simulate: {getattr(e, 'message', e)}", file=sys.stderr)
         return 2
     summary, records = simulate(args.game, options, args.deals, args.seed, players)
+    written = ""
     if args.record:
-        with open(args.record, "w", encoding="utf-8") as f:
-            if len(records) == 1 or not args.record.endswith(".jsonl"):
-                f.write(records[0].dumps(indent=1))
-            else:
-                f.writelines(r.dumps() + "\n" for r in records)
+        try:
+            written = write_records(args.record, records)
+        except OSError as e:
+            print(f"cardtable simulate: cannot write {args.record}: {e.strerror}", file=sys.stderr)
+            return 2
     info = summary.as_dict()
     if args.json:
         print(json.dumps(info))
+        if written:
+            print(written, file=sys.stderr)  # standard output stays one JSON object
     else:
         print(f"game: {info['game']}  games: {info['games']} ({info['games_finished']} finished)")
         print(f"deals: {info['deals']}  thrown in: {info['thrown_in']}")
         print(f"contracts made: {info['contracts_made']} of {info['contracts']} ({info['made_rate']})")
         print(f"average final scores: {info['average_final_scores']}")
         print(f"time: {info['seconds']} s  ({info['deals_per_second']} deals/second)")
-        if args.record:
-            print(f"record written to {args.record}")
+        print(f"players: {', '.join(player.name for player in players)}")
+        if written:
+            print(written)
     return 0
+
+
+def write_records(path: str, records: list) -> str:
+    """Every game played: one game as a JSON record (what ``replay FILE`` reads), several as JSON Lines, one record
+    a line (what ``replay --batch`` reads), whatever the file's name; returns the sentence that says which."""
+    with open(path, "w", encoding="utf-8") as f:
+        if len(records) == 1:
+            f.write(records[0].dumps(indent=1))
+            return f"record of the game written to {path}"
+        f.writelines(record.dumps() + "\n" for record in records)
+    return (
+        f"records of all {len(records)} games written to {path} as JSON Lines, one record a line "
+        f"(replay them with: cardtable replay --batch < {path})"
+    )
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -155,10 +173,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", required=True, choices=[game.id for game in registry.games()])
     p.add_argument("--deals", type=int, default=100, help="how many deals to play in all (default 100)")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--players-ai", default="random", help="a level for every seat, or one per seat: random,...")
+    p.add_argument(
+        "--players-ai",
+        default="heuristic",
+        help="a level for every seat, or one per seat: random, heuristic (the default) or expert",
+    )
     p.add_argument("--options", default="", help="table options as JSON, e.g. '{\"kitty\": true}'")
     p.add_argument("--option", action="append", default=[], help="one option as key=value (repeatable)")
-    p.add_argument("--record", help="write the game record here (several games: a .jsonl path writes them all)")
+    p.add_argument(
+        "--record", help="write every game's record here: one game as JSON, several as JSON Lines (one a line)"
+    )
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--arena", help="two levels, e.g. heuristic,random: duplicate matches and win rate (rules/ai)")
     p.add_argument("--matches", type=int, default=20, help="arena: duplicate matches to play (default 20)")

@@ -7,8 +7,11 @@ line each, naming the variable, because they are all whoever starts the bot sees
 
 from __future__ import annotations
 
+import base64
+import binascii
 import io
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, cast
@@ -31,6 +34,14 @@ DEFAULT_DB_PATH = "cardtable.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 RENDER_MODES = ("auto", *MODES)
 MISSING_TOKEN = "DISCORD_TOKEN is not set: put it in the environment or in a .env file (see docs/running.md)"
+# A bot token is three base64url parts joined by dots: the bot's user id, a timestamp and an HMAC (discord.py's
+# docs/token.rst); the first decodes to the id's digits.  Checking that shape refuses a pasted client secret, a
+# "Bot " prefix or a truncated copy before anything is sent to Discord.
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+")
+BAD_TOKEN = (
+    "DISCORD_TOKEN is not a bot token: it should be three parts joined by dots, like MTk4NjIy….GrAbCd….xyz "
+    '(copy it from the Developer Portal\'s Bot page; not the client secret, without "Bot " or quotes)'
+)
 
 
 class SettingsError(Exception):
@@ -113,6 +124,8 @@ class Settings(BaseSettings):
     def _token_is_set(cls, raw: Any) -> Any:
         if _blank(raw):
             raise ValueError(MISSING_TOKEN)
+        if isinstance(raw, str) and not is_token_shaped(raw.strip()):
+            raise ValueError(BAD_TOKEN)
         return raw.strip() if isinstance(raw, str) else raw
 
     @field_validator("db_path", mode="before")
@@ -172,6 +185,17 @@ class Settings(BaseSettings):
         if isinstance(value, int | float) and value < 0:
             raise ValueError(f"{_env_name(info)} cannot be negative")
         return value
+
+
+def is_token_shaped(token: str) -> bool:
+    if not TOKEN_SHAPE.fullmatch(token):
+        return False
+    user_id = token.split(".", 1)[0]
+    try:
+        decoded = base64.urlsafe_b64decode(user_id + "=" * (-len(user_id) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    return decoded.isdigit()
 
 
 def _blank(raw: Any) -> bool:

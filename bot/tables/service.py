@@ -358,15 +358,24 @@ class TableManager:
         if user_id != table.row.host_id:
             raise Refusal(f"Only the host of table #{table.id} can {what}.")
 
-    async def cancel(self, table_id: int, user_id: int, *, admin: bool = False) -> None:
-        """The host cancels (or closes a running game); ``admin``: a server admin, checked by the caller."""
+    async def cancel(self, table_id: int, user_id: int, *, admin: bool = False) -> bool:
+        """The host cancels a lobby; only a server admin (``admin``, checked by the caller: server moderation) ends a
+        running game, which stays in the results, unrated.  Returns whether a running game was ended."""
         table = await self.get(table_id)
         async with table.lock:
             if table.status not in (LOBBY, PLAYING):
                 raise Refusal(f"Table #{table_id} has already ended.")
+            running = table.status == PLAYING
+            if running and not admin:
+                # Cards have been dealt to everyone: one player alone does not end their game.
+                raise Refusal(
+                    f"Table #{table_id} has started: its host can cancel it only in the lobby. Ending a running "
+                    "game will take a vote of its players (coming soon); until then a server admin can end it."
+                )
             if not admin:
                 self._host_only(table, user_id, "cancel it")
             await self._close(table, CANCELLED)
+            return running
 
     async def close_cancelled(self, table: Table) -> None:
         """Close a lobby or a game as cancelled (the clocks' closing of an abandoned table); the caller holds the

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.belote.summary import PAGES
 from rules.game_type import GameType, HandOrder, Teams
 
 
@@ -41,4 +42,5 @@ GAME_TYPE = GameType(
     sweep_word="capot",
     sweepers=capot,
     computer_strategy=True,
+    rules_summary=PAGES,
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.da_bai_fen.summary import PAGES
 from rules.game_type import GameType
 
 GAME_TYPE = GameType(
@@ -23,4 +24,5 @@ GAME_TYPE = GameType(
     dealer_word="starter",  # the record's dealer is the seat that draws first
     leader_not_contract=True,
     computer_strategy=True,
+    rules_summary=PAGES,
 )

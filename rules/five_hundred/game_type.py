@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.five_hundred.summary import PAGES
 from rules.game_type import GameType, HandOrder, Teams
 from rules.seats import partnership_teams, solo_teams
 
@@ -50,4 +51,5 @@ GAME_TYPE = GameType(
     sweep_word="slam",
     sweepers=slam,
     computer_strategy=True,
+    rules_summary=PAGES,
 )

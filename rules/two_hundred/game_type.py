@@ -7,6 +7,7 @@ from typing import Any
 
 from rules.game_type import GameType, HandOrder, Teams
 from rules.seats import partnership_teams, solo_teams
+from rules.two_hundred.summary import PAGES
 
 
 def bloute(deal_result: Mapping[str, Any], teams: Teams) -> tuple[int, ...]:
@@ -51,4 +52,5 @@ GAME_TYPE = GameType(
     sweep_word="bloute",
     sweepers=bloute,
     computer_strategy=True,
+    rules_summary=PAGES,
 )

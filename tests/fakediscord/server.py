@@ -33,6 +33,10 @@ T = TypeVar("T")
 _SELECT_TYPES = (3, 5, 6, 7, 8)
 
 
+# Shaped like a bot token (three base64url parts, the first a user id), as the bot's settings require.
+FAKE_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.ZmFrZQ.ZmFrZS1ib3QtdG9rZW4"
+
+
 class FakeDiscord:
     """A fake Discord for one test: `async with FakeDiscord() as fake:` then `with fake.patched():`.
 
@@ -40,7 +44,7 @@ class FakeDiscord:
     IDENTIFY starts a new gateway session that tests then talk to.
     """
 
-    def __init__(self, *, token: str = "fake-bot-token", bot_name: str = "CardTable") -> None:
+    def __init__(self, *, token: str = FAKE_TOKEN, bot_name: str = "CardTable") -> None:
         self.token = token
         bot = User(id=snowflake(), username=bot_name, bot=True)
         owner = User(id=snowflake(), username="app-owner")

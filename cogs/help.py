@@ -1,0 +1,159 @@
+"""``/help`` (what the bot does, how to start, every command read from the command tree, so the list cannot drift)
+and ``/rules`` (a game's rules in a few pages, turned with buttons, and at a table the options in force there; also
+the table message's Rules button).  The summaries are declared with each game (``GameType.rules_summary``).
+
+The page buttons carry everything in their custom id (``rules:<game>:<table>:<page>``), so they work after a restart
+and no state is kept per message.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.presentation.errors import answering_errors
+from bot.presentation.messages import game_name, options_text
+from bot.tables.presets import OptionsError, game_id
+from bot.tables.service import Refusal, Table
+from cogs.acting import Interaction, manager_of
+from cogs.arguments import TABLE_HELP, TableOption
+from rules import registry
+
+# Admin groups: shown apart, since only server admins (Manage Server) can use them.
+ADMIN_GROUPS = ("cardtable", "ratings")
+
+
+def command_lines(tree: app_commands.CommandTree) -> tuple[list[str], list[str]]:
+    """Every slash command as ``/name sub — description``, the players' and the admins', from the tree itself."""
+    players: list[str] = []
+    admins: list[str] = []
+    for command in sorted(tree.get_commands(type=discord.AppCommandType.chat_input), key=lambda c: c.name):
+        lines = admins if command.name in ADMIN_GROUPS else players
+        if isinstance(command, app_commands.Group):
+            subcommands = ", ".join(f"`{sub.name}`" for sub in command.commands)
+            lines.append(f"`/{command.name}` {subcommands} — {command.description}")
+        else:
+            lines.append(f"`/{command.name}` — {command.description}")
+    return players, admins
+
+
+def help_embed(tree: app_commands.CommandTree) -> discord.Embed:
+    games = ", ".join(f"{game.name()} (`{game.short_name}`)" for game in registry.games())
+    example = registry.games()[0].short_name
+    players, admins = command_lines(tree)
+    embed = discord.Embed(
+        title="CardTable — trick-taking card games in Discord",
+        description=(
+            f"Play {games} with friends or computer players, in this channel.\n\n"
+            f"**To start**: `/table new game:{example}` opens a table; others press **Join** (or the host adds "
+            "computer players); the host presses **Start**. Your hand comes by DM (or press **My hand**); play "
+            f"with its buttons or the slash commands below. `/rules game:{example}` explains a game."
+        ),
+    )
+    embed.add_field(name="Commands", value="\n".join(players)[:1024], inline=False)
+    if admins:
+        embed.add_field(name="Server admins (Manage Server)", value="\n".join(admins)[:1024], inline=False)
+    return embed
+
+
+def rules_embed(game: str, page: int, table: Table | None) -> discord.Embed:
+    found = registry.lookup(game)
+    pages = found.rules_summary if found else ()
+    if not pages:
+        return discord.Embed(title=f"{game_name(game)} — rules", description="There is no summary of this game yet.")
+    page = min(max(page, 1), len(pages))
+    title, text = pages[page - 1]
+    embed = discord.Embed(title=f"{game_name(game)} — {title}", description=text)
+    if table is not None:
+        embed.add_field(name=f"At table #{table.id}", value=f"Options: {options_text(table)}"[:1024], inline=False)
+    embed.set_footer(text=f"Page {page} of {len(pages)} · the full rules: docs/rules/ in the bot's repository")
+    return embed
+
+
+class RulesPage(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"rules:(?P<game>[a-z_]+):(?P<table>\d+):(?P<page>\d+)"
+):
+    """Turns a /rules message to another page; everything needed is in the custom id."""
+
+    def __init__(self, game: str, table_id: int, page: int, label: str, *, disabled: bool = False):
+        cid = f"rules:{game}:{table_id}:{page}"
+        super().__init__(discord.ui.Button(label=label, custom_id=cid, disabled=disabled))
+        self.game, self.table_id, self.page = game, table_id, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(match["game"], int(match["table"]), int(match["page"]), item.label or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:  # always our bot's interaction
+        async with answering_errors(interaction):  # a button: the tree's error handler does not see it
+            table = await manager_of(interaction).get(self.table_id) if self.table_id else None
+            await show_rules(interaction, self.game, table, self.page, edit=True)
+
+
+def rules_view(game: str, page: int, table: Table | None) -> discord.ui.View | None:
+    found = registry.lookup(game)
+    count = len(found.rules_summary) if found else 0
+    if count <= 1:
+        return None
+    table_id = table.id if table is not None else 0
+    view = discord.ui.View(timeout=None)
+    view.add_item(RulesPage(game, table_id, max(1, page - 1), "◀ Previous", disabled=page <= 1))
+    view.add_item(RulesPage(game, table_id, min(count, page + 1), "Next ▶", disabled=page >= count))
+    return view
+
+
+async def show_rules(interaction: Interaction, game: str, table: Table | None, page: int = 1, *, edit: bool) -> None:
+    """A page of the game's rules, only for the one who asked: a new message, or the same one turned."""
+    embed, view = rules_embed(game, page, table), rules_view(game, page, table)
+    if edit:
+        await interaction.response.edit_message(embed=embed, view=view)
+    elif view is not None:
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+    else:
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+class Help(commands.Cog):
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(RulesPage)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(RulesPage)
+
+    @app_commands.command(name="help", description="What this bot does, how to start a table, and its commands")
+    async def help(self, interaction: Interaction) -> None:
+        await interaction.response.send_message(embed=help_embed(self.bot.tree), ephemeral=True)
+
+    @app_commands.command(name="rules", description="A game's rules in short, and the options in force at a table")
+    @app_commands.describe(game="the game, as in /table new", table=TABLE_HELP)
+    async def rules(self, interaction: Interaction, game: str | None = None, table: TableOption | None = None) -> None:
+        if game is None and table is None:
+            raise Refusal(f"Name a game ({registry.choices_text()}) or a table.")
+        try:
+            chosen = game_id(game) if game is not None else None
+        except OptionsError as e:
+            raise Refusal(str(e)) from None
+        if table is not None and chosen is not None and chosen != table.game:
+            raise Refusal(f"Table #{table.id} plays {game_name(table.game)}, not {game_name(chosen)}.")
+        shown = table.game if table is not None else chosen
+        assert shown is not None
+        await show_rules(interaction, shown, table, edit=False)
+
+    @rules.autocomplete("game")
+    async def _game_autocomplete(self, interaction: Interaction, current: str):
+        return [
+            app_commands.Choice(name=f"{found.name()} ({found.short_name})", value=found.short_name)
+            for found in registry.games()
+            if current.lower() in " ".join((found.name().lower(), *found.aliases))
+        ][:25]
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Help(bot))
