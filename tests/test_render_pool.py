@@ -14,6 +14,7 @@ from bot.presentation.render_pool import RenderPool
 from bot.process.settings import Settings, SettingsError
 from rules.players import RandomPlayer
 from rules.registry import games, new_match
+from tests.fakediscord.server import FAKE_TOKEN
 
 
 def a_table_state() -> tuple[dict, list[str], list[str]]:
@@ -73,12 +74,12 @@ async def test_render_off_draws_nothing_and_threads_draw_in_this_process():
 
 
 def test_the_render_setting():
-    assert Settings.load({"DISCORD_TOKEN": "t", "CARDTABLE_RENDER": " Threads "}, env_file=None).render_mode() == (
-        "threads"
-    )
-    assert Settings.load({"DISCORD_TOKEN": "t"}, env_file=None).render_mode() in ("processes", "threads")
+    assert Settings.load(
+        {"DISCORD_TOKEN": FAKE_TOKEN, "CARDTABLE_RENDER": " Threads "}, env_file=None
+    ).render_mode() == ("threads")
+    assert Settings.load({"DISCORD_TOKEN": FAKE_TOKEN}, env_file=None).render_mode() in ("processes", "threads")
     with pytest.raises(SettingsError, match="CARDTABLE_RENDER must be processes, threads or off, not 'gpu'"):
-        Settings.load({"DISCORD_TOKEN": "t", "CARDTABLE_RENDER": "gpu"}, env_file=None)
+        Settings.load({"DISCORD_TOKEN": FAKE_TOKEN, "CARDTABLE_RENDER": "gpu"}, env_file=None)
 
 
 async def test_a_drawing_that_fails_in_a_worker_is_logged_by_the_bot_and_answered_with_text(monkeypatch, caplog):
