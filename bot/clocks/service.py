@@ -259,7 +259,7 @@ class ClockService:
         row = table.seats.get(seat)
         if row is None or row.user_id is None or seat in table.away:
             return None
-        if self.manager._automatic(table):
+        if self.manager.plays_itself(table):
             return None
         return seat
 

@@ -66,6 +66,10 @@ class Settings(BaseSettings):
     ai_delay: float = Field(1.0, alias="CARDTABLE_AI_DELAY")
     # Seconds between two edits of one table's message (moves in between are shown together); 0 in tests.
     edit_interval: float = Field(1.0, alias="CARDTABLE_EDIT_INTERVAL")
+    # At most this many requests to one channel (messages sent, edited, deleted) in any window of this many seconds,
+    # shared by the tables in it: Discord lets a channel take about 5 new messages per 5 s.  Tests scale the window.
+    channel_requests: int = Field(5, alias="CARDTABLE_CHANNEL_REQUESTS", ge=1)
+    channel_window: float = Field(5.0, alias="CARDTABLE_CHANNEL_WINDOW")
 
     @classmethod
     def settings_customise_sources(
@@ -131,7 +135,20 @@ class Settings(BaseSettings):
             raise ValueError(f"CARDTABLE_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}")
         return level
 
-    @field_validator("ai_delay", "edit_interval", mode="before")
+    @field_validator("channel_requests", mode="before")
+    @classmethod
+    def _count(cls, raw: Any, info: ValidationInfo) -> Any:
+        if _blank(raw):
+            raise PydanticUseDefault()
+        try:
+            value = int(raw)
+        except (TypeError, ValueError):
+            raise ValueError(f"{_env_name(info)} must be a whole number of requests, not {raw!r}") from None
+        if value < 1:
+            raise ValueError(f"{_env_name(info)} must be at least 1")
+        return value
+
+    @field_validator("ai_delay", "edit_interval", "channel_window", mode="before")
     @classmethod
     def _seconds(cls, raw: Any, info: ValidationInfo) -> Any:
         if _blank(raw):
