@@ -101,7 +101,10 @@ class TurnPings:
         link = self._jump_url(table)
         where = f"table #{table.id} ({game_name(table.game)})"
         message = None
+        clock = clock_of(table)
         if ping_mode(table, row.user_id, self.manager) == "dm" and not row.dm_closed:
+            if clock is not None and clock.choice.is_async:
+                return  # the clock's turn summary is that DM already (bot/clocks): one notification, not two
             place = f"{table.row.guild_name or 'a server'} › #{table.row.channel_name or table.row.channel_id}"
             message = await self._dm(table, seat, f"🔔 Your turn at {where} in {place}: {link}")
         if message is None:  # a channel ping, or closed DMs: the channel instead

@@ -67,7 +67,7 @@ class Settings(BaseSettings):
     # Seconds between two edits of one table's message (moves in between are shown together); 0 in tests.
     edit_interval: float = Field(1.0, alias="CARDTABLE_EDIT_INTERVAL")
     # At most this many requests to one channel (messages sent, edited, deleted) in any window of this many seconds,
-    # shared by the tables in it: Discord lets a channel take about 5 new messages per 5 s.  Tests scale the window.
+    # shared by the tables in it: Discord lets a channel take about 5 new messages per 5 s.  A window of 0: no budget.
     channel_requests: int = Field(5, alias="CARDTABLE_CHANNEL_REQUESTS", ge=1)
     channel_window: float = Field(5.0, alias="CARDTABLE_CHANNEL_WINDOW")
 

@@ -70,7 +70,9 @@ class BotWorld:
             dev_guild_id=self.guild.id,
             ai_delay=overrides.pop("ai_delay", 0.0),
             edit_interval=overrides.pop("edit_interval", 0.0),
-            **{k: overrides.pop(k) for k in ("channel_requests", "channel_window") if k in overrides},
+            # No channel budget unless a test sets one (like the pauses above): its own tests scale it.
+            channel_window=overrides.pop("channel_window", 0.0),
+            channel_requests=overrides.pop("channel_requests", 5),
         )
         overrides.setdefault("tune_gc", False)  # process-wide settings; the test session is shared
         return CardTableBot(settings, rng=random.Random(seed), guild_ready_timeout=0.05, **overrides)
