@@ -5,21 +5,13 @@ from __future__ import annotations
 import pytest
 
 from rules import registry
-from tests.botkit.harness import bot_world, find_id, table_message
+from tests.botkit.harness import bot_world, embed_text, find_id, table_message
 
 
 @pytest.fixture
 async def world(tmp_path):
     async with bot_world(tmp_path) as w:
         yield w
-
-
-def embed_text(result) -> str:
-    parts = []
-    for e in result.embeds:
-        parts += [e.get("title", ""), e.get("description", ""), (e.get("footer") or {}).get("text", "")]
-        parts += [f"{f['name']}: {f['value']}" for f in e.get("fields", [])]
-    return "\n".join(parts)
 
 
 async def test_help_lists_every_command_of_the_tree(world):

@@ -7,21 +7,13 @@ import discord
 import pytest
 
 from bot.storage.store import Store
-from tests.botkit.harness import bot_world, play_to_the_end
+from tests.botkit.harness import bot_world, embed_text, play_to_the_end
 
 
 @pytest.fixture
 async def world(tmp_path):
     async with bot_world(tmp_path) as w:
         yield w
-
-
-def embed_text(result) -> str:
-    parts = []
-    for e in result.embeds:
-        parts += [e.get("title", ""), e.get("description", ""), (e.get("footer") or {}).get("text", "")]
-        parts += [f"{f['name']}: {f['value']}" for f in e.get("fields", [])]
-    return "\n".join(parts)
 
 
 async def play_a_game(world, client, host, *others, computer=False):

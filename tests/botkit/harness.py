@@ -134,6 +134,15 @@ async def bot_world(tmp_path, **kw: Any):
             yield BotWorld(fake, str(tmp_path / "cardtable.db"), **kw)
 
 
+def embed_text(result) -> str:
+    """An answer's embeds as plain text: titles, descriptions, footers and fields."""
+    parts = []
+    for e in result.embeds:
+        parts += [e.get("title", ""), e.get("description", ""), (e.get("footer") or {}).get("text", "")]
+        parts += [f"{f['name']}: {f['value']}" for f in e.get("fields", [])]
+    return "\n".join(parts)
+
+
 def is_ephemeral(result) -> bool:
     return bool(result.message is not None and result.message.flags & discord.MessageFlags.ephemeral.flag)
 
