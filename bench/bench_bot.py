@@ -603,11 +603,43 @@ class Driver:
         self.dm_channels: set[int] = set()
         self.channel_times: dict[int, list[float]] = {}  # channel id → its REST calls' times in the window
         self.turns: dict[int, dict] = {}  # table id → the latest turn notice from the bot
+        self.turn_at: dict[int, tuple[int, float]] = {}  # table id → (version, when) of a turn its hand has not shown
+        self.hand_delays: list[float] = []  # a turn's notice → the player's DM hand showing it
         self.turn_events: dict[int, asyncio.Event] = {}
         self.reports: asyncio.Queue = asyncio.Queue()
 
-    hook_fake = Bench.hook_fake
     trim_fake = Bench.trim_fake
+
+    def hook_fake(self, fake: FakeDiscord) -> None:
+        """Time the replies (as ``Bench``), and note when a player's DM hand first shows their turn: what a player
+        waits for before they can tap."""
+        Bench.hook_fake(self, fake)
+        world = fake.world
+        create, edit = world.create_message, world.edit_message
+
+        def shown(message) -> None:
+            if message.channel.id not in self.dm_channels:
+                return
+            for custom_id in message.custom_ids():
+                parts = custom_id.split(":", 4)
+                if len(parts) == 5 and parts[2] == PANEL_VERB:
+                    waiting = self.turn_at.get(int(parts[1]))
+                    if waiting is not None and int(parts[3]) >= waiting[0]:
+                        del self.turn_at[int(parts[1])]
+                        if self.measuring:
+                            self.hand_delays.append(time.monotonic() - waiting[1])
+                    return
+
+        def created(*args, **kwargs):
+            message = create(*args, **kwargs)
+            shown(message)
+            return message
+
+        def edited(message, *args, **kwargs):
+            edit(message, *args, **kwargs)
+            shown(message)
+
+        world.create_message, world.edit_message = created, edited
 
     def flush_rest_log(self, fake: FakeDiscord) -> None:
         """Count the bot's REST calls by what they are for (a DM is a live hand, a channel message a table's),
@@ -626,6 +658,8 @@ class Driver:
             message = json.loads(line)
             if "t" in message:
                 self.turns[message["t"]] = message
+                if "v" in message:
+                    self.turn_at[message["t"]] = (message["v"], time.monotonic())
                 event = self.turn_events.get(message["t"])
                 if event is not None:
                     event.set()
@@ -788,6 +822,7 @@ class Driver:
         self.flush_rest_log(fake)
         self.rest_calls.clear()
         self.channel_times.clear()
+        self.hand_delays = []
         self.taps = 0
         expired_start = fake.expired_interactions
         self.measuring = True
@@ -803,6 +838,7 @@ class Driver:
         self.flush_rest_log(fake)
         expired = fake.expired_interactions - expired_start
         report["taps"] = self.taps
+        report["hand_delays"] = list(self.hand_delays)
         report["busiest_channel"] = busiest_5s(self.channel_times, self.dm_channels)
         return window, dict(self.rest_calls), report, driver_cpu, list(self.latencies), expired
 
@@ -850,6 +886,11 @@ class Driver:
         print(f"interaction → reply latency over {len(lat)} interactions: p50 {pct(lat, 0.5):.1f} ms, "
               f"p90 {pct(lat, 0.9):.1f} ms, p99 {pct(lat, 0.99):.1f} ms, max {pct(lat, 1.0):.1f} ms; "
               f"expired (no answer within Discord's 3 s): {expired}")  # fmt: skip
+        shows = sorted(bot["hand_delays"])
+        if shows and not args.slash:
+            print(f"a turn → the player's DM hand showing it (before they can tap): p50 {pct(shows, 0.5):.0f} ms, "
+                  f"p90 {pct(shows, 0.9):.0f} ms, p99 {pct(shows, 0.99):.0f} ms, "
+                  f"max {pct(shows, 1.0):.0f} ms")  # fmt: skip
         received = bot["received"]
         delivery = sorted(received[str(i)] - t for i, t in self.sent_at.items() if str(i) in received)
         if delivery:
