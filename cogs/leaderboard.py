@@ -27,10 +27,11 @@ from bot.presentation.errors import answer, answering_errors
 from bot.presentation.presenter import game_name
 from bot.ratings import stats
 from bot.ratings.rating import rating_eligibility
+from bot.storage.player_settings import TURN_PINGS, PlayerSettings
 from bot.storage.store import Store
 from bot.tables.presets import OptionsError, game_id
 from bot.tables.service import Outcome, Refusal, Table
-from cogs.acting import Interaction
+from cogs.acting import Interaction, manager_of
 from cogs.admin import manage_server_only
 from rules import registry
 
@@ -278,6 +279,29 @@ class Leaderboard(commands.Cog):
             else "You are no longer listed on the global leaderboards.",
         )  # fmt: skip
 
+    @player.command(
+        name="settings", description="How your turns reach you, and whether a forced card is played for you"
+    )
+    @app_commands.describe(
+        turn_ping="when your turn comes: a mention in the channel, a DM, nothing, or the table clock's default",
+        auto_play="play my only legal card for me (after a short pause)",
+    )
+    @app_commands.choices(turn_ping=[app_commands.Choice(name=n, value=n) for n in (*TURN_PINGS, "default")])
+    async def settings(
+        self,
+        interaction: Interaction,
+        turn_ping: app_commands.Choice[str] | None = None,
+        auto_play: bool | None = None,
+    ) -> None:
+        manager = manager_of(interaction)
+        user_id = interaction.user.id
+        current = await manager.player_settings(user_id)
+        if turn_ping is not None or auto_play is not None:
+            ping = current.turn_ping if turn_ping is None else None if turn_ping.value == "default" else turn_ping.value
+            current = PlayerSettings(turn_ping=ping, auto_play=current.auto_play if auto_play is None else auto_play)
+            await manager.set_player_settings(user_id, current)
+        await answer(interaction, player_settings_text(current))
+
     # --- administrators -------------------------------------------------------------------------------------------
 
     ratings = app_commands.Group(
@@ -388,3 +412,22 @@ def _guild(interaction: Interaction) -> int:
 
 async def setup(bot: CardTableBot) -> None:
     await bot.add_cog(Leaderboard(bot))
+
+
+PING_WORDS = {
+    "channel": "a mention in the table's channel",
+    "dm": "a DM (a mention in the channel if your DMs are closed)",
+    "off": "no ping (the clock's reminders still come)",
+}
+
+
+def player_settings_text(settings: PlayerSettings) -> str:
+    if settings.turn_ping is None:
+        ping = "the table clock's default: a mention in the channel at live and casual tables, a DM at async ones"
+    else:
+        ping = PING_WORDS[settings.turn_ping]
+    auto = "on: your only legal card is played for you" if settings.auto_play else "off: you play every card yourself"
+    return (
+        f"**Your settings**\n• Turn pings: {ping}.\n• Auto-play: {auto}.\n"
+        "Change them with `/player settings turn_ping:… auto_play:…`."
+    )

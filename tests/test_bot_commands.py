@@ -39,7 +39,7 @@ async def test_the_command_list_keeps_the_short_forms_and_groups_the_rest(world)
         moves = {c.name for c in top["move"].commands}
         assert moves == {"trump", "discard", "counter", "keep", "call", "draw", "expose", "claim_draw"}
         assert {c.name for c in top["table"].commands} == {"new", "record", "cancel", "list", "back", "nudge"}
-        assert {c.name for c in top["player"].commands} == {"stats", "history", "globalrating"}
+        assert {c.name for c in top["player"].commands} == {"stats", "history", "globalrating", "settings"}
 
 
 async def test_a_fault_is_logged_once_and_answered_with_the_generic_message(world, monkeypatch, caplog):

@@ -13,6 +13,7 @@ import pytest
 
 import bot.storage.results as rs
 import tests.botkit.toy  # noqa: F401  (registers the toy game)
+from bot.storage.player_settings import PlayerSettings
 from bot.storage.store import CANCELLED, FINISHED, PLAYING, Store
 from bot.tables.service import Refusal, TableManager
 from rules.game import GAME_OVER
@@ -55,6 +56,9 @@ async def seated(manager, users, *, guild=GUILD, computers=0, players=None):
 async def play(manager, table, rng, *, stop_before_last=False):
     """Random legal actions by the seated humans until the game ends (or just before its last action)."""
     users = {s: r.user_id for s, r in table.seats.items()}
+    for user_id in users.values():  # every card by these players: none played for them (their forced cards too)
+        if user_id is not None:
+            await manager.set_player_settings(user_id, PlayerSettings(auto_play=False))
     for _ in range(2000):
         await asyncio.sleep(0)
         match = table.match

@@ -3,6 +3,8 @@ playing from the live hand the bot DMs them, by the shortest taps the panel offe
 
 - a single-card play or a pass is one interaction; any bid (trump, call…) at most two; a choice of k cards at most
   k + 1 (a Da Bai Fen lead of several cards — a throw — costs k + 2: one tap switches the panel to choosing several);
+- exactly one notifying message (a turn ping) per human turn change, none for a player who keeps the turn, and never
+  more than one pending ping in the channel;
 - at most one new hand message per player per deal (edits after that);
 - no select menu over 10 options anywhere;
 - the deal's interactions per action, printed (``pytest -s``) for the record.
@@ -79,12 +81,15 @@ async def test_a_whole_deal_with_four_humans_playing_from_their_live_hands(tmp_p
         lobby = await world.new_table(world.alice, game, options=options)
         for user in users[1:]:
             await world.click(user, lobby, "join")
+        heard = len(world.fake.notifications())  # the first turn's ping comes with the start
         await world.click(world.alice, lobby, "start")
         table = client.manager.tables[1]
         by_id = {u.id: u for u in users}
         taps_by_kind: Counter[str] = Counter()
         actions_by_kind: Counter[str] = Counter()
         worst: dict[str, int] = {}
+        pings_checked = 0
+        last_move: tuple[int, int] | None = None
         while True:
             await world.settle(client)
             match = table.match
@@ -95,6 +100,14 @@ async def test_a_whole_deal_with_four_humans_playing_from_their_live_hands(tmp_p
             if not legal or all(a["type"] == "draw" for a in legal):
                 continue  # the draw goes on by itself
             user = by_id[table.seats[seat].user_id]
+            pings = [n for n in world.fake.notifications(user, since=heard) if "🔔" in n.message.content]
+            # The same player keeps the turn (won the trick and leads) when nothing was played since their own move;
+            # a card played for them (auto-play) is not their doing: that turn is pinged.
+            kept = last_move == (seat, len(table.record.deals[-1].actions))
+            assert len(pings) == (0 if kept else 1), (user.username, kept, [n.message.content for n in pings])
+            pending = [m for m in world.fake.messages(world.channel) if m.content.startswith("🔔")]
+            assert len(pending) <= 1, [m.content for m in pending]
+            pings_checked += 1
             action = pick(rng, legal)
             view = match.seat_view(seat)
             leading_several = bool(view.get("lead_several")) and not view.get("trick")
@@ -102,10 +115,14 @@ async def test_a_whole_deal_with_four_humans_playing_from_their_live_hands(tmp_p
             kind = action["type"] + (f" {len(action['cards'])}" if len(action.get("cards") or []) > 1 else "")
             assert len(taps) <= budget(action, leading_several), (kind, action, taps)
             (hand,) = [m for m in world.dms(user) if m.custom_ids() and "**Your hand**" in m.content]
+            heard = len(world.fake.notifications())  # what the move brings (the next turn's ping) comes after this
+            moves_before = len(table.record.deals[-1].actions)
             result = await tap_action(world, table, user, hand, action)
             if result.message and "⚠️" in result.message.content:  # a risky lead: confirm it, one more tap
                 await world.click(user, result.message, "throw")
                 taps.append("throw")
+            await world.settle(client)
+            last_move = (seat, moves_before + 1)  # this move is the deal's next action
             taps_by_kind[kind] += len(taps)
             actions_by_kind[kind] += 1
             worst[kind] = max(worst.get(kind, 0), len(taps))
@@ -116,10 +133,12 @@ async def test_a_whole_deal_with_four_humans_playing_from_their_live_hands(tmp_p
         everything = world.fake.messages(world.channel) + [m for u in users for m in world.dms(u)]
         assert biggest_select(everything) <= 10
         total_taps, total_actions = sum(taps_by_kind.values()), sum(actions_by_kind.values())
+        in_deal = len(table.record.deals[0].actions)  # with the draws and the forced cards played for their players
         found = registry.find(game)
         name = found.id if found else game
         with capsys.disabled():
             print(
                 f"\n{name}: {total_taps} interactions for {total_actions} actions "
-                f"({total_taps / total_actions:.2f} per action); worst by kind: {dict(sorted(worst.items()))}"
+                f"({total_taps / total_actions:.2f} per action chosen; {total_taps / in_deal:.2f} per action of the "
+                f"deal's {in_deal}); turn pings checked: {pings_checked}; worst by kind: {dict(sorted(worst.items()))}"
             )

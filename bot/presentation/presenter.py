@@ -26,6 +26,7 @@ from bot.clocks.output import SeatButton
 from bot.clocks.service import where
 from bot.clocks.state import clock_of
 from bot.presentation import images
+from bot.presentation.budget import ChannelBudget
 from bot.presentation.choices import name_seats, past_tense
 from bot.presentation.clock_view import seat_button, since_last_move
 from bot.presentation.components import view_of
@@ -42,6 +43,7 @@ from bot.presentation.messages import (  # re-exported: cogs build messages here
     table_view,
     winner_text,
 )
+from bot.presentation.pings import TurnPings
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.guild_settings import duration_text
 from bot.tables.service import Outcome, Table, TableManager
@@ -83,9 +85,20 @@ class TableOutput:
 
 
 class Presenter:
-    def __init__(self, bot: discord.Client, *, edit_interval: float = 1.0):
+    def __init__(
+        self,
+        bot: discord.Client,
+        *,
+        edit_interval: float = 1.0,
+        channel_requests: int = 5,
+        channel_window: float = 5.0,
+    ):
         self.bot = bot
         self.live = LiveHands(bot)  # each seated player's hand message, kept current
+        # Every request to a channel waits for room in its budget, whoever sends it (bot/presentation/budget.py).
+        self.budget = ChannelBudget(channel_requests, channel_window)
+        self.budget.install(bot.http)
+        self.pings = TurnPings(bot, self.budget)
         self._manager: TableManager | None = None
         # At most one edit of a table's message per interval: moves made meanwhile show in the next edit.  Discord
         # limits edits per channel anyway, and several tables share a channel.
@@ -98,7 +111,7 @@ class Presenter:
 
     @manager.setter
     def manager(self, manager: TableManager | None) -> None:  # set once the manager exists
-        self._manager = self.live.manager = manager
+        self._manager = self.live.manager = self.pings.manager = manager
 
     # --- the queue ---------------------------------------------------------------------------------------
 
@@ -138,6 +151,7 @@ class Presenter:
                     wait = out.last_edit + self.edit_interval - asyncio.get_running_loop().time()
                     if wait > 0:
                         await asyncio.sleep(wait)
+                    await self.budget.room(table.row.channel_id)  # a busy channel: later moves join this edit
                     while jobs and jobs[0] is REFRESH:  # asked again while waiting: one edit does
                         jobs.popleft()
                     out.last_edit = asyncio.get_running_loop().time()
@@ -161,6 +175,7 @@ class Presenter:
         """Wait until every table's queued output was sent, ended tables' too (tests, shut-down)."""
         while self._workers:
             await asyncio.gather(*(asyncio.shield(w) for w in list(self._workers)), return_exceptions=True)
+        await self.pings.drain()
 
     # --- table events (discord.py listeners, registered by the client) ------------------------------------
     # Each queues at once, before its first await: the order of a table's output is the order of its events.
@@ -169,6 +184,7 @@ class Presenter:
         """The cog turns the lobby message into the table message; hands follow by DM.  (Lobby changes come
         from clicks on the lobby message, which the cog answers by editing it: no listener.)"""
         self._queue_hands(table)
+        self._queue_turn_ping(table, None)
 
     async def on_table_acted(self, table: Table, outcome: Outcome) -> None:
         match = table.match
@@ -179,6 +195,7 @@ class Presenter:
             self._queue(table, REFRESH)
             self._queue(table, lambda: self._post_score_sheet(table))
             self._queue_hand(table, HANDS)
+            self._queue(table, self.pings.withdraw(table))
             return
         if outcome.new_deal:
             ended = [e.table for e in outcome.events if isinstance(e, DealScored)]
@@ -186,10 +203,18 @@ class Presenter:
         else:
             self._queue(table, REFRESH)
         self._queue_hands(table)
+        self._queue_turn_ping(table, outcome)
 
     async def on_table_closed(self, table: Table) -> None:
         if table.status == CANCELLED and table.match is not None:
             self._queue(table, REFRESH)
+        self._queue(table, self.pings.withdraw(table))
+
+    def _queue_turn_ping(self, table: Table, outcome: Outcome | None) -> None:
+        """A human's turn came: their ping goes behind the table message that shows it (bot/presentation/pings.py)."""
+        ping = self.pings.turn_changed(table, outcome)
+        if ping is not None:
+            self._queue(table, ping)
 
     # --- what the clocks and the cogs say (ClockOutput) ---------------------------------------------------
 

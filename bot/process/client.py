@@ -46,7 +46,12 @@ class CardTableBot(commands.Bot):
         self.clock: Clock = clock or SystemClock()  # tests pass a FakeClock (bot/clocks/clock.py)
         self.clocks: ClockService | None = None
         self.store: Store | None = None
-        self.presenter = Presenter(self, edit_interval=settings.edit_interval)
+        self.presenter = Presenter(
+            self,
+            edit_interval=settings.edit_interval,
+            channel_requests=settings.channel_requests,
+            channel_window=settings.channel_window,
+        )
         self.manager: TableManager | None = None
         self._resumed = False
         self.tree.error(on_app_command_error)  # refusals → their reason; faults → logged, one generic answer

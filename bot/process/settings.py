@@ -90,6 +90,10 @@ class Settings(BaseSettings):
     # Where images are drawn: "processes" (one worker per core), "threads" (in the bot's process) or "off" (text
     # only); unset, processes when the bot may use more than one core, else threads.
     render: str = Field("auto", alias="CARDTABLE_RENDER")
+    # At most this many requests to one channel (messages sent, edited, deleted) in any window of this many seconds,
+    # shared by the tables in it: Discord lets a channel take about 5 new messages per 5 s.  A window of 0: no budget.
+    channel_requests: int = Field(5, alias="CARDTABLE_CHANNEL_REQUESTS", ge=1)
+    channel_window: float = Field(5.0, alias="CARDTABLE_CHANNEL_WINDOW")
 
     @classmethod
     def settings_customise_sources(
@@ -171,7 +175,20 @@ class Settings(BaseSettings):
         """The render setting with "auto" settled for this machine."""
         return default_mode() if self.render == "auto" else cast(Mode, self.render)
 
-    @field_validator("ai_delay", "edit_interval", "draw_interval", "kitty_pause", mode="before")
+    @field_validator("channel_requests", mode="before")
+    @classmethod
+    def _count(cls, raw: Any, info: ValidationInfo) -> Any:
+        if _blank(raw):
+            raise PydanticUseDefault()
+        try:
+            value = int(raw)
+        except (TypeError, ValueError):
+            raise ValueError(f"{_env_name(info)} must be a whole number of requests, not {raw!r}") from None
+        if value < 1:
+            raise ValueError(f"{_env_name(info)} must be at least 1")
+        return value
+
+    @field_validator("ai_delay", "edit_interval", "draw_interval", "kitty_pause", "channel_window", mode="before")
     @classmethod
     def _seconds(cls, raw: Any, info: ValidationInfo) -> Any:
         if _blank(raw):

@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.storage.player_settings import PlayerSettings, load_player_settings, save_player_settings
 from bot.storage.results import close_game, finish_game, reconcile
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING, SeatRow, Store, TableRow
 from rules.actions import Action, action_from_json
@@ -62,6 +63,7 @@ class Outcome:
     new_deal: bool = False
     game_over: bool = False
     by_computer: bool = False
+    for_player: bool = False  # the seat's only legal card, played for its player (their auto-play setting)
     events: list[Event] = field(default_factory=list)  # what the engine says the action made happen
 
 
@@ -182,6 +184,8 @@ class TableManager:
         self.tables: dict[int, Table] = {}
         self._by_user: dict[int, set[int]] = {}
         self._closing = False
+        # Seated players' settings (bot/storage/player_settings.py), loaded when their table starts or resumes.
+        self._player_settings: dict[int, PlayerSettings] = {}
 
     # --- finding tables ----------------------------------------------------------------------------------------
 
@@ -397,6 +401,40 @@ class TableManager:
         self.events(TABLE_CLOSED, table)
         self._forget_if_ended(table)
 
+    # --- players' settings -------------------------------------------------------------------------------------
+
+    def settings_of(self, user_id: int) -> PlayerSettings:
+        """A seated player's settings (the defaults for one who never changed any)."""
+        return self._player_settings.get(user_id, PlayerSettings())
+
+    async def player_settings(self, user_id: int) -> PlayerSettings:
+        if user_id not in self._player_settings:
+            self._player_settings.update(await load_player_settings(self.store, [user_id]))
+        return self.settings_of(user_id)
+
+    async def set_player_settings(self, user_id: int, settings: PlayerSettings) -> None:
+        await save_player_settings(self.store, user_id, settings)
+        self._player_settings[user_id] = settings
+        for table in self.tables_of(user_id):
+            self.schedule_computers(table)  # auto-play turned on while their forced card waits
+
+    async def _load_player_settings(self, table: Table) -> None:
+        users = [r.user_id for r in table.seats.values() if r.user_id is not None]
+        self._player_settings.update(await load_player_settings(self.store, users))
+
+    def forced_play(self, table: Table) -> Action | None:
+        """The card the seat to move must play, when it is their only legal action and its player lets the bot
+        play it for them (a forced card is no decision)."""
+        match = table.match
+        if match is None or match.phase in (BETWEEN_DEALS, GAME_OVER) or match.to_move is None:
+            return None
+        seat = match.to_move
+        user_id = table.seats[seat].user_id if seat in table.seats else None
+        if user_id is None or table.stands_in(seat) or not self.settings_of(user_id).auto_play:
+            return None
+        mine = [a for a in match.legal_actions() if a.seat == seat]
+        return mine[0] if len(mine) == 1 and isinstance(mine[0], Action) and mine[0].type == "play" else None
+
     # --- playing -----------------------------------------------------------------------------------------------
 
     async def start(self, table_id: int, user_id: int) -> Table:
@@ -419,6 +457,7 @@ class TableManager:
             table.version = 1
             table.row.status = PLAYING
             table.row.first_dealer = first_dealer
+        await self._load_player_settings(table)
         self.events(GAME_STARTED, table)
         self.schedule_computers(table)
         return table
@@ -559,14 +598,16 @@ class TableManager:
             log.exception("table %d: the %s player failed; a random legal move instead", table.id, level)
             return make_player("random").choose(table.match, self.rng)
 
-    @staticmethod
-    def plays_itself(table: Table) -> bool:
+    def plays_itself(self, table: Table) -> bool:
         """Computer players act by themselves, and so does drawing from a stock: a draw is no choice,
-        and the decisions (exposing a card) stay open to everyone between draws."""
+        and the decisions (exposing a card) stay open to everyone between draws.  So does a forced card, for a
+        player who lets the bot play it."""
         match = table.match
         if match is None or match.phase in (BETWEEN_DEALS, GAME_OVER) or match.to_move is None:
             return False
         if table.is_computer(match.to_move) or table.stands_in(match.to_move):
+            return True
+        if self.forced_play(table) is not None:
             return True
         return match.phase == DEAL and any(a.type == "draw" and a.seat == match.to_move for a in match.legal_actions())
 
@@ -600,13 +641,18 @@ class TableManager:
                     seat = match.to_move
                     assert seat is not None  # plays_itself() checked that someone is to move
                     standin = False
+                    forced = None if table.is_computer(seat) else self.forced_play(table)
                     if table.is_computer(seat):
                         action = await self._computer_move(table, seat)
                     elif table.stands_in(seat):
                         action, standin = self._stand_in(table, seat), True
+                    elif forced is not None:
+                        action = forced
+                        log.info("table %d: seat %d's only legal card played for them", table.id, seat)
                     else:
                         action = Action(seat, "draw")
                     outcome = await self._apply(table, action, by_computer=True, standin=standin)
+                    outcome.for_player = forced is not None
                 self.events(ACTED, table, outcome)
                 self._forget_if_ended(table)
         except asyncio.CancelledError:
@@ -657,6 +703,7 @@ class TableManager:
         if row.status in (LOBBY, PLAYING):
             self.tables[row.id] = table  # finished tables are loaded on demand and not kept
             self._index(table)
+            await self._load_player_settings(table)
         if row.status == PLAYING and table.match is not None and table.match.phase == BETWEEN_DEALS:
             # Stopped between the last action of a deal and the next deal's cards being saved.
             async with table.lock:

@@ -72,6 +72,9 @@ class BotWorld:
             edit_interval=overrides.pop("edit_interval", 0.0),
             draw_interval=overrides.pop("draw_interval", 0.0),
             kitty_pause=overrides.pop("kitty_pause", 0.0),
+            # No channel budget unless a test sets one (like the pauses above): its own tests scale it.
+            channel_window=overrides.pop("channel_window", 0.0),
+            channel_requests=overrides.pop("channel_requests", 5),
         )
         overrides.setdefault("tune_gc", False)  # process-wide settings; the test session is shared
         return CardTableBot(settings, rng=random.Random(seed), guild_ready_timeout=0.05, **overrides)

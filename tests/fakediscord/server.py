@@ -25,7 +25,7 @@ from .interactions import (
 )
 from .models import Channel, Guild, Member, Message, Role, User, snowflake
 from .rest import RestApi, RestCall
-from .world import UploadedFile, World
+from .world import Notification, UploadedFile, World
 
 T = TypeVar("T")
 
@@ -263,6 +263,17 @@ class FakeDiscord:
             for call in self.rest.log[since:]
             if (method is None or call.method == method) and (route is None or call.route == route)
         ]
+
+    def channel_calls(self, channel: Channel, *, since: int = 0) -> list[RestCall]:
+        """The bot's REST calls to one channel (everything under ``/channels/{id}/``, the routes that share its
+        rate limits), after index ``since`` (see ``rest_mark``)."""
+        prefix = f"/channels/{channel.id}/"
+        return [call for call in self.rest.log[since:] if call.path.startswith(prefix)]
+
+    def notifications(self, user: User | None = None, *, since: int = 0) -> list[Notification]:
+        """Who was notified of which message, in order, after index ``since`` (``len(fake.notifications())``)."""
+        found = self.world.notifications[since:]
+        return [n for n in found if user is None or n.user is user]
 
     @property
     def unknown_routes(self) -> list[str]:

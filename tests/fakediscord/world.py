@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
+import re
+import time
+from dataclasses import dataclass, field
 from typing import Any
 
 from .models import (
@@ -50,6 +52,39 @@ def unknown(kind: str, code: int) -> ApiError:
     return ApiError(404, code, f"Unknown {kind}")
 
 
+@dataclass
+class Notification:
+    """A user notified of a new message: a DM's recipient, or a user its content mentions (when its
+    ``allowed_mentions`` allow it).  Editing a message never notifies; an ephemeral message notifies nobody."""
+
+    user: User
+    message: Message
+    at: float = field(default_factory=time.monotonic)
+
+
+_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def notified(channel: Channel, author: User, message: Message, body: dict[str, Any]) -> list[User]:
+    """Whom a new message notifies, as Discord decides it (an edit is never passed here)."""
+    if message.ephemeral:
+        return []
+    if channel.is_dm:
+        return [channel.recipient] if channel.recipient is not None and channel.recipient is not author else []
+    mentioned = [int(i) for i in _MENTION.findall(message.content)]
+    allowed = body.get("allowed_mentions")
+    if allowed is not None and "users" not in (allowed.get("parse") or []):
+        permitted = {int(i) for i in allowed.get("users") or []}
+        mentioned = [i for i in mentioned if i in permitted]
+    members = channel.guild.members if channel.guild is not None else {}
+    seen: list[User] = []
+    for user_id in mentioned:
+        member = members.get(user_id)
+        if member is not None and member.user is not author and member.user not in seen:
+            seen.append(member.user)
+    return seen
+
+
 class World:
     def __init__(self, bot: User, application_id: int, owner: User) -> None:
         self.bot = bot
@@ -59,6 +94,7 @@ class World:
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
+        self.notifications: list[Notification] = []
         # Bumped on every message create/edit/delete (see Message.revision).
         self.revision = 0
         self._dm_by_user: dict[int, Channel] = {}
@@ -144,6 +180,8 @@ class World:
     ) -> Message:
         message = Message(id=snowflake(), channel=channel, author=author, **extra)
         apply_message_body(message, body or {}, files or [], creating=True)
+        for user in notified(channel, author, message, body or {}):
+            self.notifications.append(Notification(user, message))
         channel.messages.append(message)
         self.messages[message.id] = message
         self._touch(message)
