@@ -257,7 +257,9 @@ class Bench:
         async with fake:
             with fake.patched(), tempfile.TemporaryDirectory() as tmp:
                 guild = fake.add_guild("Bench Club")
-                channels = [fake.add_text_channel(guild, f"tables-{i}") for i in range(max(1, args.tables // 50))]
+                channels = [
+                    fake.add_text_channel(guild, f"tables-{i}") for i in range(-(-args.tables // args.per_channel))
+                ]
                 users = []
                 for i in range(args.tables):
                     user = fake.add_user(f"player{i}")
@@ -735,7 +737,7 @@ class Driver:
         self.hook_fake(fake)
         async with fake:
             guild = fake.add_guild("Bench Club")
-            channels = [fake.add_text_channel(guild, f"tables-{i}") for i in range(max(1, args.tables // 50))]
+            channels = [fake.add_text_channel(guild, f"tables-{i}") for i in range(-(-args.tables // args.per_channel))]
             users = {}
             seats = []
             for i in range(args.tables):
@@ -928,6 +930,8 @@ def main() -> None:
                         help="where the bot draws (CARDTABLE_RENDER)")  # fmt: skip
     parser.add_argument("--compare", type=float, default=15.0, metavar="SECONDS",
                         help="then a window with images off, for the CPU ratio (0: none)")  # fmt: skip
+    parser.add_argument("--per-channel", type=int, default=1, metavar="TABLES",
+                        help="tables sharing a channel (the bot keeps to 5 requests per 5 s per channel)")  # fmt: skip
     parser.add_argument("--slash", action="store_true",
                         help="humans type slash commands (the earlier model), not tap their DM hand")  # fmt: skip
     parser.add_argument("--seed", type=int, default=1)
