@@ -425,6 +425,8 @@ class BotSide:
         self.counting = False
         self.cards = self.actions = self.human_actions = 0
         self.drawn: Counter = Counter()  # images asked of the render pool in the window, by render function
+        self.unshown: dict[int, float] = {}  # table id → its first move that its table message does not show yet
+        self.table_delays: list[float] = []  # such a move → the edit that shows it
         self.received_at: dict[int, float] = {}
         self.human: dict[int, int] = {}  # table id → the human's user id
 
@@ -453,6 +455,7 @@ class BotSide:
         client.add_listener(on_interaction)
 
         async def on_table_acted(table, outcome):  # beside the presenter's own listener (bot.dispatch)
+            self.unshown.setdefault(table.id, time.monotonic())
             if self.counting:
                 self.actions += 1
                 self.human_actions += not outcome.by_computer
@@ -462,6 +465,22 @@ class BotSide:
                 self.notify_turn(table)
 
         client.add_listener(on_table_acted)
+        edit_table_message = client.presenter._edit_table_message
+
+        async def timed_edit(table):  # the edit shows every move made before it starts
+            moved = self.unshown.pop(table.id, None)
+            await edit_table_message(table)
+            if moved is not None and self.counting:
+                self.table_delays.append(time.monotonic() - moved)
+
+        client.presenter._edit_table_message = timed_edit
+        post_table_message = client.presenter._post_table_message
+
+        async def new_message(table, *args, **kwargs):  # a new deal's message shows it all too (not timed)
+            self.unshown.pop(table.id, None)
+            await post_table_message(table, *args, **kwargs)
+
+        client.presenter._post_table_message = new_message
 
     async def run(self) -> None:
         from tests.fakediscord import point_discord_at
@@ -545,6 +564,7 @@ class BotSide:
                         profiler.enable()
                     self.cards = self.actions = self.human_actions = 0
                     self.drawn.clear()
+                    self.table_delays = []
                     self.counting = True
                     cpu_start, wall_start, times_start = time.process_time(), time.monotonic(), os.times()
                     workers_start = images.pool.worker_cpu_seconds()
@@ -572,6 +592,7 @@ class BotSide:
                             "actions": self.actions,
                             "human_actions": self.human_actions,
                             "drawn": dict(self.drawn),
+                            "table_delays": self.table_delays,
                             "lags": self.lags,
                             "gc_pauses": self.gc_pauses,
                             "received": self.received_at,
@@ -893,6 +914,11 @@ class Driver:
             print(f"a turn → the player's DM hand showing it (before they can tap): p50 {pct(shows, 0.5):.0f} ms, "
                   f"p90 {pct(shows, 0.9):.0f} ms, p99 {pct(shows, 0.99):.0f} ms, "
                   f"max {pct(shows, 1.0):.0f} ms")  # fmt: skip
+        behind = sorted(bot["table_delays"])
+        if behind:
+            print(f"a move → the table message showing it (a new deal's message aside): p50 {pct(behind, 0.5):.0f} ms, "
+                  f"p90 {pct(behind, 0.9):.0f} ms, p99 {pct(behind, 0.99):.0f} ms, "
+                  f"max {pct(behind, 1.0):.0f} ms")  # fmt: skip
         received = bot["received"]
         delivery = sorted(received[str(i)] - t for i, t in self.sent_at.items() if str(i) in received)
         if delivery:
