@@ -789,7 +789,7 @@ class Driver:
             t0 = time.monotonic()
             bot = await asyncio.create_subprocess_exec(
                 sys.executable,
-                os.environ.get("BENCH_SCRIPT", __file__),
+                __file__,
                 "--bot-process",
                 f.name,
                 stdin=asyncio.subprocess.PIPE,
