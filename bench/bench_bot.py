@@ -42,15 +42,34 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import contextlib
 
+import discord  # noqa: E402
+
 from bot.presentation import images  # noqa: E402
 from bot.presentation.choices import encode  # noqa: E402
+from bot.presentation.panel import PANEL_VERB  # noqa: E402
 from bot.process.client import CardTableBot  # noqa: E402
 from bot.process.settings import Settings  # noqa: E402
 from rules.game import GAME_OVER  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
+from tests.fakediscord.interactions import UPDATE_MESSAGE, InteractionResult  # noqa: E402
 
 FOLLOW_UPS_WITHIN = 30.0  # seconds the fake keeps an answered interaction for its follow-ups (Discord: 15 min)
 SLASH_OPTION = {"play": "card", "bid": "value", "discard": "cards", "expose": "card", "call": "card", "trump": "suit"}
+
+
+def busiest_5s(times: dict[int, list[float]], dms: set[int]) -> tuple[str, int]:
+    """The most REST calls one channel received within any 5 s (Discord's per-channel budget is 5 per 5 s for
+    messages), and what kind of channel that was."""
+    best, kind = 0, "none"
+    for channel, stamps in times.items():
+        stamps.sort()
+        start = 0
+        for end, stamp in enumerate(stamps):
+            while stamp - stamps[start] >= 5.0:
+                start += 1
+            if end - start + 1 > best:
+                best, kind = end - start + 1, "a DM" if channel in dms else "a table channel"
+    return kind, best
 
 
 def pick_action(rng: random.Random, mine: list[dict]) -> dict:
@@ -84,6 +103,10 @@ async def slash_and_time(owner, fake: FakeDiscord, user, channel, name: str, opt
     fake reports (``callback_at``) and the futures of replies still awaited (``waiters``)."""
     sent = time.monotonic()
     result = await fake.slash(user, channel, name, options)
+    return await _replied(owner, result, sent)
+
+
+async def _replied(owner, result: InteractionResult, sent: float):
     waiter = asyncio.get_running_loop().create_future()
     if result.id in owner.callback_at:
         waiter.set_result(owner.callback_at[result.id])
@@ -94,7 +117,47 @@ async def slash_and_time(owner, fake: FakeDiscord, user, channel, name: str, opt
     except TimeoutError:
         owner.refusals["no reply in 10 s"] += 1
         return None
+    with contextlib.suppress(TimeoutError):  # the fake applies the reply (an updated hand) just after timing it
+        await result.wait(2.0)
     return result, sent, replied
+
+
+async def tap_and_time(owner, fake: FakeDiscord, user, message, custom_id: str):
+    """Tap one button of ``message`` as ``user`` and wait for the bot's reply, like ``slash_and_time``."""
+    sent = time.monotonic()
+    result = await fake.click(user, message, custom_id)
+    return await _replied(owner, result, sent)
+
+
+def hand_message(fake: FakeDiscord, dm, table_id: int, version: int):
+    """The player's live hand in their DMs when it shows the table at ``version`` or later, else None."""
+    prefix = f"ct:{table_id}:{PANEL_VERB}:"
+    for message in reversed(fake.messages(dm)):
+        ids = [c for c in message.custom_ids() if c.startswith(prefix)]
+        if ids:
+            return message if int(ids[0].split(":")[3]) >= version else None
+    return None
+
+
+def choose_tap(message, rng: random.Random) -> tuple[str, bool] | None:
+    """A player's next tap on a live hand (custom id, whether it performs a move): a random move among the
+    enabled buttons that make one, else a random step (a card not yet chosen, a range), else nothing."""
+    performs, steps = [], []
+    for row in message.components:
+        for button in row.get("components", []):
+            custom_id = button.get("custom_id", "")
+            parts = custom_id.split(":", 4)
+            if button.get("disabled") or len(parts) < 5 or parts[2] != PANEL_VERB:
+                continue
+            if parts[4].startswith("="):
+                performs.append(custom_id)
+            elif button.get("style") != discord.ButtonStyle.success.value:  # green: chosen already, or "Back"
+                steps.append(custom_id)
+    if performs:
+        return rng.choice(performs), True
+    if steps:
+        return rng.choice(steps), False
+    return None
 
 
 class Bench:
@@ -194,7 +257,9 @@ class Bench:
         async with fake:
             with fake.patched(), tempfile.TemporaryDirectory() as tmp:
                 guild = fake.add_guild("Bench Club")
-                channels = [fake.add_text_channel(guild, f"tables-{i}") for i in range(max(1, args.tables // 50))]
+                channels = [
+                    fake.add_text_channel(guild, f"tables-{i}") for i in range(-(-args.tables // args.per_channel))
+                ]
                 users = []
                 for i in range(args.tables):
                     user = fake.add_user(f"player{i}")
@@ -358,7 +423,10 @@ class BotSide:
     def __init__(self, config: dict):
         self.config = config
         self.counting = False
-        self.cards = self.actions = 0
+        self.cards = self.actions = self.human_actions = 0
+        self.drawn: Counter = Counter()  # images asked of the render pool in the window, by render function
+        self.unshown: dict[int, float] = {}  # table id → its first move that its table message does not show yet
+        self.table_delays: list[float] = []  # such a move → the edit that shows it
         self.received_at: dict[int, float] = {}
         self.human: dict[int, int] = {}  # table id → the human's user id
 
@@ -387,20 +455,46 @@ class BotSide:
         client.add_listener(on_interaction)
 
         async def on_table_acted(table, outcome):  # beside the presenter's own listener (bot.dispatch)
+            self.unshown.setdefault(table.id, time.monotonic())
             if self.counting:
                 self.actions += 1
+                self.human_actions += not outcome.by_computer
                 if outcome.action.type == "play":
                     self.cards += len(outcome.action.cards)
             if table.id in self.human:
                 self.notify_turn(table)
 
         client.add_listener(on_table_acted)
+        edit_table_message = client.presenter._edit_table_message
+
+        async def timed_edit(table):  # the edit shows every move made before it starts
+            moved = self.unshown.pop(table.id, None)
+            await edit_table_message(table)
+            if moved is not None and self.counting:
+                self.table_delays.append(time.monotonic() - moved)
+
+        client.presenter._edit_table_message = timed_edit
+        post_table_message = client.presenter._post_table_message
+
+        async def new_message(table, *args, **kwargs):  # a new deal's message shows it all too (not timed)
+            self.unshown.pop(table.id, None)
+            await post_table_message(table, *args, **kwargs)
+
+        client.presenter._post_table_message = new_message
 
     async def run(self) -> None:
         from tests.fakediscord import point_discord_at
 
         cfg = self.config
         images.enabled = cfg["images"]
+        draw = images.render
+
+        async def counted(name, *args, **kwargs):
+            if self.counting and images.enabled:
+                self.drawn[name] += 1
+            return await draw(name, *args, **kwargs)
+
+        images.render = counted
         logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
         logging.getLogger("discord").setLevel(logging.ERROR)
         loop = asyncio.get_running_loop()
@@ -468,7 +562,9 @@ class BotSide:
 
                         profiler = cProfile.Profile()
                         profiler.enable()
-                    self.cards = self.actions = 0
+                    self.cards = self.actions = self.human_actions = 0
+                    self.drawn.clear()
+                    self.table_delays = []
                     self.counting = True
                     cpu_start, wall_start, times_start = time.process_time(), time.monotonic(), os.times()
                     workers_start = images.pool.worker_cpu_seconds()
@@ -494,6 +590,9 @@ class BotSide:
                             "worker_count": images.pool.workers if images.pool.mode == "processes" else 0,
                             "cards": self.cards,
                             "actions": self.actions,
+                            "human_actions": self.human_actions,
+                            "drawn": dict(self.drawn),
+                            "table_delays": self.table_delays,
                             "lags": self.lags,
                             "gc_pauses": self.gc_pauses,
                             "received": self.received_at,
@@ -523,19 +622,67 @@ class Driver:
         self.measuring = False
         self.stop = False
         self.rest_calls: Counter = Counter()
+        self.taps = 0  # interactions answered in the window (taps, or slash commands)
+        self.dm_channels: set[int] = set()
+        self.channel_times: dict[int, list[float]] = {}  # channel id → its REST calls' times in the window
         self.turns: dict[int, dict] = {}  # table id → the latest turn notice from the bot
+        self.turn_at: dict[int, tuple[int, float]] = {}  # table id → (version, when) of a turn its hand has not shown
+        self.hand_delays: list[float] = []  # a turn's notice → the player's DM hand showing it
         self.turn_events: dict[int, asyncio.Event] = {}
         self.reports: asyncio.Queue = asyncio.Queue()
 
-    hook_fake = Bench.hook_fake
     trim_fake = Bench.trim_fake
-    flush_rest_log = Bench.flush_rest_log
+
+    def hook_fake(self, fake: FakeDiscord) -> None:
+        """Time the replies (as ``Bench``), and note when a player's DM hand first shows their turn: what a player
+        waits for before they can tap."""
+        Bench.hook_fake(self, fake)
+        world = fake.world
+        create, edit = world.create_message, world.edit_message
+
+        def shown(message) -> None:
+            if message.channel.id not in self.dm_channels:
+                return
+            for custom_id in message.custom_ids():
+                parts = custom_id.split(":", 4)
+                if len(parts) == 5 and parts[2] == PANEL_VERB:
+                    waiting = self.turn_at.get(int(parts[1]))
+                    if waiting is not None and int(parts[3]) >= waiting[0]:
+                        del self.turn_at[int(parts[1])]
+                        if self.measuring:
+                            self.hand_delays.append(time.monotonic() - waiting[1])
+                    return
+
+        def created(*args, **kwargs):
+            message = create(*args, **kwargs)
+            shown(message)
+            return message
+
+        def edited(message, *args, **kwargs):
+            edit(message, *args, **kwargs)
+            shown(message)
+
+        world.create_message, world.edit_message = created, edited
+
+    def flush_rest_log(self, fake: FakeDiscord) -> None:
+        """Count the bot's REST calls by what they are for (a DM is a live hand, a channel message a table's),
+        and keep each channel's call times for its busiest 5 s."""
+        for call in fake.rest.log:
+            parts = call.path.strip("/").split("/")
+            channel = int(parts[1]) if parts[0] == "channels" and len(parts) > 1 and parts[1].isdigit() else None
+            where = "" if channel is None else " (DM)" if channel in self.dm_channels else " (channel)"
+            self.rest_calls[f"{call.method} {call.route}{where}"] += 1
+            if channel is not None:
+                self.channel_times.setdefault(channel, []).append(call.timestamp)
+        fake.rest.log.clear()
 
     async def read_bot(self, stdout: asyncio.StreamReader) -> None:
         while line := await stdout.readline():
             message = json.loads(line)
             if "t" in message:
                 self.turns[message["t"]] = message
+                if "v" in message:
+                    self.turn_at[message["t"]] = (message["v"], time.monotonic())
                 event = self.turn_events.get(message["t"])
                 if event is not None:
                     event.set()
@@ -543,10 +690,13 @@ class Driver:
                 await self.reports.put(message)
 
     async def player(self, fake: FakeDiscord, channel, user, table_id: int) -> None:
-        """One human: wait for the bot to say it is their turn, think, act by slash command; time the reply."""
+        """One human: wait for the bot to say it is their turn, think, then tap their live DM hand's buttons until
+        the move is made (or, with ``--slash``, type the slash command); time every reply."""
         event = self.turn_events.setdefault(table_id, asyncio.Event())
         rng = random.Random(table_id)
         done_version = -1
+        dm = fake.dm_channel(user)
+        self.dm_channels.add(dm.id)
         while not self.stop:
             notice = self.turns.get(table_id)
             if notice is not None and notice.get("end"):
@@ -557,14 +707,48 @@ class Driver:
                 continue
             done_version = notice["v"]
             await asyncio.sleep(rng.uniform(0.5, 1.5) * self.args.think)
-            name, options = slash_for(pick_action(rng, notice["a"]))
-            timed = await slash_and_time(self, fake, user, channel, name, options)
-            if timed is None:
-                continue
-            result, sent, replied = timed
-            if self.measuring:
-                self.latencies.append(replied - sent)
-                self.sent_at[result.id] = sent
+            if self.args.slash:
+                name, options = slash_for(pick_action(rng, notice["a"]))
+                await self.timed(slash_and_time(self, fake, user, channel, name, options))
+            else:
+                await self.tap_move(fake, user, dm, table_id, notice["v"], rng)
+
+    async def timed(self, interaction) -> InteractionResult | None:
+        """Await one interaction's reply (``slash_and_time`` or ``tap_and_time``) and keep its latency."""
+        timed = await interaction
+        if timed is None:
+            return None
+        result, sent, replied = timed
+        if self.measuring:
+            self.latencies.append(replied - sent)
+            self.sent_at[result.id] = sent
+            self.taps += 1
+        return result
+
+    async def tap_move(self, fake: FakeDiscord, user, dm, table_id: int, version: int, rng: random.Random) -> None:
+        """Tap the live hand until a tap performs a move: an action's button when the hand offers one, else a step
+        towards one (a card to toggle for a discard, a bid range).  The hand is the one a player sees: its latest
+        edit, waited for (as a player waits for the screen) when it does not show this turn yet."""
+        message = None
+        for _ in range(50):  # a hand shows its turn within the presenter's refresh; a player gives up after 5 s
+            message = hand_message(fake, dm, table_id, version)
+            if message is not None or self.stop:
+                break
+            await asyncio.sleep(0.1)
+        if message is None:
+            self.refusals["the hand never showed the turn"] += 1
+            return
+        for _ in range(40):  # at most a discard's cards and its Confirm, with room for a stale panel
+            tap = choose_tap(message, rng)
+            if tap is None:
+                return
+            custom_id, performs = tap
+            result = await self.timed(tap_and_time(self, fake, user, message, custom_id))
+            if result is None or performs:
+                return
+            if result.callback_type != UPDATE_MESSAGE or result.message is None:
+                return  # not answered on the hand (a refusal in words): the next turn notice brings a fresh look
+            message = result.message
 
     async def run(self) -> None:
         args = self.args
@@ -574,7 +758,7 @@ class Driver:
         self.hook_fake(fake)
         async with fake:
             guild = fake.add_guild("Bench Club")
-            channels = [fake.add_text_channel(guild, f"tables-{i}") for i in range(max(1, args.tables // 50))]
+            channels = [fake.add_text_channel(guild, f"tables-{i}") for i in range(-(-args.tables // args.per_channel))]
             users = {}
             seats = []
             for i in range(args.tables):
@@ -660,6 +844,9 @@ class Driver:
         self.latencies = []
         self.flush_rest_log(fake)
         self.rest_calls.clear()
+        self.channel_times.clear()
+        self.hand_delays = []
+        self.taps = 0
         expired_start = fake.expired_interactions
         self.measuring = True
         await self.command(bot, "measure")
@@ -673,6 +860,9 @@ class Driver:
         self.measuring = False
         self.flush_rest_log(fake)
         expired = fake.expired_interactions - expired_start
+        report["taps"] = self.taps
+        report["hand_delays"] = list(self.hand_delays)
+        report["busiest_channel"] = busiest_5s(self.channel_times, self.dm_channels)
         return window, dict(self.rest_calls), report, driver_cpu, list(self.latencies), expired
 
     @staticmethod
@@ -704,13 +894,31 @@ class Driver:
               f"edit interval {args.edit_interval} s, images {bot['render']}{workers}, "
               f"bot in its own process, Python {sys.version.split()[0]}")  # fmt: skip
         print(f"window {window:.1f} s: {actions} actions ({actions / window:.0f}/s), {cards} cards played")
-        print(f"REST calls: {total} → {total / max(cards, 1):.2f} per card played "
-              f"({total / max(actions, 1):.2f} per action)")  # fmt: skip
+        print(f"REST calls: {total} → {total / max(actions, 1):.2f} per action "
+              f"({total / max(cards, 1):.2f} per card played)")  # fmt: skip
         for route, n in Counter(calls).most_common():
-            print(f"   {n:6d}  {route}  ({n / max(cards, 1):.2f} per card)")
-        print(f"interaction → reply latency over {len(lat)} slash commands: p50 {pct(lat, 0.5):.1f} ms, "
+            print(f"   {n:6d}  {route}  ({n / max(actions, 1):.3f} per action)")
+        channel, busiest = bot["busiest_channel"]
+        print(f"the most REST calls any channel received in a 5-s window: {busiest} ({channel})")
+        drawn = bot["drawn"]
+        if drawn:
+            print("images drawn per action: " + ", ".join(
+                f"{name} {n / max(actions, 1):.3f}" for name, n in sorted(drawn.items())))  # fmt: skip
+        print(f"interactions: {bot['taps']} answered in the window, {bot['taps'] / max(bot['human_actions'], 1):.2f} "
+              f"per human action ({'slash commands' if args.slash else 'taps on the live DM hand'})")  # fmt: skip
+        print(f"interaction → reply latency over {len(lat)} interactions: p50 {pct(lat, 0.5):.1f} ms, "
               f"p90 {pct(lat, 0.9):.1f} ms, p99 {pct(lat, 0.99):.1f} ms, max {pct(lat, 1.0):.1f} ms; "
               f"expired (no answer within Discord's 3 s): {expired}")  # fmt: skip
+        shows = sorted(bot["hand_delays"])
+        if shows and not args.slash:
+            print(f"a turn → the player's DM hand showing it (before they can tap): p50 {pct(shows, 0.5):.0f} ms, "
+                  f"p90 {pct(shows, 0.9):.0f} ms, p99 {pct(shows, 0.99):.0f} ms, "
+                  f"max {pct(shows, 1.0):.0f} ms")  # fmt: skip
+        behind = sorted(bot["table_delays"])
+        if behind:
+            print(f"a move → the table message showing it (a new deal's message aside): p50 {pct(behind, 0.5):.0f} ms, "
+                  f"p90 {pct(behind, 0.9):.0f} ms, p99 {pct(behind, 0.99):.0f} ms, "
+                  f"max {pct(behind, 1.0):.0f} ms")  # fmt: skip
         received = bot["received"]
         delivery = sorted(received[str(i)] - t for i, t in self.sent_at.items() if str(i) in received)
         if delivery:
@@ -748,6 +956,10 @@ def main() -> None:
                         help="where the bot draws (CARDTABLE_RENDER)")  # fmt: skip
     parser.add_argument("--compare", type=float, default=15.0, metavar="SECONDS",
                         help="then a window with images off, for the CPU ratio (0: none)")  # fmt: skip
+    parser.add_argument("--per-channel", type=int, default=1, metavar="TABLES",
+                        help="tables sharing a channel (the bot keeps to 5 requests per 5 s per channel)")  # fmt: skip
+    parser.add_argument("--slash", action="store_true",
+                        help="humans type slash commands (the earlier model), not tap their DM hand")  # fmt: skip
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--freeze", action="store_true", help="gc.freeze() after the warm-up")
     parser.add_argument(

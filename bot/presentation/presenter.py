@@ -4,8 +4,10 @@ The presenter listens to the table events (``on_table_acted`` and the rest, regi
 before any cog, so that a table's own output is queued before anything a cog or the clocks add).  Everything it
 sends for one table goes through that table's queue, in order, by one worker: updates of the table message are
 coalesced (several moves between two edits make one edit), so a fast game costs few API calls and one slow table
-never holds up another.  It is also the clocks' way to Discord (``ClockOutput``, bot/clocks/output.py), and cogs
-post their own notices about a table with ``post``, behind what is already queued for it.
+never holds up another.  The players' live hands have a queue of their own beside it: a table edit waiting for its
+interval or for its picture (drawn after the pictures that answer players) never holds back a player's hand.
+It is also the clocks' way to Discord (``ClockOutput``, bot/clocks/output.py), and cogs post their own notices
+about a table with ``post``, behind what is already queued for it.
 """
 
 from __future__ import annotations
@@ -76,6 +78,8 @@ class TableOutput:
 
     jobs: collections.deque = field(default_factory=collections.deque)
     worker: asyncio.Task | None = None
+    hand_jobs: collections.deque = field(default_factory=collections.deque)  # the live hands' own queue
+    hand_worker: asyncio.Task | None = None
     hands_for: int = -1  # the deal whose live hands were started
     last_edit: float = float("-inf")  # loop time of the last table-message edit
 
@@ -121,25 +125,35 @@ class Presenter:
         out = self._output(table)
         if job is REFRESH and any(j is REFRESH or isinstance(j, NewTableMessage) for j in out.jobs):
             return  # coalesced: a pending edit (or new message) shows the table as it is then, so this change too
-        if job is HANDS and HANDS in out.jobs:
-            return  # the same for the hands
         out.jobs.append(job)
         if out.worker is None or out.worker.done():
-            out.worker = asyncio.create_task(self._work(table, out), name=f"output-{table.id}")
-            self._workers.add(out.worker)
-            out.worker.add_done_callback(self._workers.discard)
+            out.worker = self._start(self._work(table, out, out.jobs), f"output-{table.id}")
 
-    async def _work(self, table: Table, out: TableOutput) -> None:
-        while out.jobs:
-            job = out.jobs.popleft()
+    def _queue_hand(self, table: Table, job: Job | object) -> None:
+        out = self._output(table)
+        if job is HANDS and HANDS in out.hand_jobs:
+            return  # coalesced: a pending refresh shows the hands as they are then
+        out.hand_jobs.append(job)
+        if out.hand_worker is None or out.hand_worker.done():
+            out.hand_worker = self._start(self._work(table, out, out.hand_jobs), f"hands-{table.id}")
+
+    def _start(self, work: Awaitable[None], name: str) -> asyncio.Task:
+        worker = asyncio.create_task(work, name=name)  # type: ignore[arg-type]
+        self._workers.add(worker)
+        worker.add_done_callback(self._workers.discard)
+        return worker
+
+    async def _work(self, table: Table, out: TableOutput, jobs: collections.deque) -> None:
+        while jobs:
+            job = jobs.popleft()
             try:
                 if job is REFRESH:
                     wait = out.last_edit + self.edit_interval - asyncio.get_running_loop().time()
                     if wait > 0:
                         await asyncio.sleep(wait)
                     await self.budget.room(table.row.channel_id)  # a busy channel: later moves join this edit
-                    while out.jobs and out.jobs[0] is REFRESH:  # asked again while waiting: one edit does
-                        out.jobs.popleft()
+                    while jobs and jobs[0] is REFRESH:  # asked again while waiting: one edit does
+                        jobs.popleft()
                     out.last_edit = asyncio.get_running_loop().time()
                     await self._edit_table_message(table)
                 elif isinstance(job, NewTableMessage):
@@ -154,8 +168,8 @@ class Presenter:
     async def drain(self, table: Table) -> None:
         """Wait until everything queued for the table was sent (tests, shut-down)."""
         out = self._output(table)
-        while out.worker is not None and not out.worker.done():
-            await asyncio.shield(out.worker)
+        while any(w is not None and not w.done() for w in (out.worker, out.hand_worker)):
+            await asyncio.gather(*(asyncio.shield(w) for w in (out.worker, out.hand_worker) if w is not None))
 
     async def drain_all(self) -> None:
         """Wait until every table's queued output was sent, ended tables' too (tests, shut-down)."""
@@ -180,7 +194,7 @@ class Presenter:
         if outcome.game_over:
             self._queue(table, REFRESH)
             self._queue(table, lambda: self._post_score_sheet(table))
-            self._queue(table, HANDS)
+            self._queue_hand(table, HANDS)
             self._queue(table, self.pings.withdraw(table))
             return
         if outcome.new_deal:
@@ -272,19 +286,19 @@ class Presenter:
         match = table.match
         if match is None or match.phase in (BETWEEN_DEALS, GAME_OVER):
             if match is not None and table.extra.get("live_hands") is not None:
-                self._queue(table, HANDS)  # the deal is over: the hands stop offering choices
+                self._queue_hand(table, HANDS)  # the deal is over: the hands stop offering choices
             return  # (a drawing deal's hands start empty and grow card by card: each draw is a refresh)
         out = self._output(table)
         if out.hands_for >= match.deal_index:
-            self._queue(table, HANDS)
+            self._queue_hand(table, HANDS)
             return
         out.hands_for = match.deal_index
-        self._queue(table, lambda d=match.deal_index: self.live.start_deal(table, d))
+        self._queue_hand(table, lambda d=match.deal_index: self.live.start_deal(table, d))
 
     def refresh_hands(self, table: Table) -> None:
         """Bring the table's live hands up to date (after a player's click was answered, say)."""
         if table.extra.get("live_hands") is not None:
-            self._queue(table, HANDS)
+            self._queue_hand(table, HANDS)
 
     async def send_hand_dm(self, table: Table, seat: int) -> bool:
         """DM a player their live hand (a substitute's); on closed DMs remember it (they use "My hand")."""

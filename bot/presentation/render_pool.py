@@ -9,8 +9,8 @@ A worker that dies (killed, out of memory, a crash in C) breaks the whole ``Proc
 once, starts a fresh executor for the next image and draws the image at hand in a thread meanwhile, so a dead worker
 costs one slower image, never the bot.
 
-At most one image per worker is handed to the executor at a time; the others wait in line here, where an image
-that answers a player (a hand) goes before table, deal and score images: under load those are shed first.
+At most ``PIPELINE`` images per worker are handed to the executor at a time; the others wait in line here, where an
+image that answers a player (a hand) goes before table, deal and score images: under load those are shed first.
 
 The pool also knows how busy it is (``backlog_seconds``): how long a new image would wait for a worker, from the
 images in flight and the recent time per image.  The overload policy (``bot/presentation/overload.py``) reads it.
@@ -38,6 +38,10 @@ MODES: tuple[Mode, ...] = ("processes", "threads", "off")
 PRELOAD = ["render", "bot.presentation.images"]
 MAX_RESTARTS = 3  # workers replaced within RESTART_WINDOW seconds before the pool gives up on processes
 RESTART_WINDOW = 60
+# Images handed to each worker process at a time: the next waits in the worker's queue while the last one's PNG
+# travels back and waits for the bot's event loop, so a busy loop does not leave the workers idle (bench_bot at 500
+# tables: with one at a time the workers drew ~120 images/s at a third of their CPU, and table images starved).
+PIPELINE = 2
 FIRST_GUESS = 0.01  # seconds per image before any is measured (bench/bench_render.py: 3-8 ms)
 
 
@@ -75,7 +79,7 @@ class RenderPool:
         self.seconds_per_image = FIRST_GUESS  # a moving average of the drawing time (wall, in the worker's queue)
         self.restarts = 0
         self._deaths: list[float] = []  # when workers died lately (monotonic seconds)
-        self._free_lanes = self.workers
+        self._free_lanes = self._lanes()
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # (priority, order, turn): a heap
         self._order = itertools.count()
 
@@ -136,7 +140,7 @@ class RenderPool:
                 self.seconds_per_image += (spent - self.seconds_per_image) * 0.1
 
     def _lanes(self) -> int:
-        return self.workers
+        return self.workers * (PIPELINE if self.mode == "processes" else 1)
 
     async def _take_lane(self, urgent: bool) -> None:
         if self._free_lanes > 0 and not self._waiting:
