@@ -240,10 +240,11 @@ class LiveHands:
         (remembered: they use "My hand")."""
         assert self.manager is not None and table.match is not None
         row = table.seats[seat]
+        assert row.user_id is not None  # hands are sent to human seats only
         hand = _live(table).seats[seat] = SeatHand()  # a substitute's: nothing of the previous player's
         view = await hand_view(table, seat)
         try:
-            channel = await self.bot.create_dm(discord.Object(row.user_id))  # type: ignore[arg-type]
+            channel = await self.bot.create_dm(discord.Object(row.user_id))
             kwargs: dict[str, Any] = {"file": view.file} if view.file else {}
             if view.view is not None:
                 kwargs["view"] = view.view

@@ -133,8 +133,10 @@ class TurnPings:
 
     async def _dm(self, table: Table, seat: int, text: str) -> discord.Message | None:
         assert self.manager is not None
+        user_id = table.seats[seat].user_id
+        assert user_id is not None  # pings go to human seats only (_is_due)
         try:
-            channel = await self.bot.create_dm(discord.Object(table.seats[seat].user_id))  # type: ignore[arg-type]
+            channel = await self.bot.create_dm(discord.Object(user_id))
             return await channel.send(text)
         except discord.Forbidden as e:
             if e.code != DM_CLOSED:
