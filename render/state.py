@@ -98,10 +98,13 @@ def tricks_text(n: int, lang: str) -> str:
     return f"{n} {t('trick_one' if n == 1 else 'tricks', lang)}"
 
 
-def seat_list(state: dict, keys: tuple[str, ...], n: int) -> list | None:
+def seat_list(state: dict, keys: tuple[str, ...], n: int, *, hidden: bool = False) -> list | None:
+    """The first of ``keys`` holding a number per seat (or side); with ``hidden``, None stands for a figure the table
+    does not show (a side's points lying face down in its won tricks)."""
+    kinds = int | float | None if hidden else int | float
     for key in keys:
         v = state.get(key)
-        if isinstance(v, list) and len(v) == n and all(isinstance(x, int | float) for x in v):
+        if isinstance(v, list) and len(v) == n and all(isinstance(x, kinds) for x in v):
             return v
     return None
 
@@ -113,7 +116,7 @@ def tricks_by_seat(state: dict, names: list[str]) -> list | None:
 def points_by_side(state: dict, names: list[str]) -> list | None:
     keys = ("points", "card_points", "points_taken", "counters")
     k = side_count(state, names)
-    direct = seat_list(state, keys, k)
+    direct = seat_list(state, keys, k, hidden=True)
     if direct is not None:
         return direct
     seats = seat_list(state, keys, players(state, names))

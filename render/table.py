@@ -324,7 +324,7 @@ def _scores(img, draw, y, state, names, lang) -> None:
         parts = []
         if side_tricks is not None:
             parts.append(st.tricks_text(side_tricks[side], lang))
-        if side_points is not None:
+        if side_points is not None and side_points[side] is not None:  # None: face down in the won tricks
             parts.append(f"{side_points[side]} {t('points', lang)}")
         if parts:
             draw_text(draw, (x0 + 28, y0 + 68), " · ".join(parts), DETAIL, theme.TEXT_DIM, anchor="lm",

@@ -40,6 +40,9 @@ class Match(ABC):
     # What ``clone()`` copies: the attributes that play changes in place (lists, the auction, the trick play), each
     # given its own ``.copy()``; every other attribute is shared, since play only ever replaces it.  None: deepcopy.
     CLONE_COPIES: ClassVar[tuple[str, ...] | None] = None
+    # Public keys holding the card points inside won tricks: those lie face down during a deal (trick counts stay,
+    # the piles are on the table) and are public again once the deal is over, as its result.
+    FACE_DOWN_KEYS: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, options: dict[str, Any] | None = None, first_dealer: int = 0):
         self.options = resolve_options(self.OPTIONS, options)
@@ -183,7 +186,13 @@ class Match(ABC):
     def public_view(self) -> dict:
         """What everyone at the table (and a spectator) sees: only the keys this game declares public, and the
         facts it works out for the table; never a hand or the legal actions."""
-        return public_of(self._state([]), self.PUBLIC_KEYS) | self.public_facts()
+        view = public_of(self._state([]), self.PUBLIC_KEYS) | self.public_facts()
+        return view if self.phase in (BETWEEN_DEALS, GAME_OVER) else self.face_down(view)
+
+    def face_down(self, view: dict) -> dict:
+        """``view`` during a deal without what lies face down in the won tricks (``FACE_DOWN_KEYS``).  A game whose
+        rules lay some of those cards face up overrides this."""
+        return {k: v for k, v in view.items() if k not in self.FACE_DOWN_KEYS}
 
     def deal_end_view(self) -> dict:
         """The public view as a deal ends (call it before the next deal starts): the scores after it, the tricks

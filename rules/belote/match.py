@@ -517,6 +517,9 @@ class Belote(Match):
     PUBLIC_KEYS = frozenset(
         {"auction", "high_bid", "tricks_won", "card_points", "belote", "last_trick", "contract_kind", "held_over"}
     )
+    # Only "the last trick can be viewed by any player until the next trick has been collected": the points in
+    # the won tricks are not on show.
+    FACE_DOWN_KEYS = frozenset({"card_points"})
 
     def seat_teams(self) -> list[int | None]:
         return [seat & 1 for seat in range(PLAYERS)]  # partners sit opposite

@@ -812,6 +812,17 @@ class DaBaiFen(Match):
          "last_trick", "failed_throws", "levels"}
     )  # fmt: skip
 
+    def face_down(self, view: dict) -> dict:
+        """The seed: "Whenever the opponents win a trick containing any counting cards, these are extracted from the
+        trick and placed face up ... All other cards played to tricks, including counting cards in tricks won by the
+        declarers, are put face down": the opponents' points are public, the declarers' (None) are not."""
+        contract = view.get("contract")
+        points = list(view.get("points") or [])
+        if points:
+            declarers = contract["declarers"] if contract else self.declarers
+            points = [None if team == declarers or declarers is None else v for team, v in enumerate(points)]
+        return view | {"points": points}
+
     def public_facts(self) -> dict:
         return super().public_facts() | {"cards_to_draw": DRAWN}
 

@@ -266,6 +266,8 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
         {"step", "auction", "tricks_won", "points_taken", "silent_face_up", "discard_trumps_shown",
          "discard_has_points", "dropped_out", "skunk"}
     )  # fmt: skip
+    # "Completed tricks are stored face down ... and may not be looked at again by anyone until the end of the play."
+    FACE_DOWN_KEYS = frozenset({"points_taken"})
 
     def public_facts(self) -> dict:
         facts = super().public_facts()
