@@ -33,18 +33,9 @@ async def advance(world, client, seconds: float) -> None:
 
 
 async def started(world, client, *users, clock="live", options=None):
-    args = {"game": "toy", "clock": clock}
-    if options:
-        args["options"] = options
-    result = await world.slash(users[0], "table", args, subcommand="new")
-    lobby = result.message
-    assert lobby is not None and not result.ephemeral, result.content
-    for user in users[1:]:
-        await world.click(user, lobby, "join")
-    await world.click(users[0], lobby, "start")
-    await world.settle(client)
+    table = await world.seated_and_started(client, list(users), clock=clock, options=options)
     await client.clocks.settle()
-    return client.manager.tables[int(find_id(lobby, "hand").split(":")[1])]
+    return table
 
 
 def user_at(world, table, seat):

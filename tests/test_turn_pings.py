@@ -9,7 +9,7 @@ import pytest
 
 from bot.presentation.choices import BUTTON_TYPES  # noqa: F401  (act_through_ui's buttons)
 from rules.game import GAME_OVER
-from tests.botkit.harness import act_through_ui, bot_world, find_id
+from tests.botkit.harness import act_through_ui, bot_world
 
 
 @pytest.fixture
@@ -25,19 +25,7 @@ async def set_settings(world, user, **options):
 
 
 async def started(world, client, users, game="belote", clock=None, options=None):
-    args = {"game": game}
-    if clock:
-        args["clock"] = clock
-    if options:
-        args["options"] = options
-    result = await world.slash(users[0], "table", args, subcommand="new")
-    lobby = result.message
-    assert lobby is not None and not result.ephemeral, result.content
-    for user in users[1:]:
-        await world.click(user, lobby, "join")
-    await world.click(users[0], lobby, "start")
-    await world.settle(client)
-    return client.manager.tables[int(find_id(lobby, "hand").split(":")[1])]
+    return await world.seated_and_started(client, list(users), game, clock=clock, options=options)
 
 
 def pending_pings(world, channels) -> set[int]:

@@ -112,6 +112,24 @@ class BotWorld:
         assert result.message is not None and not result.ephemeral, result.content
         return result.message
 
+    async def seated_and_started(
+        self, client: CardTableBot, users: list[User], game: str = "toy", *, clock: str | None = None, options=None
+    ):
+        """``users[0]`` opens a table, the others join, the host starts it; the running table."""
+        args: dict[str, Any] = {"game": game}
+        if clock:
+            args["clock"] = clock
+        if options:
+            args["options"] = options
+        result = await self.slash(users[0], "table", args, subcommand="new")
+        lobby = result.message
+        assert lobby is not None and not result.ephemeral, result.content
+        for user in users[1:]:
+            await self.click(user, lobby, "join")
+        await self.click(users[0], lobby, "start")
+        await self.settle(client)
+        return client.manager.tables[int(find_id(lobby, "hand").split(":")[1])]
+
     def dms(self, user: User) -> list[Message]:
         return self.fake.messages(self.fake.dm_channel(user))
 
