@@ -27,7 +27,7 @@ from discord.http import handle_message_parameters
 
 from bot.presentation import images
 from bot.presentation.choices import name_seats
-from bot.presentation.messages import DM_CLOSED, describe_cards, game_name, phase_verb, png_file
+from bot.presentation.messages import DM_CLOSED, describe_cards, game_name, phase_verb, play_lines, png_file
 from bot.presentation.panel import hand_panel
 from bot.tables.service import Table
 from render.cards import split_card
@@ -125,6 +125,8 @@ def hand_text(table: Table, seat: int, *, note: str | None = None, selection: st
     lines.append(f"**Your hand** — {where(table)} · {game_name(table.game)}, table #{table.id}, deal {deal}")
     # Always in words too: the picture is not read aloud by a screen reader, nor readable on a small phone.
     lines.append(card_list(table.game, cards, state.get("trump"), state.get("trump_rank")) or "(no cards)")
+    if table.status == "playing":
+        lines.extend(play_lines(table, state))
     lines.append(_turn_line(table, seat, state["legal"]))
     lines.extend(name_seats(prompt, table.names()) for prompt in state["prompts"])  # "You drew 7♥ — … expose it?"
     panel_lines, view = hand_panel(table, seat, selection)

@@ -420,3 +420,24 @@ def action_components(table: Table, choices) -> discord.ui.View:
         style = discord.ButtonStyle.secondary if action["type"] == "pass" else discord.ButtonStyle.primary
         items.append(TableButton(ComponentId(t, "act", v, encode(action)), label(action)[:80], style, row=button_row))
     return view_of(*items)
+
+
+def play_lines(table: Table, state: dict) -> list[str]:
+    """What a player needs from the table while choosing a card, for their own hand message (on a phone the
+    channel's table is a tap away): the contract and trump, and the trick so far.  ``state`` is a seat's view or the
+    public view: both show these alike."""
+    if state.get("phase") != PLAY:
+        return []
+    names = table.names()
+    facts = _game_facts(table, state)
+    if facts is None:
+        contract, facts = state.get("contract"), []
+        if contract and contract.get("seat") is not None:
+            detail = _contract_words(contract)
+            facts.append(f"contract: {names[contract['seat']]}" + (f" {detail}" if detail else ""))
+        if state.get("trump"):
+            facts.append(f"trump: {SUIT_SYMBOLS.get(state['trump'], state['trump'])}")
+    lines = [_first_upper(" · ".join(facts))] if facts else []
+    trick = state.get("trick")
+    lines.append(f"Trick: {_trick_text(table, trick, state.get('joker_suit'))}" if trick else "Trick: (none yet)")
+    return lines
