@@ -273,6 +273,7 @@ class Bench:
                     draw_interval=args.ai_delay / 4,  # the draw as fast as before the human pace
                     kitty_pause=args.ai_delay / 4,
                     edit_interval=args.edit_interval,
+                    hold_limit=args.hold_limit,
                 )
                 client = CardTableBot(settings, rng=random.Random(args.seed), guild_ready_timeout=0.05)
                 async with fake.running(client, timeout=60):
@@ -510,6 +511,7 @@ class BotSide:
                 draw_interval=cfg["ai_delay"] / 4,  # the draw as fast as before the human pace
                 kitty_pause=cfg["ai_delay"] / 4,
                 edit_interval=cfg["edit_interval"],
+                hold_limit=cfg["hold_limit"],
                 render=cfg["render"],
             )
             client = CardTableBot(settings, rng=random.Random(cfg["seed"]), guild_ready_timeout=0.05)
@@ -777,6 +779,7 @@ class Driver:
                 "game": args.game,
                 "ai_delay": args.ai_delay,
                 "edit_interval": args.edit_interval,
+                "hold_limit": args.hold_limit,
                 "images": args.images,
                 "render": args.render,
                 "seed": args.seed,
@@ -949,6 +952,12 @@ def main() -> None:
     parser.add_argument("--game", default="two_hundred")
     parser.add_argument("--ai-delay", type=float, default=1.0, help="computer players' pause before acting")
     parser.add_argument("--edit-interval", type=float, default=1.0, help="seconds between table-message edits")
+    parser.add_argument(
+        "--hold-limit",
+        type=float,
+        default=4.0,
+        help="seconds the computers' cards in a row may wait to join one table edit (0: each its own)",
+    )
     parser.add_argument("--think", type=float, default=3.0, help="a human's mean thinking time (s)")
     parser.add_argument("--images", action=argparse.BooleanOptionalAction, default=True,
                         help="draw table and hand images (render/), as players see them")  # fmt: skip

@@ -48,7 +48,7 @@ from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.guild_settings import duration_text
 from bot.tables.service import Outcome, Table, TableManager
 from rules.events import DealScored
-from rules.game import BETWEEN_DEALS, GAME_OVER
+from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +82,7 @@ class TableOutput:
     hand_worker: asyncio.Task | None = None
     hands_for: int = -1  # the deal whose live hands were started
     last_edit: float = float("-inf")  # loop time of the last table-message edit
+    hold_check: asyncio.TimerHandle | None = None  # an edit held back is made by this time at the latest
 
 
 class Presenter:
@@ -90,6 +91,7 @@ class Presenter:
         bot: discord.Client,
         *,
         edit_interval: float = 1.0,
+        hold_limit: float = 0.0,
         channel_requests: int = 5,
         channel_window: float = 5.0,
     ):
@@ -103,7 +105,10 @@ class Presenter:
         # At most one edit of a table's message per interval: moves made meanwhile show in the next edit.  Discord
         # limits edits per channel anyway, and several tables share a channel.
         self.edit_interval = edit_interval
+        # Cards the computers play in a row join one edit, for at most this long (0: every move its own edit).
+        self.hold_limit = hold_limit
         self._workers: set[asyncio.Task] = set()  # every table's, ended tables' included (drain_all)
+        self._held: dict[int, Table] = {}  # tables whose table-message edit is held (_in_passing)
 
     @property
     def manager(self) -> TableManager | None:
@@ -154,7 +159,13 @@ class Presenter:
                     await self.budget.room(table.row.channel_id)  # a busy channel: later moves join this edit
                     while jobs and jobs[0] is REFRESH:  # asked again while waiting: one edit does
                         jobs.popleft()
+                    if self._in_passing(table, out):
+                        continue
                     out.last_edit = asyncio.get_running_loop().time()
+                    if out.hold_check is not None:  # this edit shows what was held
+                        out.hold_check.cancel()
+                        out.hold_check = None
+                        self._held.pop(table.id, None)
                     await self._edit_table_message(table)
                 elif isinstance(job, NewTableMessage):
                     await self._post_table_message(table, job.deal_end)
@@ -165,6 +176,35 @@ class Presenter:
             except Exception:
                 log.exception("table %d: could not update Discord", table.id)
 
+    def _in_passing(self, table: Table, out: TableOutput) -> bool:
+        """Whether this edit may be left out: a computer (or the bot for a player) is about to add a card to the
+        trick in progress, and the edit after that card will show both.  Each human sees the trick in their own hand
+        message when their turn comes, so the table's picture is drawn for the moments people look at it — a
+        human's turn, a finished trick — rather than for every card.  Never for long: an edit older than
+        ``hold_limit`` is made anyway, and a check is set for that time in case the move never comes."""
+        if self.hold_limit <= 0 or self.manager is None or table.match is None or table.status != PLAYING:
+            return False
+        match = table.match
+        if match.phase != PLAY or not match.public_view().get("trick") or not self.manager.plays_itself(table):
+            return False
+        loop = asyncio.get_running_loop()
+        if loop.time() - out.last_edit >= self.hold_limit:
+            return False
+        if out.hold_check is None:
+            out.hold_check = loop.call_later(out.last_edit + self.hold_limit - loop.time(), self._hold_over, table)
+            self._held[table.id] = table
+        return True
+
+    def _hold_over(self, table: Table) -> None:
+        """The held edit is due (or the bot is closing): make it, whatever comes next."""
+        out = self._output(table)
+        if out.hold_check is not None:
+            out.hold_check.cancel()
+            out.hold_check = None
+        self._held.pop(table.id, None)
+        out.last_edit = float("-inf")  # an edit this old is never held
+        self._queue(table, REFRESH)
+
     async def drain(self, table: Table) -> None:
         """Wait until everything queued for the table was sent (tests, shut-down)."""
         out = self._output(table)
@@ -172,7 +212,10 @@ class Presenter:
             await asyncio.gather(*(asyncio.shield(w) for w in (out.worker, out.hand_worker) if w is not None))
 
     async def drain_all(self) -> None:
-        """Wait until every table's queued output was sent, ended tables' too (tests, shut-down)."""
+        """Wait until every table's queued output was sent, ended tables' too (tests, shut-down); held edits are
+        made now."""
+        for table in list(self._held.values()):
+            self._hold_over(table)
         while self._workers:
             await asyncio.gather(*(asyncio.shield(w) for w in list(self._workers)), return_exceptions=True)
         await self.pings.drain()

@@ -49,6 +49,7 @@ class CardTableBot(commands.Bot):
         self.presenter = Presenter(
             self,
             edit_interval=settings.edit_interval,
+            hold_limit=settings.hold_limit,
             channel_requests=settings.channel_requests,
             channel_window=settings.channel_window,
         )

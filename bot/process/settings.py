@@ -80,6 +80,10 @@ class Settings(BaseSettings):
     ai_delay: float = Field(1.0, alias="CARDTABLE_AI_DELAY")
     # Seconds between two edits of one table's message (moves in between are shown together); 0 in tests.
     edit_interval: float = Field(1.0, alias="CARDTABLE_EDIT_INTERVAL")
+    # Cards that computer players (or the bot for a player) add to a trick in a row are shown by one edit of the
+    # table message, at most this many seconds after the last edit: each human sees the trick in their own hand at
+    # their turn, and every picture costs CPU (docs/running.md).  0: every move its own edit.
+    hold_limit: float = Field(4.0, alias="CARDTABLE_HOLD_LIMIT")
     # A draw from a stock at a table with humans (docs/rules/ says which games): seconds per card.  1.25 s makes the
     # 48 cards a one-minute draw, brings each player a card every 5 s (time to see it and tap Expose), and keeps the
     # table message's edits at 4 in any 5 s, under Discord's 5 per channel.  Tapping Draw on one's turn is at once.
@@ -188,7 +192,9 @@ class Settings(BaseSettings):
             raise ValueError(f"{_env_name(info)} must be at least 1")
         return value
 
-    @field_validator("ai_delay", "edit_interval", "draw_interval", "kitty_pause", "channel_window", mode="before")
+    @field_validator(
+        "ai_delay", "edit_interval", "hold_limit", "draw_interval", "kitty_pause", "channel_window", mode="before"
+    )
     @classmethod
     def _seconds(cls, raw: Any, info: ValidationInfo) -> Any:
         if _blank(raw):

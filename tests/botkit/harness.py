@@ -70,6 +70,7 @@ class BotWorld:
             dev_guild_id=self.guild.id,
             ai_delay=overrides.pop("ai_delay", 0.0),
             edit_interval=overrides.pop("edit_interval", 0.0),
+            hold_limit=overrides.pop("hold_limit", 0.0),
             draw_interval=overrides.pop("draw_interval", 0.0),
             kitty_pause=overrides.pop("kitty_pause", 0.0),
             # No channel budget unless a test sets one (like the pauses above): its own tests scale it.
