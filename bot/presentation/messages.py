@@ -14,7 +14,7 @@ from bot.presentation import images
 from bot.presentation.choices import SELECT_LIMIT, SUIT_SYMBOLS, card_label, encode, label
 from bot.presentation.clock_view import clock_buttons, clock_label, clock_lines, lobby_clock_line
 from bot.presentation.components import ComponentId, TableButton, TableSelect, view_of
-from bot.storage.store import CANCELLED, LOBBY, PLAYING
+from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.service import Table
 from rules import registry
 from rules.errors import RecordError
@@ -344,6 +344,10 @@ def _why_over(state: dict) -> str:
 
 
 def table_view(table: Table) -> discord.ui.View | None:
+    if table.status == FINISHED and table.match is not None:  # the same seats and options again (cogs/manners.py)
+        return view_of(
+            TableButton(ComponentId(table.id, "rematch"), "Rematch", discord.ButtonStyle.primary, emoji="🔁")
+        )
     if table.status != PLAYING:
         return None
     extra = clock_buttons(table)
