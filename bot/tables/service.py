@@ -468,11 +468,19 @@ class TableManager:
         await save_player_settings(self.store, user_id, settings)
         self._player_settings[user_id] = settings
         for table in self.tables_of(user_id):
+            self._note_four_colour(table)
             self.schedule_computers(table)  # auto-play turned on while their forced card waits
 
     async def _load_player_settings(self, table: Table) -> None:
         users = [r.user_id for r in table.seats.values() if r.user_id is not None]
         self._player_settings.update(await load_player_settings(self.store, users))
+        self._note_four_colour(table)
+
+    def _note_four_colour(self, table: Table) -> None:
+        """The seats whose players draw their own pictures with the four-colour pack (the presentation reads it)."""
+        table.extra["four_colour"] = {
+            s for s, r in table.seats.items() if r.user_id is not None and self.settings_of(r.user_id).four_colour
+        }
 
     def forced_play(self, table: Table) -> Action | None:
         """The card the seat to move must play, when it is their only legal action and its player lets the bot
