@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.http import handle_message_parameters
 
-from bot.presentation import images
+from bot.presentation import images, played_for
 from bot.presentation.choices import name_seats
 from bot.presentation.messages import DM_CLOSED, describe_cards, game_name, phase_verb, png_file
 from bot.presentation.panel import hand_panel
@@ -120,6 +120,7 @@ def hand_text(table: Table, seat: int, *, note: str | None = None, selection: st
     selection = last_selection if selection is None else selection
     state = match.seat_view(seat)
     cards = state["hand"]
+    note = note or played_for.hand_note(table, seat, state) or ""
     lines = [note] if note else []
     deal = state["deal"] + 1
     lines.append(f"**Your hand** — {where(table)} · {game_name(table.game)}, table #{table.id}, deal {deal}")

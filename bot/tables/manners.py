@@ -74,8 +74,8 @@ class Answer:
 
 
 def pending(table: Table) -> Request | None:
-    """The table's open question; a claim or an undo the game has moved past is dropped (and stored as lapsed
-    when someone next asks or answers)."""
+    """The table's open question, if any (a claim or an undo the game has moved past stays here until someone
+    next asks or answers, and is then stored as lapsed)."""
     request: Request | None = table.extra.get("request")
     return request
 

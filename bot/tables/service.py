@@ -715,6 +715,8 @@ class TableManager:
                         action = Action(seat, "draw")
                     outcome = await self._apply(table, action, by_computer=True, standin=standin)
                     outcome.for_player = forced is not None
+                    if forced is not None:  # the table and the player's hand say so (bot/presentation/played_for.py)
+                        table.extra["played_for"] = (table.version, seat, forced.to_json()["cards"])
                 self.events(ACTED, table, outcome)
                 self._forget_if_ended(table)
         except asyncio.CancelledError:
