@@ -22,14 +22,18 @@ def _mentions(request: manners.Request) -> discord.AllowedMentions:
 
 
 async def _say(interaction: Interaction, table: Table, result: manners.Answer) -> None:
-    """A new question goes to the channel (pinging who must answer); a settled one is said there too."""
+    """A new question goes to the table's channel, pinging who must answer; what a request came to is said there
+    too.  The asker is answered for their eyes only (from a DM, say), with a link."""
+    channel = interaction.client.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)
+    request = result.request
     if result.outcome is None:
-        request = result.request
-        await interaction.response.send_message(
+        sent = await channel.send(
             request_text(table, request), view=request_view(table, request), allowed_mentions=_mentions(request)
         )
-        return
-    await interaction.response.send_message(outcome_text(table, result))
+        await answer(interaction, f"Asked at the table: {sent.jump_url}")
+    else:
+        sent = await channel.send(outcome_text(table, result))
+        await answer(interaction, f"{outcome_text(table, result)} ({sent.jump_url})")
 
 
 async def stop(interaction: Interaction, table: Table) -> None:
@@ -37,15 +41,10 @@ async def stop(interaction: Interaction, table: Table) -> None:
 
 
 async def claim(interaction: Interaction, table: Table) -> None:
-    await interaction.response.defer(thinking=True)  # the engine checks the claim: a second or two at worst
-    result = await manners.claim(manager_of(interaction), table.id, interaction.user.id)
-    if result.outcome is None:
-        request = result.request
-        await interaction.followup.send(
-            request_text(table, request), view=request_view(table, request), allowed_mentions=_mentions(request)
-        )
-    else:
-        await interaction.followup.send(outcome_text(table, result))
+    # The engine checks the claim (a second or two at worst): acknowledged first, for the claimer's eyes only, so
+    # that a refusal tells nobody else anything.
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await _say(interaction, table, await manners.claim(manager_of(interaction), table.id, interaction.user.id))
 
 
 async def undo(interaction: Interaction, table: Table) -> None:

@@ -119,8 +119,9 @@ class _Search:
         if not self.chooses(seat) and len(plays) != len(legal):
             return None  # they could do something else than play a card
         # The side's strongest cards first (cashing winners is the usual line), the opponents' too (the likeliest to
-        # beat us, so a failing claim fails early).
-        return sorted(plays, key=lambda a: -max(a.cards, default=0))
+        # beat us, so a failing claim fails early); a card's announcement before its plain play (playing along
+        # should cost nobody their announcement).
+        return sorted(plays, key=lambda a: (-max(a.cards, default=0), a.announce is None))
 
     def key(self, match: Match, tricks: tuple[Trick, ...]) -> Hashable:
         return (match.to_move, frozenset(tricks), tricks[0] if tricks else None)
@@ -174,8 +175,7 @@ class _Search:
         return self.wins(child, tricks, played)
 
     def line(self, root: Match) -> list[Action]:
-        """Walk the proven (or possible) tree: the searched choice where the search chooses, else the first play
-        (a player's own announcement preferred, since playing along should not cost them it)."""
+        """Walk the proven (or possible) tree: the searched choice where the search chooses, else the first play."""
         match: Match = root.clone()
         tricks: tuple[Trick, ...] = ()
         current: Trick = ()
@@ -186,8 +186,6 @@ class _Search:
             assert options, "the line follows a tree the search found won"
             seat = match.to_move
             assert seat is not None
-            if not self.chooses(seat):
-                options = sorted(options, key=lambda a: a.announce is None)
             pick = next(a for a in options if self.after(match.clone(), a, tricks, current))
             before = match.tricks_completed()
             match.apply(pick)

@@ -48,6 +48,11 @@ def _claim_state(table, want_proven: bool):
     return stop
 
 
+def _asked(world, words: str):
+    """The question the bot put to the table, in its channel."""
+    return next(m for m in reversed(world.fake.messages(world.channel)) if words in m.content and not m.ephemeral)
+
+
 def _user(world, table, seat):
     return next(u for u in world.fake.world.users.values() if u.id == table.seats[seat].user_id)
 
@@ -64,8 +69,9 @@ async def test_a_vote_of_the_players_stops_a_running_game_unrated(tmp_path):
     async with bot_world(tmp_path) as world, world.running() as client:
         table = await world.seated_and_started(client, [world.alice, world.bob])
         r = await world.slash(world.alice, "table", {}, subcommand="stop")
-        question = r.message
-        assert not r.ephemeral and f"<@{world.bob.id}>" in question.content  # the other player is pinged
+        assert r.ephemeral and "Asked at the table" in r.content
+        question = _asked(world, "proposes to")
+        assert f"<@{world.bob.id}>" in question.content  # the other player is pinged
         assert "2 of 2" in question.content and table.status == "playing"
         # Only the table's players answer.
         r = await world.click(world.stranger, question, "agree")
@@ -87,8 +93,8 @@ async def test_a_vote_of_the_players_stops_a_running_game_unrated(tmp_path):
 async def test_a_vote_to_stop_fails_once_a_majority_is_out_of_reach(tmp_path):
     async with bot_world(tmp_path) as world, world.running() as client:
         table = await world.seated_and_started(client, [world.alice, world.bob, world.carol], options="players=3")
-        r = await world.slash(world.bob, "table", {}, subcommand="stop")
-        question = r.message
+        await world.slash(world.bob, "table", {}, subcommand="stop")
+        question = _asked(world, "proposes to")
         assert "2 of 3" in question.content
         assert f"<@{world.alice.id}>" in question.content and f"<@{world.carol.id}>" in question.content
         r = await world.click(world.alice, question, "disagree")
@@ -98,7 +104,7 @@ async def test_a_vote_to_stop_fails_once_a_majority_is_out_of_reach(tmp_path):
         assert table.status == "playing"
         # A new vote may be proposed afterwards, and play went on meanwhile.
         r = await world.slash(world.carol, "table", {}, subcommand="stop")
-        assert not r.ephemeral
+        assert "Asked at the table" in r.content
         r = await world.slash(world.alice, "table", {}, subcommand="stop")
         assert r.ephemeral and "already answering" in r.content
 
@@ -111,7 +117,8 @@ async def test_a_proven_claim_is_played_out_at_once(tmp_path):
         before = len(table.match.deal_results)
         r = await world.slash(_user(world, table, seat), "table", {}, subcommand="claim")
         said = await r.wait_for_followup(1)
-        assert "no play could stop it" in said.content, said.content
+        assert said.ephemeral and "no play could stop it" in said.content, said.content
+        assert "no play could stop it" in _asked(world, "claimed every remaining trick").content  # told to all
         await world.settle(client)
         result = table.match.deal_results[before]
         assert table.deal_index() > deal or table.match.phase == GAME_OVER
@@ -130,7 +137,8 @@ async def test_a_claim_that_could_fail_goes_to_the_opponents(tmp_path):
         claimer, opponent = _user(world, table, seat), _user(world, table, 1 - seat)
         version = table.version
         r = await world.slash(claimer, "table", {}, subcommand="claim")
-        question = await r.wait_for_followup(1)
+        await r.wait_for_followup(1)
+        question = _asked(world, "claims every remaining trick")
         assert f"<@{opponent.id}>" in question.content and "claims every remaining trick" in question.content
         assert table.version == version  # nothing played: the claim waits for the opponent
         r = await world.click(claimer, question, "agree")  # the claimer is not asked
@@ -150,8 +158,8 @@ async def test_a_refused_claim_lets_play_go_on(tmp_path):
         claimer, opponent = _user(world, table, seat), _user(world, table, 1 - seat)
         version = table.version
         r = await world.slash(claimer, "table", {}, subcommand="claim")
-        question = await r.wait_for_followup(1)
-        r = await world.click(opponent, question, "disagree")
+        await r.wait_for_followup(1)
+        r = await world.click(opponent, _asked(world, "claims every remaining trick"), "disagree")
         assert "refused" in r.message.content and table.version == version
         (stored,) = await requests_of(client.manager.store, table.id)
         assert stored.outcome == "refused"
@@ -168,7 +176,8 @@ async def test_an_impossible_claim_is_refused_outright(tmp_path):
         await _play_until(world, client, table, hopeless, seed=7)
         r = await world.slash(_user(world, table, table.match.to_move), "table", {}, subcommand="claim")
         said = await r.wait_for_followup(1)
-        assert "cannot take every remaining trick" in said.content
+        assert said.ephemeral and "cannot take every remaining trick" in said.content  # the claimer alone is told
+        assert not any("claim" in m.content for m in world.fake.messages(world.channel) if not m.ephemeral)
 
 
 async def test_an_undo_needs_an_unrated_table_and_the_opponents(tmp_path):
@@ -215,9 +224,9 @@ async def test_a_card_taken_back_stays_in_the_record_and_replays(tmp_path):
         r = await world.slash(opponent, "table", {}, subcommand="undo")
         assert r.ephemeral and "Only your own card" in r.content
         hand_before = list(table.match.hand(last["seat"]))
-        r = await world.slash(player, "table", {}, subcommand="undo")
-        question = r.message
-        assert f"<@{opponent.id}>" in question.content and "take back" in question.content
+        await world.slash(player, "table", {}, subcommand="undo")
+        question = _asked(world, "take back")
+        assert f"<@{opponent.id}>" in question.content
         r = await world.click(opponent, question, "agree")
         assert "took back their last card" in r.message.content
         await world.settle(client)

@@ -172,10 +172,11 @@ async def manners(s: Screens) -> None:
 
     await s.open("belote", "target=100000")  # random bids (a recountered capot) would end a shorter game
     await s.settle()
-    vote = await s.world.slash(s.world.carol, "table", {}, subcommand="stop")
-    s.save("stop-vote", vote.message)
-    s.save("stop-vote-answered", await s.tap(s.world.dan, vote.message, "Play on"))
-    await s.tap(s.world.alice, vote.message, "Play on")
+    await s.world.slash(s.world.carol, "table", {}, subcommand="stop")
+    vote = next(m for m in reversed(s.world.fake.messages(s.world.channel)) if "proposes" in m.content)
+    s.save("stop-vote", vote)
+    s.save("stop-vote-answered", await s.tap(s.world.dan, vote, "Play on"))
+    await s.tap(s.world.alice, vote, "Play on")
     await s.world.slash(s.world.alice, "player", {"four_colour": True}, subcommand="settings")
     await s.settle()
     s.save("hand-four-colour", s.hand(s.world.alice))
@@ -192,11 +193,19 @@ async def manners(s: Screens) -> None:
 
     await s.play_until(claim(True))
     proven = await s.world.slash(s.user_at(s.table.match.to_move), "table", {}, subcommand="claim")
-    s.save("claim-proven", await proven.wait_for_followup(1))
+    await proven.wait_for_followup(1)
+    s.save(
+        "claim-proven",
+        next(m for m in reversed(s.world.fake.messages(s.world.channel)) if "claimed" in m.content and not m.ephemeral),
+    )
     await s.settle()
     await s.play_until(claim(False))
     asked = await s.world.slash(s.user_at(s.table.match.to_move), "table", {}, subcommand="claim")
-    s.save("claim-question", await asked.wait_for_followup(1))
+    await asked.wait_for_followup(1)
+    s.save(
+        "claim-question",
+        next(m for m in reversed(s.world.fake.messages(s.world.channel)) if "claims" in m.content and not m.ephemeral),
+    )
 
 
 async def rematch(s: Screens) -> None:
