@@ -285,6 +285,7 @@ class Leaderboard(commands.Cog):
     @app_commands.describe(
         turn_ping="when your turn comes: a mention in the channel, a DM, nothing, or the table clock's default",
         auto_play="play my only legal card for me (after a short pause)",
+        four_colour="a four-colour pack in your hand's picture: diamonds blue, clubs green",
     )
     @app_commands.choices(turn_ping=[app_commands.Choice(name=n, value=n) for n in (*TURN_PINGS, "default")])
     async def settings(
@@ -292,14 +293,21 @@ class Leaderboard(commands.Cog):
         interaction: Interaction,
         turn_ping: app_commands.Choice[str] | None = None,
         auto_play: bool | None = None,
+        four_colour: bool | None = None,
     ) -> None:
         manager = manager_of(interaction)
         user_id = interaction.user.id
         current = await manager.player_settings(user_id)
-        if turn_ping is not None or auto_play is not None:
+        if turn_ping is not None or auto_play is not None or four_colour is not None:
             ping = current.turn_ping if turn_ping is None else None if turn_ping.value == "default" else turn_ping.value
-            current = PlayerSettings(turn_ping=ping, auto_play=current.auto_play if auto_play is None else auto_play)
+            current = PlayerSettings(
+                turn_ping=ping,
+                auto_play=current.auto_play if auto_play is None else auto_play,
+                four_colour=current.four_colour if four_colour is None else four_colour,
+            )
             await manager.set_player_settings(user_id, current)
+            for table in manager.tables_of(user_id):  # their live hands are drawn again in the new colours
+                interaction.client.presenter.refresh_hands(table)
         await answer(interaction, player_settings_text(current))
 
     # --- administrators -------------------------------------------------------------------------------------------
@@ -427,7 +435,8 @@ def player_settings_text(settings: PlayerSettings) -> str:
     else:
         ping = PING_WORDS[settings.turn_ping]
     auto = "on: your only legal card is played for you" if settings.auto_play else "off: you play every card yourself"
+    pack = "four colours (♦ blue, ♣ green)" if settings.four_colour else "two colours (♥ ♦ red, ♠ ♣ black)"
     return (
-        f"**Your settings**\n• Turn pings: {ping}.\n• Auto-play: {auto}.\n"
-        "Change them with `/player settings turn_ping:… auto_play:…`."
+        f"**Your settings**\n• Turn pings: {ping}.\n• Auto-play: {auto}.\n• Your hand's pack: {pack}.\n"
+        "Change them with `/player settings turn_ping:… auto_play:… four_colour:…`."
     )

@@ -13,6 +13,7 @@ from bot.presentation.choices import decode
 from bot.presentation.clock_view import CLOCK_VERBS
 from bot.presentation.components import ComponentId
 from bot.presentation.errors import answer, answering_errors
+from bot.presentation.manners import MANNER_VERBS
 from bot.presentation.messages import game_name, lobby_content, lobby_view, table_content, table_file, table_view
 from bot.presentation.panel import PANEL_VERB, read_click
 from bot.presentation.presenter import table_line
@@ -20,6 +21,7 @@ from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.guild_settings import check_new_table
 from bot.tables.presets import OptionsError, game_id, presets_for, resolve
 from bot.tables.service import Refusal, Table
+from cogs import manners
 from cogs.acting import (
     Interaction,
     action_from_card_choice,
@@ -166,6 +168,21 @@ class Tables(commands.Cog):
             await tell_players_it_was_ended(interaction, found)
         await self._refresh_lobby_message(found)
 
+    @table.command(name="stop", description="Propose to stop a running game (its players vote; it is then unrated)")
+    @app_commands.describe(table=TABLE_HELP)
+    async def stop_command(self, interaction: Interaction, table: TableOption | None = None) -> None:
+        await manners.stop(interaction, await find_table(interaction, table))
+
+    @table.command(name="claim", description="Claim every remaining trick of the deal for your side")
+    @app_commands.describe(table=TABLE_HELP)
+    async def claim_command(self, interaction: Interaction, table: TableOption | None = None) -> None:
+        await manners.claim(interaction, await find_table(interaction, table))
+
+    @table.command(name="undo", description="Ask to take back the card you just played (unrated tables)")
+    @app_commands.describe(table=TABLE_HELP)
+    async def undo_command(self, interaction: Interaction, table: TableOption | None = None) -> None:
+        await manners.undo(interaction, await find_table(interaction, table))
+
     @table.command(name="list", description="Your tables that are being played")
     async def list_command(self, interaction: Interaction) -> None:
         mine = manager_of(interaction).tables_of(interaction.user.id, None, None)
@@ -202,6 +219,9 @@ class Tables(commands.Cog):
             verb = cid.verb
             if verb in CLOCK_VERBS:  # idle players: I'm back, nudge, substitutes (cogs/clocks.py)
                 await clock_click(interaction, cid, values)
+                return
+            if verb in MANNER_VERBS:  # answers to a vote, a claim or an undo; a rematch (cogs/manners.py)
+                await manners.click(interaction, cid)
                 return
             if verb in ("join", "leave", "cpu", "cpu_level", "uncpu", "seat", "start", "cancel"):
                 await self._lobby_click(interaction, cid, values)

@@ -120,6 +120,7 @@ def past_tense(action: dict[str, Any]) -> str:
         "keep": "kept the contract at the bid",
         "draw": "drew a card",
         "claim_draw": "showed your hand to annul the deal",
+        "undo": "took back a card",
     }
     if kind in past:
         return past[kind]

@@ -72,7 +72,9 @@ async def render(name: str, *args: Any, urgent: bool = False, **kwargs: Any) -> 
     return png
 
 
-async def hand_image(game: str, cards: list[str], view: dict[str, Any], legal: set[str] | None, title: str):
+async def hand_image(
+    game: str, cards: list[str], view: dict[str, Any], legal: set[str] | None, title: str, *, four_colour: bool = False
+):
     return await render(
         "render_hand",
         game,
@@ -81,6 +83,7 @@ async def hand_image(game: str, cards: list[str], view: dict[str, Any], legal: s
         trump_rank=view.get("trump_rank"),
         legal=legal,
         title=title,
+        four_colour=four_colour,
         urgent=True,  # the answer to a click or a command waits for it
     )
 

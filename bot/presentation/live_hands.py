@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.http import handle_message_parameters
 
-from bot.presentation import images
+from bot.presentation import images, played_for
 from bot.presentation.choices import name_seats
 from bot.presentation.messages import DM_CLOSED, describe_cards, game_name, phase_verb, play_lines, png_file
 from bot.presentation.panel import hand_panel
@@ -120,6 +120,7 @@ def hand_text(table: Table, seat: int, *, note: str | None = None, selection: st
     selection = last_selection if selection is None else selection
     state = match.seat_view(seat)
     cards = state["hand"]
+    note = note or played_for.hand_note(table, seat, state) or ""
     lines = [note] if note else []
     deal = state["deal"] + 1
     lines.append(f"**Your hand** — {where(table)} · {game_name(table.game)}, table #{table.id}, deal {deal}")
@@ -133,7 +134,15 @@ def hand_text(table: Table, seat: int, *, note: str | None = None, selection: st
     lines.extend(panel_lines)
     content = "\n".join(lines)[:2000]
     components = view.to_components() if view is not None else []
-    image_key = (tuple(cards), state.get("trump"), state.get("trump_rank"), table.names()[seat], state["deal"])
+    four_colour = seat in table.extra.get("four_colour", ())  # the player's setting (/player settings)
+    image_key = (
+        tuple(cards),
+        state.get("trump"),
+        state.get("trump_rank"),
+        table.names()[seat],
+        state["deal"],
+        four_colour,
+    )
     return HandView(content, None, view, image_key, json.dumps([content, components], sort_keys=True))
 
 
@@ -156,9 +165,10 @@ def card_list(game: str, cards: list[str], trump: str | None, trump_rank: str | 
 
 
 async def hand_image(table: Table, seat: int, image_key: tuple) -> bytes | None:
-    cards, trump, trump_rank, name, deal = image_key
+    cards, trump, trump_rank, name, deal, four_colour = image_key
     view = {"trump": trump, "trump_rank": trump_rank}
-    return await images.hand_image(table.game, list(cards), view, None, f"{name} · table #{table.id} · deal {deal + 1}")
+    title = f"{name} · table #{table.id} · deal {deal + 1}"
+    return await images.hand_image(table.game, list(cards), view, None, title, four_colour=four_colour)
 
 
 async def hand_view(
@@ -288,7 +298,7 @@ class LiveHands:
             else:
                 hand.interaction = None
         now = hand_text(table, seat)
-        stale = [t for t in targets if t.shown != now.shown]
+        stale = [t for t in targets if t.shown != now.shown or t.image_key != now.image_key]
         if not stale:
             return
         png: bytes | None = None

@@ -10,11 +10,11 @@ import io
 
 import discord
 
-from bot.presentation import images
+from bot.presentation import images, played_for
 from bot.presentation.choices import SELECT_LIMIT, SUIT_SYMBOLS, card_label, encode, label
 from bot.presentation.clock_view import clock_buttons, clock_label, clock_lines, lobby_clock_line
 from bot.presentation.components import ComponentId, TableButton, TableSelect, view_of
-from bot.storage.store import CANCELLED, LOBBY, PLAYING
+from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.service import Table
 from rules import registry
 from rules.errors import RecordError
@@ -261,6 +261,9 @@ def table_content(table: Table, state: dict) -> str:
         lines.append(auction)
     if state.get("trick"):
         lines.append(f"Trick: {_trick_text(table, state['trick'], state.get('joker_suit'))}")
+    auto = played_for.table_line(table, state)
+    if auto:
+        lines.append(auto)
     open_hand = state.get("open_hand")
     if open_hand and match.phase == PLAY:  # Five Hundred's open misère: laid face up after the first trick
         lines.append(f"Open hand of {names[open_hand['seat']]}: {describe_cards(open_hand['cards']) or '(none left)'}")
@@ -344,6 +347,10 @@ def _why_over(state: dict) -> str:
 
 
 def table_view(table: Table) -> discord.ui.View | None:
+    if table.status == FINISHED and table.match is not None:  # the same seats and options again (cogs/manners.py)
+        return view_of(
+            TableButton(ComponentId(table.id, "rematch"), "Rematch", discord.ButtonStyle.primary, emoji="🔁")
+        )
     if table.status != PLAYING:
         return None
     extra = clock_buttons(table)

@@ -27,7 +27,7 @@ from bot.clocks.service import where
 from bot.clocks.state import clock_of
 from bot.presentation import images
 from bot.presentation.budget import ChannelBudget
-from bot.presentation.choices import name_seats, past_tense
+from bot.presentation.choices import past_tense
 from bot.presentation.clock_view import seat_button, since_last_move
 from bot.presentation.components import view_of
 from bot.presentation.live_hands import LiveHands
@@ -44,9 +44,11 @@ from bot.presentation.messages import (  # re-exported: cogs build messages here
     winner_text,
 )
 from bot.presentation.pings import TurnPings
+from bot.presentation.result_words import deal_explain
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.guild_settings import duration_text
 from bot.tables.service import Outcome, Table, TableManager
+from rules import registry
 from rules.events import DealScored
 from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY
 
@@ -352,9 +354,10 @@ class Presenter:
         assert match is not None
         state = match.public_view()
         result = state["deal_results"][deal_index]
-        if isinstance(result.get("explain"), str):  # players' names for the engine's "seat 2"
-            teams = len(result.get("score_change") or state.get("scores") or []) < table.players
-            result = {**result, "explain": name_seats(result["explain"], table.names(), teams=teams)}
+        if isinstance(result.get("explain"), str):  # in players' words (bot/presentation/result_words.py)
+            levels = registry.game_type(table.game).scores_are_levels
+            words = deal_explain(state, deal_index, table.names(), match.seat_teams(), levels)
+            result = {**result, "explain": words}
             results = list(state["deal_results"])
             results[deal_index] = result
             state = {**state, "deal_results": results}

@@ -26,7 +26,7 @@ from rules.errors import IllegalAction, RecordError
 from rules.events import Event
 from rules.game import BETWEEN_DEALS, DEAL, GAME_OVER, Match
 from rules.players import PLAYERS, make_player
-from rules.records import DealRecord, GameRecord, deal_cards, replay
+from rules.records import DealRecord, GameRecord, deal_cards, effective_actions, replay
 from rules.registry import lookup, match_class
 
 log = logging.getLogger(__name__)
@@ -64,6 +64,7 @@ class Outcome:
     game_over: bool = False
     by_computer: bool = False
     for_player: bool = False  # the seat's only legal card, played for its player (their auto-play setting)
+    undone: bool = False  # ``action`` was taken back (bot/tables/manners.py)
     events: list[Event] = field(default_factory=list)  # what the engine says the action made happen
 
 
@@ -316,8 +317,11 @@ class TableManager:
                 await self.store.set_host(table.id, table.row.host_id)
         self.events(LOBBY_CHANGED, table)
 
-    async def add_computer(self, table_id: int, user_id: int, level: str | None = None) -> int:
-        """Seat a computer player; ``level`` defaults to ``heuristic`` in the real games (``random`` elsewhere)."""
+    async def add_computer(
+        self, table_id: int, user_id: int, level: str | None = None, *, seat: int | None = None, name: str = ""
+    ) -> int:
+        """Seat a computer player; ``level`` defaults to ``heuristic`` in the real games (``random`` elsewhere).
+        ``seat`` and ``name``: a rematch keeps each computer where it sat."""
         table = await self._lobby(table_id)
         if level is None:
             level = "heuristic" if computers_know(table.game) and "heuristic" in PLAYERS else "random"
@@ -328,10 +332,10 @@ class TableManager:
             free = table.free_seats()
             if not free:
                 raise Refusal(f"Table #{table_id} is full.")
-            seat = free[0]
+            seat = seat if seat in free else free[0]
             number = sum(1 for r in table.seats.values() if r.computer) + 1
             seats = dict(table.seats)
-            name = f"Computer {number}" + ("" if level in ("random", "heuristic") else f" ({level})")
+            name = name or f"Computer {number}" + ("" if level in ("random", "heuristic") else f" ({level})")
             seats[seat] = SeatRow(seat=seat, name=name, computer=level)
             await self._save_seats(table, seats)
         self.events(LOBBY_CHANGED, table)
@@ -373,13 +377,61 @@ class TableManager:
             if running and not admin:
                 # Cards have been dealt to everyone: one player alone does not end their game.
                 raise Refusal(
-                    f"Table #{table_id} has started: its host can cancel it only in the lobby. Ending a running "
-                    "game will take a vote of its players (coming soon); until then a server admin can end it."
+                    f"Table #{table_id} has started: its host can cancel it only in the lobby. A running game ends "
+                    "early by a vote of its players (`/table stop`), or by a server admin."
                 )
             if not admin:
                 self._host_only(table, user_id, "cancel it")
             await self._close(table, CANCELLED)
             return running
+
+    async def end_by_vote(self, table_id: int) -> None:
+        """The players voted to stop (bot/tables/manners.py): the game is kept in the results, unrated."""
+        table = await self.get(table_id)
+        async with table.lock:
+            if table.status != PLAYING:
+                raise Refusal(f"Table #{table_id} has already ended.")
+            await self._close(table, CANCELLED)
+
+    async def play_agreed(self, table: Table, actions: list[Action]) -> list[Outcome]:
+        """Play what the table agreed to (a claim's remaining cards), each card saved as any other; the caller holds
+        the table's lock.  Stops where the game itself stops."""
+        outcomes = []
+        for action in actions:
+            if table.status != PLAYING:
+                break
+            outcome = await self._apply(table, action, by_computer=True)
+            outcomes.append(outcome)
+            if outcome.new_deal or outcome.game_over:
+                break
+        for outcome in outcomes:
+            self.events(ACTED, table, outcome)
+        self._forget_if_ended(table)
+        return outcomes
+
+    async def take_back(self, table: Table, seat: int) -> Outcome:
+        """Take back ``seat``'s card just played (its opponents agreed): an ``undo`` in the record, saved, then the
+        match replayed from the record.  The caller holds the table's lock and checked that it may be done."""
+        record = table.record
+        assert record is not None
+        deal_index = len(record.deals) - 1
+        last = record.deals[-1].actions[-1]
+        undo = {"seat": seat, "type": "undo"}
+        await self.store.append_action(table.id, deal_index, len(record.deals[-1].actions), undo)
+        record.append_undo(seat)
+        result = replay(record)
+        if result.error:  # cannot happen for an undo the caller checked; the store still has the truth
+            log.error("table %d: the undo does not replay: %s", table.id, result.error)
+            await self._reload(table)
+        else:
+            table.match = result.match
+        table.version += 1
+        table.last_trick = None
+        table.extra.pop("trick_seen", None)
+        outcome = Outcome(action_from_json(last), by_computer=False)
+        outcome.undone = True
+        self.events(ACTED, table, outcome)
+        return outcome
 
     async def close_cancelled(self, table: Table) -> None:
         """Close a lobby or a game as cancelled (the clocks' closing of an abandoned table); the caller holds the
@@ -416,11 +468,19 @@ class TableManager:
         await save_player_settings(self.store, user_id, settings)
         self._player_settings[user_id] = settings
         for table in self.tables_of(user_id):
+            self._note_four_colour(table)
             self.schedule_computers(table)  # auto-play turned on while their forced card waits
 
     async def _load_player_settings(self, table: Table) -> None:
         users = [r.user_id for r in table.seats.values() if r.user_id is not None]
         self._player_settings.update(await load_player_settings(self.store, users))
+        self._note_four_colour(table)
+
+    def _note_four_colour(self, table: Table) -> None:
+        """The seats whose players draw their own pictures with the four-colour pack (the presentation reads it)."""
+        table.extra["four_colour"] = {
+            s for s, r in table.seats.items() if r.user_id is not None and self.settings_of(r.user_id).four_colour
+        }
 
     def forced_play(self, table: Table) -> Action | None:
         """The card the seat to move must play, when it is their only legal action and its player lets the bot
@@ -588,7 +648,7 @@ class TableManager:
         changed under the table's lock, which this holds).  A failing player gives way to a random legal move."""
         assert table.match is not None and table.record is not None
         level = table.seats[seat].computer or "random"
-        history = list(table.record.deals[-1].actions)
+        history = effective_actions(table.record.deals[-1].actions)
         try:
             player = make_player(level)
             if level == "expert":
@@ -604,6 +664,8 @@ class TableManager:
         player who lets the bot play it."""
         match = table.match
         if match is None or match.phase in (BETWEEN_DEALS, GAME_OVER) or match.to_move is None:
+            return False
+        if table.extra.get("request_holds_play") == table.version:  # a claim or an undo is being answered
             return False
         if table.is_computer(match.to_move) or table.stands_in(match.to_move):
             return True
@@ -653,6 +715,8 @@ class TableManager:
                         action = Action(seat, "draw")
                     outcome = await self._apply(table, action, by_computer=True, standin=standin)
                     outcome.for_player = forced is not None
+                    if forced is not None:  # the table and the player's hand say so (bot/presentation/played_for.py)
+                        table.extra["played_for"] = (table.version, seat, forced.to_json()["cards"])
                 self.events(ACTED, table, outcome)
                 self._forget_if_ended(table)
         except asyncio.CancelledError:
@@ -666,7 +730,9 @@ class TableManager:
 
         assert table.match is not None and table.record is not None
         try:
-            return choose_action("heuristic", table.match, seat, self.rng, history=table.record.deals[-1].actions)
+            return choose_action(
+                "heuristic", table.match, seat, self.rng, history=effective_actions(table.record.deals[-1].actions)
+            )
         except Exception:
             log.exception("table %d: the stand-in failed; a random legal move instead", table.id)
             return make_player("random").choose(table.match, self.rng)

@@ -166,7 +166,61 @@ async def da_bai_fen_draw(s: Screens) -> None:
     raise AssertionError("nobody drew a card of the trump rank")
 
 
+async def manners(s: Screens) -> None:
+    """A vote to stop, claims (proven, and put to the opponents), a four-colour hand."""
+    from rules.claims import check_claim
+
+    await s.open("belote", "target=100000")  # random bids (a recountered capot) would end a shorter game
+    await s.settle()
+    await s.world.slash(s.world.carol, "table", {}, subcommand="stop")
+    vote = next(m for m in reversed(s.world.fake.messages(s.world.channel)) if "proposes" in m.content)
+    s.save("stop-vote", vote)
+    s.save("stop-vote-answered", await s.tap(s.world.dan, vote, "Play on"))
+    await s.tap(s.world.alice, vote, "Play on")
+    await s.world.slash(s.world.alice, "player", {"four_colour": True}, subcommand="settings")
+    await s.settle()
+    s.save("hand-four-colour", s.hand(s.world.alice))
+
+    def claim(proven: bool) -> Callable[[], bool]:
+        def now() -> bool:
+            match = s.table.match
+            if match.phase != PLAY or len(match.hand(match.to_move)) > 4:
+                return False
+            check = check_claim(match, match.to_move)
+            return check.proven if proven else (check.possible is True and not check.proven)
+
+        return now
+
+    await s.play_until(claim(True))
+    proven = await s.world.slash(s.user_at(s.table.match.to_move), "table", {}, subcommand="claim")
+    await proven.wait_for_followup(1)
+    s.save(
+        "claim-proven",
+        next(m for m in reversed(s.world.fake.messages(s.world.channel)) if "claimed" in m.content and not m.ephemeral),
+    )
+    await s.settle()
+    await s.play_until(claim(False))
+    asked = await s.world.slash(s.user_at(s.table.match.to_move), "table", {}, subcommand="claim")
+    await asked.wait_for_followup(1)
+    s.save(
+        "claim-question",
+        next(m for m in reversed(s.world.fake.messages(s.world.channel)) if "claims" in m.content and not m.ephemeral),
+    )
+
+
+async def rematch(s: Screens) -> None:
+    await s.open("500", "players=4 target=100")
+    table = s.table  # (an ended table leaves the manager's memory)
+    await s.play_until(lambda: table.status != "playing", steps=3000)
+    await s.settle()
+    message = s.world.fake.world.messages[table.row.message_id]
+    s.save("rematch-button", message)
+    asked = await s.world.click(s.world.bob, message, "rematch")
+    s.save("rematch-lobby", asked.message)
+
+
 MOMENTS = [(belote, {}), (five_hundred, {}), (two_hundred, {}), (da_bai_fen_discard, {})]
+MOMENTS += [(manners, {}), (rematch, {})]
 MOMENTS += [(da_bai_fen_draw, {"draw_interval": 30.0, "kitty_pause": 30.0})]
 
 
