@@ -74,6 +74,18 @@ def name_seats(text: str, names: list[str], *, teams: bool = False) -> str:
     return re.sub(r"\b(?:10|[2-9JQKA])[SHDC]\b|\b(?:JK|BJ|RJ)\b", lambda m: card_label(m[0]), text)
 
 
+def with_named_result(state: dict[str, Any], deal_index: int, names: list[str]) -> dict[str, Any]:
+    """``state`` with deal ``deal_index``'s explanation in players' words (``name_seats``), for its summary; a
+    result with fewer scores than players speaks of teams."""
+    result = state["deal_results"][deal_index]
+    if not isinstance(result.get("explain"), str):
+        return state
+    teams = len(result.get("score_change") or state.get("scores") or []) < len(names)
+    results = list(state["deal_results"])
+    results[deal_index] = {**result, "explain": name_seats(result["explain"], names, teams=teams)}
+    return {**state, "deal_results": results}
+
+
 def label(action: dict[str, Any]) -> str:
     kind = action["type"]
     if kind == "bid":

@@ -27,7 +27,7 @@ from bot.clocks.service import where
 from bot.clocks.state import clock_of
 from bot.presentation import images
 from bot.presentation.budget import ChannelBudget
-from bot.presentation.choices import name_seats, past_tense
+from bot.presentation.choices import past_tense, with_named_result
 from bot.presentation.clock_view import seat_button, since_last_move
 from bot.presentation.components import view_of
 from bot.presentation.live_hands import LiveHands
@@ -307,14 +307,8 @@ class Presenter:
     async def _post_deal_result(self, table: Table, deal_index: int) -> None:
         match = table.match
         assert match is not None
-        state = match.public_view()
+        state = with_named_result(match.public_view(), deal_index, table.names())  # names for "seat 2"
         result = state["deal_results"][deal_index]
-        if isinstance(result.get("explain"), str):  # players' names for the engine's "seat 2"
-            teams = len(result.get("score_change") or state.get("scores") or []) < table.players
-            result = {**result, "explain": name_seats(result["explain"], table.names(), teams=teams)}
-            results = list(state["deal_results"])
-            results[deal_index] = result
-            state = {**state, "deal_results": results}
         png = await images.deal_summary_image(state, table.names(), deal_index)
         text = result.get("explain") or ("Thrown in: nobody bid." if result.get("thrown_in") else "")
         change = score_change_text(table, result.get("score_change", []))
