@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import subprocess
 import sys
 from functools import cache
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageSequence
+from PIL import Image, ImageChops, ImageSequence
 
-from bot.presentation.deal_replay import PAUSE_MS, deal_gif, deal_moments
+from bot.presentation.deal_replay import PAUSE_MS, deal_gif, deal_moments, moment_image
+from bot.process.cli import build_parser
+from bot.process.demo import LEVELS, find_game
 from render.animation import to_gif
 from rules import registry
 from rules.players import make_player
@@ -120,6 +123,26 @@ def test_a_deal_replay_shows_each_call_and_card_and_every_trick(game):
     assert len(gif) < GIF_BUDGET
 
 
+def test_the_gif_frames_are_the_table_pictures():
+    """Each frame, decoded, is the table image of its moment (one shared palette: at most a shade off at edges)."""
+    record = played("two_hundred", 5)
+    moments = deal_moments(record, 0)
+    names = [f"Seat {seat + 1}" for seat in range(4)]
+    with Image.open(io.BytesIO(deal_gif(record, 0, names, title="Deal 1"))) as gif:
+        frames = [frame.convert("RGB") for frame in ImageSequence.Iterator(gif)]
+
+    def far_off(frame: Image.Image, moment) -> float:
+        """The share of pixels more than a shade away from the moment's picture (a card's size is about 2 %)."""
+        drawn = moment_image(moment, names, title="Deal 1").convert("RGB")
+        assert frame.size == drawn.size
+        off = ImageChops.difference(frame, drawn).convert("L").point(lambda v: 255 if v > 48 else 0)
+        return off.histogram()[255] / (frame.width * frame.height)
+
+    for i in (0, len(moments) // 2, len(moments) - 1):
+        assert far_off(frames[i], moments[i]) < 0.002
+    assert far_off(frames[len(moments) // 2], moments[len(moments) // 2 + 1]) > 0.002  # the next card shows
+
+
 def test_deal_gif_refuses_a_deal_the_record_does_not_have():
     with pytest.raises(ValueError, match="no deal 3"):
         deal_gif(played("belote", 5), 2)
@@ -148,3 +171,21 @@ def test_demo_help_lists_the_levels():
     done = cardtable("demo", "--help")
     assert done.returncode == 0 and "heuristic" in done.stdout and "expert" in done.stdout
     assert "--game" in done.stdout and "--out" in done.stdout
+
+
+def test_the_readme_shows_the_demo_command_and_its_gif():
+    """The README's first screen: how to see a game now, and what it looks like."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    first_screen = readme[: readme.index("## Run the bot")]
+    commands = [
+        line.split("#")[0].split() for line in readme.splitlines() if line.startswith(".venv/bin/cardtable demo")
+    ]
+    assert commands and any(" ".join(c) in first_screen for c in commands)
+    parser = build_parser()
+    for command in commands:
+        args = parser.parse_args(command[1:])
+        assert find_game(args.game) and args.players in LEVELS
+    gif = re.search(r"!\[[^]]*\]\((docs/images/[^)]+\.gif)\)", first_screen)
+    assert gif is not None
+    with Image.open(Path(__file__).resolve().parents[1] / gif.group(1)) as image:
+        assert image.is_animated and image.n_frames > 20

@@ -15,6 +15,7 @@ from typing import Any
 
 from PIL import Image
 
+from bot.presentation.choices import past_tense
 from rules.actions import action_from_json
 from rules.cards import CARD_NAMES
 from rules.game import BETWEEN_DEALS, DEAL, GAME_OVER, Match
@@ -35,6 +36,7 @@ class Moment:
     to_move: int | None
     last_trick: list[dict] | None
     trick_number: int  # tricks completed in the deal so far
+    action: dict | None = None  # the call or card just made, as in the record
 
 
 def match_before(record: GameRecord, deal_index: int) -> Match:
@@ -91,15 +93,18 @@ def deal_moments(record: GameRecord, deal_index: int) -> list[Moment]:
         else:
             kind = "card" if action["type"] == "play" else "call"
         last = _completed_trick(match) if kind == "trick" else None
-        moments.append(Moment(kind, match.public_view(), match.to_move, last, done))
+        moments.append(Moment(kind, match.public_view(), match.to_move, last, done, action))
         tricks = done
     return moments
 
 
 def moment_image(moment: Moment, names: Sequence[str], *, title: str = "", lang: str = "en") -> Image.Image:
-    """The table picture of ``moment``, as the table message draws it."""
+    """The table picture of ``moment``, as the table message draws it; the title then says who did what (the
+    table message's text says it in the channel)."""
     from render.table import build_table
 
+    if moment.action is not None:
+        title = f"{title} · {names[moment.action['seat']]} {past_tense(moment.action)}"
     shown = moment.last_trick if not moment.state.get("trick") else None
     return build_table(
         moment.state,
@@ -127,6 +132,6 @@ def deal_gif(
     moments = deal_moments(record, deal_index)
     if names is None:
         names = [f"Seat {seat + 1}" for seat in range(new_match_for(record).players)]
-    title = f"Deal {deal_index + 1} · replay" if title is None else title
+    title = f"Deal {deal_index + 1}" if title is None else title
     frames = [moment_image(m, names, title=title, lang=lang) for m in moments]
     return to_gif(frames, [PAUSE_MS[m.kind] for m in moments])

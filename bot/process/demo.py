@@ -126,7 +126,7 @@ def run(game: GameType, options: dict, out: Path, seed: int, level: str, deals: 
     images.enabled = True
     asyncio.run(_draw(demo))
     d = first_deal_played(match)
-    title = f"{game.name()} · deal {d + 1} · replay"
+    title = f"{game.name()} · deal {d + 1}"
     demo.save(f"deal-{d + 1:02d}.gif", deal_gif(record, d, demo.names, title=title), f"Deal {d + 1}, animated")
     write_index(demo)
     return demo
