@@ -213,7 +213,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("demo", help="play a game between computer players and write the pictures players would see")
-    p.add_argument("--game", required=True, help="a game id or what players type for it: 200, 500, belote, dabaifen")
+    p.add_argument("--game", required=True, help=f"a game id, or what players type: {registry.choices_text()}")
     p.add_argument("--out", required=True, help="the folder to write the pictures to (made if missing)")
     p.add_argument("--seed", type=int, default=1, help="the same seed plays the same game (default 1)")
     p.add_argument("--players", default="heuristic", help="the computer players' level: heuristic (default) or expert")

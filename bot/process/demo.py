@@ -64,6 +64,8 @@ def play(game: GameType, options: dict, seed: int, level: str, deals: int | None
     """A game (or its first ``deals`` deals) between computer players of ``level``, deterministic for ``seed``."""
     if level not in LEVELS:
         raise ValueError(f"unknown computer player level {level!r}; choose from {', '.join(LEVELS)}")
+    if deals is not None and deals < 1:
+        raise ValueError("--deals needs at least one deal to show")
     rng = random.Random(seed)
     match = registry.new_match(game.id, options)  # checks the options (RecordError names a bad one)
     first_dealer = rng.randrange(match.players)
