@@ -1,7 +1,7 @@
 """Game records (``cardtable-record/1``): the one place that reads, validates, replays and writes them.
 
 A record is the source of truth for a table: the state is always ``replay(record)``.  See
-``../shared/spec/game-record.md`` for the contract; docs/records.md for what this project adds.
+docs/records.md describes the format and the ``cardtable replay`` contract.
 """
 
 from __future__ import annotations

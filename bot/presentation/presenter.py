@@ -44,7 +44,7 @@ from bot.presentation.messages import (  # re-exported: cogs build messages here
     winner_text,
 )
 from bot.presentation.pings import TurnPings
-from bot.presentation.result_words import deal_explain
+from bot.presentation.result_words import result_in_words
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.guild_settings import duration_text
 from bot.tables.service import Outcome, Table, TableManager
@@ -352,15 +352,9 @@ class Presenter:
     async def _post_deal_result(self, table: Table, deal_index: int) -> None:
         match = table.match
         assert match is not None
-        state = match.public_view()
+        levels = registry.game_type(table.game).scores_are_levels
+        state = result_in_words(match.public_view(), deal_index, table.names(), match.seat_teams(), levels)
         result = state["deal_results"][deal_index]
-        if isinstance(result.get("explain"), str):  # in players' words (bot/presentation/result_words.py)
-            levels = registry.game_type(table.game).scores_are_levels
-            words = deal_explain(state, deal_index, table.names(), match.seat_teams(), levels)
-            result = {**result, "explain": words}
-            results = list(state["deal_results"])
-            results[deal_index] = result
-            state = {**state, "deal_results": results}
         png = await images.deal_summary_image(state, table.names(), deal_index)
         text = result.get("explain") or ("Thrown in: nobody bid." if result.get("thrown_in") else "")
         change = score_change_text(table, result.get("score_change", []))

@@ -55,6 +55,16 @@ def deal_explain(state: dict, deal_index: int, names: list[str], teams: list[int
     return explain_in_words(result, names, teams, per_team=per_team, scores_after=after)
 
 
+def result_in_words(state: dict, deal_index: int, names: list[str], teams: list[int | None], levels: bool) -> dict:
+    """``state`` (a public view) with deal ``deal_index``'s explanation in players' words, for its summary."""
+    result = state["deal_results"][deal_index]
+    if not isinstance(result.get("explain"), str):
+        return state
+    results = list(state["deal_results"])
+    results[deal_index] = {**result, "explain": deal_explain(state, deal_index, names, teams, levels)}
+    return {**state, "deal_results": results}
+
+
 def explain_in_words(
     result: dict,
     names: list[str],

@@ -1,4 +1,4 @@
-"""The ``cardtable`` command: ``replay``, ``simulate`` and ``run``."""
+"""The ``cardtable`` command: ``replay``, ``simulate``, ``demo`` and ``run``."""
 
 from __future__ import annotations
 
@@ -119,6 +119,28 @@ def write_records(path: str, records: list) -> str:
     )
 
 
+def cmd_demo(args: argparse.Namespace) -> int:
+    """A game between computer players, written out as pictures (``bot/process/demo.py``); no token needed."""
+    from pathlib import Path
+
+    from bot.process import demo
+    from rules.errors import RecordError
+
+    try:
+        game = demo.find_game(args.game)
+        record_and_pictures = demo.run(
+            game, _parse_options(args.option), Path(args.out), args.seed, args.players, args.deals
+        )
+    except (RecordError, ValueError) as e:
+        print(f"cardtable demo: {getattr(e, 'message', e)}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"cardtable demo: cannot write to {args.out}: {e.strerror}", file=sys.stderr)
+        return 2
+    print("\n".join(demo.summary_lines(record_and_pictures)))
+    return 0
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     """Start the bot; configuration problems and a refused token end it with one clear line, not a traceback."""
     import asyncio
@@ -189,6 +211,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deals-per-match", type=int, default=4, help="arena: deals in each duplicate match (default 4)")
     p.add_argument("--budget", type=float, default=None, help="arena: the expert's seconds per decision (0.5)")
     p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("demo", help="play a game between computer players and write the pictures players would see")
+    p.add_argument("--game", required=True, help=f"a game id, or what players type: {registry.choices_text()}")
+    p.add_argument("--out", required=True, help="the folder to write the pictures to (made if missing)")
+    p.add_argument("--seed", type=int, default=1, help="the same seed plays the same game (default 1)")
+    p.add_argument("--players", default="heuristic", help="the computer players' level: heuristic (default) or expert")
+    p.add_argument("--deals", type=int, default=None, help="stop after this many deals (default: the whole game)")
+    p.add_argument("--option", action="append", default=[], help="one table option as key=value (repeatable)")
+    p.set_defaults(func=cmd_demo)
 
     p = sub.add_parser("run", help="run the Discord bot (DISCORD_TOKEN from the environment or .env)")
     p.add_argument("--db", help="the SQLite database file (default: CARDTABLE_DB or cardtable.db)")

@@ -1,6 +1,6 @@
 """Da Bai Fen 打百分 (single-deck Sheng Ji): the draw, trump exposure, the kitty, multi-card leads and levels.
 
-The rule text is ../shared/seeds/004_5845bbb03345bef9.txt; docs/rules/da_bai_fen.md lists every choice made.
+The rule text is pagat.com's "Da Bai Fen" (docs/rules/da_bai_fen.md names it and lists every choice made).
 Seats are in order of play (anti-clockwise at the table): "the player to the starter's right" is seat starter + 1.
 Teams: 0 = seats 0 and 2, 1 = seats 1 and 3.
 """
