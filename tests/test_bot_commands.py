@@ -38,7 +38,9 @@ async def test_the_command_list_keeps_the_short_forms_and_groups_the_rest(world)
         }  # fmt: skip
         moves = {c.name for c in top["move"].commands}
         assert moves == {"trump", "discard", "counter", "keep", "call", "draw", "expose", "claim_draw"}
-        assert {c.name for c in top["table"].commands} == {"new", "record", "cancel", "list", "back", "nudge"}
+        assert {c.name for c in top["table"].commands} == {
+            "new", "record", "cancel", "list", "back", "nudge", "review", "watch",
+        }  # fmt: skip
         assert {c.name for c in top["player"].commands} == {"stats", "history", "globalrating", "settings"}
 
 

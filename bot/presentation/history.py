@@ -68,11 +68,12 @@ def calls_line(table: Table, calls: tuple[dict, ...]) -> str | None:
     return "Calls: " + " · ".join(words) if words else None
 
 
-def trick_line(table: Table, trick: ReviewedTrick, *, points: bool) -> str:
+def trick_line(table: Table, trick: ReviewedTrick, *, points: bool, numbered: bool = True) -> str:
     names = table.names()
     plays = ", ".join(f"{names[seat]} {describe_cards(list(cards))}" for seat, cards in trick.plays)
     gained = f" (+{trick.points})" if points and trick.points is not None else ""
-    return f"`{trick.number:>2}` {names[trick.leader]} led: {plays} → **{names[trick.winner]}**{gained}"
+    number = f"`{trick.number:>2}` " if numbered else ""
+    return f"{number}{names[trick.leader]} led: {plays} → **{names[trick.winner]}**{gained}"
 
 
 def tricks_won_line(table: Table, state: dict) -> str | None:
@@ -95,12 +96,14 @@ def look_back_text(table: Table, told: DealStory, seen: LookBackView, state: dic
         lines += [trick_line(table, t, points=True) for t in seen.tricks] or ["No trick completed yet."]
     else:
         if seen.last_trick is not None:
-            lines.append("Last trick: " + trick_line(table, seen.last_trick, points=False))
+            last = seen.last_trick
+            lines.append(f"Last trick (trick {last.number}): " + trick_line(table, last, points=False, numbered=False))
         if told.tricks:
             lines.append(_rule_words(told, seen))
+        face_up: dict[str, list[str]] = {}
         for seat, cards in seen.face_up:
-            lines.append(f"Face up before {side_name(table, seat)} (won by {table.names()[seat]}): "
-                         f"{describe_cards(list(cards))}")  # fmt: skip
+            face_up.setdefault(side_name(table, seat), []).extend(cards)
+        lines += [f"Face up before {side}: {describe_cards(cards)}" for side, cards in face_up.items()]
     won = tricks_won_line(table, state)
     if won:
         lines.append(won)
