@@ -5,6 +5,7 @@ watch, /table list here) who never receive a hand or a card not yet played."""
 from __future__ import annotations
 
 from bot.presentation.choices import card_label
+from bot.presentation.messages import table_state
 from bot.storage.results import stored_eligibility
 from bot.storage.watchers import watchers_of
 from rules.game import PLAY
@@ -86,6 +87,8 @@ async def test_spectators_see_the_hands_after_each_deal_where_the_table_allows_i
         assert "Spectators see each deal's hands" in table_message(world, table).content or table.row.spectator_hands
         watched = await world.slash(world.stranger, "table", {"table": str(table.id)}, subcommand="watch")
         assert is_ephemeral(watched) and "its hands" in watched.content
+        table = await play_to_the_end(world, client, table.id, stop=mid_trick)
+        assert world.dms(world.stranger) == []  # nothing during the deal
         table = await play_to_the_end(world, client, table.id, stop=lambda t: len(t.match.deal_results) >= 1)
         await world.settle(client)
         told = [m for m in world.dms(world.stranger) if "a deal is over" in m.content]
@@ -121,6 +124,7 @@ async def test_a_learning_table_opens_every_trick_and_is_unrated(tmp_path):
         table = await play_to_the_end(world, client, table.id, stop=mid_trick)
         message = table_message(world, table)
         assert "Last trick" in message.content
+        assert "points_taken" in table_state(table) and "points_taken" not in table.match.public_view()
         looked = await world.click(world.carol, message, "look")
         text = seen_text(looked)
         assert "trick review is open" in text
@@ -161,3 +165,25 @@ async def test_the_channel_s_open_tables_and_who_may_watch(tmp_path):
         assert "You play at table" in seated.content
         watched = await world.slash(world.stranger, "table", {}, subcommand="watch")  # the channel's one table
         assert "You are watching table" in watched.content
+
+
+async def test_da_bai_fen_shows_the_opponents_counting_cards_face_up(tmp_path):
+    """Da Bai Fen: "Whenever the opponents win a trick containing any counting cards, these are extracted from the
+    trick and placed face up in front of one of them. All other cards played to tricks, including counting cards in
+    tricks won by the declarers, are put face down"."""
+
+    def opponents_counted(table) -> bool:
+        match = table.match
+        return mid_trick(table) and (match.public_view()["points"][1 - match.declarers] or 0) > 0
+
+    async with bot_world(tmp_path) as world, world.running() as client:
+        table = await start_four(world, client, "dabaifen")
+        table = await play_to_the_end(world, client, table.id, stop=opponents_counted)
+        looked = await world.click(world.stranger, table_message(world, table), "look")
+        text = seen_text(looked)
+        assert "Face up before team" in text and "Last trick" not in text
+        assert_no_hand(text, table)
+        face_up = next(line for line in text.splitlines() if line.startswith("Face up before"))
+        counting = ("K", "10", "5")
+        shown = face_up.split(": ", 1)[1].split(" ")
+        assert shown and all(label[:-1] in counting for label in shown), shown

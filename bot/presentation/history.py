@@ -38,10 +38,17 @@ def story(table: Table, deal: int | None = None) -> DealStory:
     if table.record is None:
         raise Refusal(f"Table #{table.id} has not started: there is nothing to look back at yet.")
     index = len(table.record.deals) - 1 if deal is None else deal
+    # Telling a deal replays the record (tens of milliseconds in a long game): several spectators refreshing, or
+    # a finished deal told to each of them, share one telling while the table has not moved.
+    cached = table.extra.get("story")
+    if cached is not None and cached[:3] == (table.version, table.record, index):
+        return cached[3]
     try:
-        return deal_story(table.record, index)
+        told = deal_story(table.record, index)
     except RecordError:
         raise Refusal(f"Table #{table.id} has deals 1 to {len(table.record.deals)}.") from None
+    table.extra["story"] = (table.version, table.record, index, told)
+    return told
 
 
 def last_finished_deal(table: Table) -> int:
