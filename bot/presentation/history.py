@@ -14,7 +14,9 @@ import discord
 from bot.presentation.choices import name_seats
 from bot.presentation.components import ComponentId, TableButton, view_of
 from bot.presentation.messages import (
+    LOOK_VERB,
     TEAM_LETTERS,
+    WATCH_VERB,
     call_words,
     describe_cards,
     look_button,
@@ -27,7 +29,7 @@ from rules.errors import RecordError
 from rules.lookback import UNTIL_NEXT_COLLECTED, LookBackView, look_back
 from rules.review import DealStory, ReviewedTrick, deal_story
 
-LOOK_VERB, REVIEW_VERB, WATCH_VERB, UNWATCH_VERB = "look", "review", "watch", "unwatch"
+REVIEW_VERB, UNWATCH_VERB = "review", "unwatch"
 HISTORY_VERBS = (LOOK_VERB, REVIEW_VERB, WATCH_VERB, UNWATCH_VERB)
 EMBED_LIMIT = 4000  # an embed's description holds 4096 characters
 COLOUR = discord.Colour.dark_green()

@@ -245,7 +245,7 @@ def table_state(table: Table) -> dict:
 
 
 def table_content(table: Table, state: dict) -> str:
-    """The table message; ``state`` is the match's ``public_view()``."""
+    """The table message; ``state`` is what the table shows (``table_state``: the match's public view)."""
     match = table.match
     assert match is not None
     names = table.names()
@@ -386,14 +386,17 @@ def _hand_button(table: Table) -> TableButton:
     return TableButton(ComponentId(table.id, "hand"), "My hand", discord.ButtonStyle.primary, emoji="🂠")
 
 
+LOOK_VERB, WATCH_VERB = "look", "watch"  # answered by cogs/history.py
+
+
 def look_button(table: Table) -> TableButton:
-    """What the game's rules let anyone look back at now (cogs/history.py)."""
-    return TableButton(ComponentId(table.id, "look"), "Look back", discord.ButtonStyle.secondary, emoji="🔎")
+    """What the game's rules let anyone look back at now."""
+    return TableButton(ComponentId(table.id, LOOK_VERB), "Look back", discord.ButtonStyle.secondary, emoji="🔎")
 
 
 def watch_button(table: Table, label: str = "Watch") -> TableButton:
-    """For a spectator: the table and its history, and each finished deal by DM (cogs/history.py)."""
-    return TableButton(ComponentId(table.id, "watch"), label, discord.ButtonStyle.secondary, emoji="👀")
+    """For a spectator: the table and its history, and each finished deal by DM."""
+    return TableButton(ComponentId(table.id, WATCH_VERB), label, discord.ButtonStyle.secondary, emoji="👀")
 
 
 def _rules_button(table: Table) -> TableButton:
