@@ -4,6 +4,8 @@ watch, /table list here) who never receive a hand or a card not yet played."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.presentation.choices import card_label
 from bot.presentation.messages import table_state
 from bot.storage.results import stored_eligibility
@@ -17,6 +19,8 @@ from tests.botkit.harness import (
     play_to_the_end,
     table_message,
 )
+
+CALL_LINES = ("Contract:", "Auction:", "Calls:", "Bids:")
 
 
 def seen_text(result) -> str:
@@ -87,17 +91,36 @@ async def test_spectators_see_the_hands_after_each_deal_where_the_table_allows_i
         assert "Spectators see each deal's hands" in table_message(world, table).content or table.row.spectator_hands
         watched = await world.slash(world.stranger, "table", {"table": str(table.id)}, subcommand="watch")
         assert is_ephemeral(watched) and "its hands" in watched.content
+        await world.slash(world.closed, "table", {"table": str(table.id)}, subcommand="watch")  # DMs closed
         table = await play_to_the_end(world, client, table.id, stop=mid_trick)
         assert world.dms(world.stranger) == []  # nothing during the deal
         table = await play_to_the_end(world, client, table.id, stop=lambda t: len(t.match.deal_results) >= 1)
         await world.settle(client)
         told = [m for m in world.dms(world.stranger) if "a deal is over" in m.content]
         assert told, [m.content for m in world.dms(world.stranger)]
+        # DMs that Discord refuses are not tried again: that spectator is no longer noted.
+        assert await watchers_of(client.manager.store, table.id) == [world.stranger.id]
         hands = told[0].embeds[-1]["description"]
         assert "the hands as the play began" in hands
         record = table.record.deals[0]
         first_hand = [card_label(c) for c in record.to_json()["hands"][0]]
         assert sum(label in hands for label in first_hand) >= 8  # the kitty exchanged at most a few cards
+
+
+@pytest.mark.parametrize("game", ["200", "500", "belote", "dabaifen"])
+async def test_no_game_shows_a_spectator_a_card_still_held(tmp_path, game):
+    async with bot_world(tmp_path) as world, world.running() as client:
+        table = await start_four(world, client, game)
+        watched = await world.click(world.stranger, table_message(world, table), "watch")
+        for tricks in (1, 3):
+            table = await play_to_the_end(
+                world, client, table.id, stop=lambda t, n=tricks: mid_trick(t) and t.match.tricks_completed() >= n
+            )
+            for verb in ("watch", "look"):  # Refresh, Look back
+                shown = await world.click(world.stranger, watched.message, verb)
+                # (a Five Hundred contract is named like a card, "10♦": the calls are not cards)
+                said = [line for line in seen_text(shown).splitlines() if not line.startswith(CALL_LINES)]
+                assert_no_hand("\n".join(said), table)
 
 
 async def test_two_hundred_tricks_lie_face_down_during_the_play(tmp_path):
