@@ -31,7 +31,7 @@ from bot.presentation.history import (
 from bot.presentation.messages import DM_CLOSED, game_name, table_content, table_file, table_state
 from bot.storage.store import LOBBY, PLAYING
 from bot.storage.watchers import add_watcher, remove_watcher, watchers_of
-from bot.tables.service import Outcome, Refusal, Table
+from bot.tables.service import Outcome, Refusal, Table, TableManager
 from cogs.acting import Interaction, in_time, manager_of
 
 log = logging.getLogger(__name__)
@@ -132,19 +132,24 @@ class History(commands.Cog):
             if shown:
                 embeds.append(embed(shown))
             for user_id in users:
-                await self._tell(manager, table, user_id, embeds)
+                await self._tell(manager, table, user_id, deal, embeds)
 
-    async def _tell(self, manager, table: Table, user_id: int, embeds: list[discord.Embed]) -> None:
+    async def _tell(
+        self, manager: TableManager, table: Table, user_id: int, deal: int, embeds: list[discord.Embed]
+    ) -> None:
         try:
             channel = await self.bot.create_dm(discord.Object(user_id))
-            await channel.send(f"👀 Table #{table.id} ({game_name(table.game)}): a deal is over.", embeds=embeds)
+            await channel.send(
+                f"👀 Table #{table.id} ({game_name(table.game)}): deal {deal + 1} is over.", embeds=embeds
+            )
         except discord.Forbidden as e:
-            if e.code != DM_CLOSED:
-                raise
-            # Closed DMs are not tried again: they stop watching (the Watch button still shows the table).
+            # Closed DMs are not tried again (Discord blocks bots that keep making refused requests): they stop
+            # watching; the Watch button still shows them the table.
             await remove_watcher(manager.store, table.id, user_id)
-        except discord.HTTPException:
-            log.exception("table %d: could not tell spectator %d of a finished deal", table.id, user_id)
+            if e.code != DM_CLOSED:
+                log.warning("table %d: spectator %d cannot be sent DMs (%s); no longer told", table.id, user_id, e)
+        except discord.HTTPException as e:
+            log.warning("table %d: could not tell spectator %d of deal %d: %s", table.id, user_id, deal + 1, e)
 
 
 async def setup(bot: commands.Bot) -> None:

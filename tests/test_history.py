@@ -74,7 +74,7 @@ async def test_a_spectator_watches_without_ever_seeing_a_hand(tmp_path):
         deals = len(table.match.deal_results)
         table = await play_to_the_end(world, client, table.id, stop=lambda t: len(t.match.deal_results) > deals)
         await world.settle(client)
-        told = [m for m in world.dms(world.stranger) if "a deal is over" in m.content]
+        told = [m for m in world.dms(world.stranger) if "is over." in m.content and "👀" in m.content]
         assert len(told) == 1
         review = "\n".join(e.get("description", "") for e in told[0].embeds)
         assert "trick by trick" in review and "the hands as the play began" not in review
@@ -96,8 +96,9 @@ async def test_spectators_see_the_hands_after_each_deal_where_the_table_allows_i
         assert world.dms(world.stranger) == []  # nothing during the deal
         table = await play_to_the_end(world, client, table.id, stop=lambda t: len(t.match.deal_results) >= 1)
         await world.settle(client)
-        told = [m for m in world.dms(world.stranger) if "a deal is over" in m.content]
+        told = [m for m in world.dms(world.stranger) if "is over." in m.content and "👀" in m.content]
         assert told, [m.content for m in world.dms(world.stranger)]
+        assert "deal 1 is over" in told[0].content
         # DMs that Discord refuses are not tried again: that spectator is no longer noted.
         assert await watchers_of(client.manager.store, table.id) == [world.stranger.id]
         hands = told[0].embeds[-1]["description"]
