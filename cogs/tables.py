@@ -60,7 +60,7 @@ class Tables(commands.Cog):
     def __init__(self, bot: commands.Bot):
         self.bot = bot
 
-    table = app_commands.Group(name="table", description="Open, join and look up card tables; your seat at them")
+    table = app_commands.Group(name="table", description="Open, join, watch and look up card tables; your seat at them")
 
     # --- /table new ---------------------------------------------------------------------------------------
 
