@@ -167,7 +167,11 @@ class Leaderboard(commands.Cog):
         if table.row.guild_id is None:
             return
         notice = rating_eligibility(
-            guild_id=table.row.guild_id, players=table.players, seats=table.seats, hints=table.row.hints
+            guild_id=table.row.guild_id,
+            players=table.players,
+            seats=table.seats,
+            hints=table.row.hints,
+            open_review=table.row.open_review,
         ).notice()
         await self.bot.presenter.post(table, f"Table #{table.id}: {notice}")
 
@@ -178,7 +182,11 @@ class Leaderboard(commands.Cog):
         if not outcome.game_over or table.row.guild_id is None:
             return
         start = rating_eligibility(
-            guild_id=table.row.guild_id, players=table.players, seats=table.seats, hints=table.row.hints
+            guild_id=table.row.guild_id,
+            players=table.players,
+            seats=table.seats,
+            hints=table.row.hints,
+            open_review=table.row.open_review,
         )
         if start.rated:
             await self.bot.presenter.post(table, lambda: self._unrated_after_all(table))

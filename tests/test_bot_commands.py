@@ -39,16 +39,8 @@ async def test_the_command_list_keeps_the_short_forms_and_groups_the_rest(world)
         moves = {c.name for c in top["move"].commands}
         assert moves == {"trump", "discard", "counter", "keep", "call", "draw", "expose", "claim_draw"}
         assert {c.name for c in top["table"].commands} == {
-            "new",
-            "record",
-            "cancel",
-            "stop",
-            "claim",
-            "undo",
-            "list",
-            "back",
-            "nudge",
-        }
+            "new", "record", "cancel", "stop", "claim", "undo", "list", "back", "nudge", "review", "watch",
+        }  # fmt: skip
         assert {c.name for c in top["player"].commands} == {"stats", "history", "globalrating", "settings"}
 
 

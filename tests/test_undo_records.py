@@ -72,3 +72,16 @@ def test_no_undo_before_the_play():
     record.deals[0].actions = [*record.deals[0].actions[: first_bid + 1], {"seat": seat, "type": "undo"}]
     code, out = replay_text(record.dumps())
     assert code == 1 and "while the cards are played" in out["error"]["message"]
+
+
+def test_a_deal_review_leaves_out_a_card_taken_back():
+    """A deal's story (rules/review.py) tells the deal as it stands: the card taken back is in no trick."""
+    from rules.review import deal_story
+
+    record, _ = _record_in_play()
+    last = record.deals[0].actions[-1]
+    record.append_undo(last["seat"])
+    story = deal_story(record, 0)  # the deal is not finished: its story so far
+    assert all(last["cards"][0] not in [c for p in t.plays for c in p.get("cards", [])] for t in story.tricks)
+    assert story.match.to_move == last["seat"]
+    assert sorted(story.match.hand(last["seat"])) == sorted(replay(record).match.hand(last["seat"]))  # card back

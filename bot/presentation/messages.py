@@ -19,6 +19,7 @@ from bot.tables.service import Table
 from rules import registry
 from rules.errors import RecordError
 from rules.game import GAME_OVER, PLAY
+from rules.lookback import shows_last_trick
 from rules.players import PLAYERS
 from rules.registry import match_class
 
@@ -107,6 +108,11 @@ def lobby_content(table: Table) -> str:
         f"Options: {options_text(table)}",
         *([lobby_clock_line(table)] if lobby_clock_line(table) else []),
         *(["Hints: on — `/hint` shows the expert's move to the player to move; the game is unrated"] * table.row.hints),
+        *(
+            ["Trick review: open — every trick and the running points can be looked at; the game is unrated"]
+            * table.row.open_review
+        ),
+        *(["Spectators see each deal's hands once it is over"] * table.row.spectator_hands),
         "",
     ]
     for seat in range(table.players):
@@ -230,8 +236,16 @@ def score_change_text(table: Table, change: list) -> str:
     return "Score change: " + " · ".join(parts)
 
 
+def table_state(table: Table) -> dict:
+    """What the table message shows: the public view, or at a table whose option opens the review (a learning table,
+    unrated) the view with nothing face down."""
+    match = table.match
+    assert match is not None
+    return match.open_view() if table.row.open_review else match.public_view()
+
+
 def table_content(table: Table, state: dict) -> str:
-    """The table message; ``state`` is the match's ``public_view()``."""
+    """The table message; ``state`` is what the table shows (``table_state``: the match's public view)."""
     match = table.match
     assert match is not None
     names = table.names()
@@ -268,7 +282,7 @@ def table_content(table: Table, state: dict) -> str:
     if open_hand and match.phase == PLAY:  # Five Hundred's open misère: laid face up after the first trick
         lines.append(f"Open hand of {names[open_hand['seat']]}: {describe_cards(open_hand['cards']) or '(none left)'}")
     last = table.last_trick or state.get("last_trick")
-    if last:
+    if last and shows_last_trick(match.LOOK_BACK, bool(state.get("trick")), table.row.open_review):
         lines.append(f"Last trick: {_trick_text(table, last)}{_trick_winner(table, state)}")
     lines.append(f"Scores: {scores_text(table, state)}")
     if match.phase == GAME_OVER:
@@ -301,21 +315,30 @@ def _contract_words(contract: dict) -> str:
 
 
 def _auction_line(table: Table, state: dict) -> str | None:
-    """During the bidding of a game that shows its auction, the calls so far: the bid to beat is on the table."""
-    if not registry.game_type(table.game).auction_on_table or state.get("phase") != "bidding":
+    """In a game that shows its auction, the calls so far: during the bidding the bid to beat; afterwards the whole
+    auction stays in view, as everyone heard it (who bid what, who passed, who countered)."""
+    if not registry.game_type(table.game).auction_on_table or state.get("phase") not in ("bidding", "exchange", PLAY):
         return None
     calls = [c for c in state.get("auction") or [] if isinstance(c, dict) and isinstance(c.get("seat"), int)]
     if not calls:
         return None
-    words = []
-    for call in calls[-8:]:
-        kind = call.get("type")
-        if kind == "bid":
-            what = _contract_words(call)
-        else:
-            what = {"counter": "counter ×2", "recounter": "recounter ×4"}.get(kind, str(kind))
-        words.append(f"{table.names()[call['seat']]} {what}")
-    return "Bids: " + ("… " if len(calls) > 8 else "") + " · ".join(words)
+    shown = calls[-8:] if state.get("phase") == "bidding" else calls
+    words = [f"{table.names()[call['seat']]} {call_words(call)}" for call in shown]
+    head = "Bids: " if state.get("phase") == "bidding" else "Auction: "
+    return head + ("… " if len(shown) < len(calls) else "") + " · ".join(words)
+
+
+def call_words(call: dict) -> str:
+    """A call as players say it: "80 ♦", "pass", "counter ×2", "misère", "trump ♠"."""
+    kind = call.get("type")
+    if kind == "bid":
+        named = {"misere": "misère", "open_misere": "open misère"}.get(str(call.get("contract")))
+        return named or _contract_words(call) or "bid"
+    if call.get("card"):  # a card called or exposed
+        return f"{kind} {card_label(call['card'])}"
+    if kind == "trump" and call.get("suit"):
+        return "trump " + ("no trumps" if call["suit"] == "NT" else SUIT_SYMBOLS.get(call["suit"], call["suit"]))
+    return {"counter": "counter ×2", "recounter": "recounter ×4"}.get(str(kind), str(kind))
 
 
 def _trick_winner(table: Table, state: dict) -> str:
@@ -359,13 +382,28 @@ def table_view(table: Table) -> discord.ui.View | None:
         # discord.py dispatches by its custom id, so one instance serves every message of the table).
         view = table.extra.get("table_view")
         if view is None:
-            view = table.extra["table_view"] = view_of(_hand_button(table), _rules_button(table))
+            view = table.extra["table_view"] = view_of(
+                _hand_button(table), _rules_button(table), look_button(table), watch_button(table)
+            )
         return view
-    return view_of(_hand_button(table), *extra, _rules_button(table))
+    return view_of(_hand_button(table), *extra, _rules_button(table), look_button(table), watch_button(table))
 
 
 def _hand_button(table: Table) -> TableButton:
     return TableButton(ComponentId(table.id, "hand"), "My hand", discord.ButtonStyle.primary, emoji="🂠")
+
+
+LOOK_VERB, WATCH_VERB = "look", "watch"  # answered by cogs/history.py
+
+
+def look_button(table: Table) -> TableButton:
+    """What the game's rules let anyone look back at now."""
+    return TableButton(ComponentId(table.id, LOOK_VERB), "Look back", discord.ButtonStyle.secondary, emoji="🔎")
+
+
+def watch_button(table: Table, label: str = "Watch") -> TableButton:
+    """For a spectator: the table and its history, and each finished deal by DM."""
+    return TableButton(ComponentId(table.id, WATCH_VERB), label, discord.ButtonStyle.secondary, emoji="👀")
 
 
 def _rules_button(table: Table) -> TableButton:

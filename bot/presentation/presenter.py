@@ -30,6 +30,7 @@ from bot.presentation.budget import ChannelBudget
 from bot.presentation.choices import past_tense
 from bot.presentation.clock_view import seat_button, since_last_move
 from bot.presentation.components import view_of
+from bot.presentation.history import review_view
 from bot.presentation.live_hands import LiveHands
 from bot.presentation.messages import (  # re-exported: cogs build messages here too
     DM_CLOSED,
@@ -40,6 +41,7 @@ from bot.presentation.messages import (  # re-exported: cogs build messages here
     scores_text,
     table_content,
     table_file,
+    table_state,
     table_view,
     winner_text,
 )
@@ -359,7 +361,11 @@ class Presenter:
         text = result.get("explain") or ("Thrown in: nobody bid." if result.get("thrown_in") else "")
         change = score_change_text(table, result.get("score_change", []))
         content = f"**Table #{table.id} · deal {deal_index + 1} result**\n{text}\n{change}"
-        await self._channel(table).send(content[:2000], **_file_kwargs(png, f"deal-{table.id}-{deal_index + 1}.png"))
+        await self._channel(table).send(
+            content[:2000],
+            view=review_view(table, deal_index),
+            **_file_kwargs(png, f"deal-{table.id}-{deal_index + 1}.png"),
+        )
 
     async def _post_score_sheet(self, table: Table) -> None:
         match = table.match
@@ -376,7 +382,7 @@ class Presenter:
         """A new deal: a new table message at the bottom of the channel (the old one would scroll away).  The old
         message then shows how its deal ended (``deal_end``): every trick taken, the last trick, the scores after."""
         assert self.manager is not None and table.match is not None
-        state = table.match.public_view()
+        state = table_state(table)
         file = await table_file(table, state)
         kwargs = {"file": file} if file else {}
         view = table_view(table)
@@ -414,7 +420,7 @@ class Presenter:
         if table.row.message_id is None:
             await self._post_table_message(table)
             return
-        state = table.match.public_view()
+        state = table_state(table)
         file = await table_file(table, state)
         await self._edit_message(
             table,

@@ -236,7 +236,13 @@ def derive_eligibility(
     holders = {s: r.user_id for s, r in row.seats.items()}
     play = _load_play(conn, row.id, holders) if played else {}
     eligibility = rating_eligibility(
-        guild_id=row.guild_id, players=players, seats=row.seats, status=status, hints=row.hints, play=play
+        guild_id=row.guild_id,
+        players=players,
+        seats=row.seats,
+        status=status,
+        hints=row.hints,
+        play=play,
+        open_review=row.open_review,
     )
     return eligibility, play
 

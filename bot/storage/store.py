@@ -61,6 +61,8 @@ class TableRow:
     updated_at: str
     seats: dict[int, SeatRow] = field(default_factory=dict)
     hints: bool = False  # the host allowed /hint (migration 4); such games are unrated
+    open_review: bool = False  # every trick and the running points open during a deal (migration 7); unrated
+    spectator_hands: bool = False  # spectators see each deal's hands once it is over (migration 7)
 
 
 class _TransactionGate:
@@ -261,15 +263,17 @@ class Store:
         host_id: int,
         host_name: str,
         hints: bool = False,
+        open_review: bool = False,
+        spectator_hands: bool = False,
     ) -> int:
         async with self._write:
             await self.db.execute("BEGIN")
             try:
                 cur = await self.db.execute(
                     "INSERT INTO tables (guild_id, guild_name, channel_id, channel_name, game, preset, options,"
-                    " host_id, hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " host_id, hints, open_review, spectator_hands) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (guild_id, guild_name, channel_id, channel_name, game, preset, json.dumps(options), host_id)
-                    + (int(hints),),
+                    + (int(hints), int(open_review), int(spectator_hands)),
                 )
                 table_id = cur.lastrowid
                 await self.db.execute(
@@ -405,6 +409,8 @@ class Store:
                 created_at=r["created_at"],
                 updated_at=r["updated_at"],
                 hints=bool(r["hints"]),
+                open_review=bool(r["open_review"]),
+                spectator_hands=bool(r["spectator_hands"]),
             )
             for r in rows
         }

@@ -235,6 +235,8 @@ class TableManager:
         guild_id: int | None = None,
         guild_name: str = "",
         hints: bool = False,
+        open_review: bool = False,
+        spectator_hands: bool = False,
     ) -> Table:
         try:
             probe = match_class(game)(options)
@@ -251,6 +253,8 @@ class TableManager:
             host_id=host_id,
             host_name=host_name,
             hints=hints,
+            open_review=open_review,
+            spectator_hands=spectator_hands,
         )
         row = await self.store.load_table(table_id)
         assert row is not None

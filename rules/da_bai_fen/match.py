@@ -11,7 +11,18 @@ import random
 from itertools import combinations
 
 from rules.actions import Action, DiscardChoice
-from rules.cards import CARD_NAMES, NUM_CARD_IDS, SUITS, card, cards_of, describe_suit, nth_card, rank_of, suit_of
+from rules.cards import (
+    CARD_NAMES,
+    NUM_CARD_IDS,
+    SUITS,
+    card,
+    cards_of,
+    describe_suit,
+    nth_card,
+    parse_card,
+    rank_of,
+    suit_of,
+)
 from rules.da_bai_fen.order import (
     PACK,
     PACK_MASK,
@@ -821,7 +832,13 @@ class DaBaiFen(Match):
         if points:
             declarers = contract["declarers"] if contract else self.declarers
             points = [None if team == declarers or declarers is None else v for team, v in enumerate(points)]
-        return view | {"points": points}
+        return super().face_down(view) | {"points": points}
+
+    def face_up_cards(self, winner: int, cards: tuple[str, ...]) -> list[str]:
+        """The same sentence: the counting cards of a trick the opponents won lie face up before them."""
+        if self.declarers is None or _team(winner) == self.declarers:
+            return []
+        return [name for name in cards if POINTS[parse_card(name)]]
 
     def public_facts(self) -> dict:
         return super().public_facts() | {"cards_to_draw": DRAWN}

@@ -101,7 +101,10 @@ class Screens:
     def save(self, name: str, message: Message) -> None:
         picture = message.attachments[0].data if message.attachments else None
         names = {u.id: u.username for u in self.world.fake.world.users.values()}
-        png = preview_png(message.content, message.components, picture, names=names, ephemeral=message.ephemeral)
+        embeds = [e.get("description", "") for e in message.embeds]
+        png = preview_png(
+            message.content, message.components, picture, names=names, ephemeral=message.ephemeral, embeds=embeds
+        )
         path = self.out / f"{name}.png"
         path.write_bytes(png)
         print(f"{path} ({len(png) // 1024} KB)")
@@ -219,8 +222,58 @@ async def rematch(s: Screens) -> None:
     s.save("rematch-lobby", asked.message)
 
 
+def mid_trick(s: Screens, tricks: int = 2) -> Callable[[], bool]:
+    def moment() -> bool:
+        match = s.table.match
+        return match.phase == PLAY and match.tricks_completed() >= tricks and bool(match.public_view()["trick"])
+
+    return moment
+
+
+async def look_back(s: Screens, user: User) -> Message:
+    """``user`` taps Look back on the table message: the answer only they see."""
+    result = await s.world.click(user, s.world.fake.world.messages[s.table.row.message_id], "look")
+    assert result.message is not None, result.content
+    return result.message
+
+
+async def history_two_hundred(s: Screens) -> None:
+    """The auction in view during the play, tricks face down (Look back), a spectator's view, a deal's review."""
+    await s.open("200")
+    await s.play_until(mid_trick(s, 3))
+    s.save("table-auction-two_hundred", s.world.fake.world.messages[s.table.row.message_id])
+    s.save("look-back-two_hundred", await look_back(s, s.world.bob))
+    watched = await s.world.click(s.world.stranger, s.world.fake.world.messages[s.table.row.message_id], "watch")
+    assert watched.message is not None, watched.content
+    s.save("watch-two_hundred", watched.message)
+    await s.play_until(lambda: len(s.table.match.deal_results) >= 1)
+    result = next(m for m in s.world.fake.messages(s.world.channel) if "deal 1 result" in m.content)
+    s.save("deal-result-review-button", result)
+    review = await s.world.click(s.world.stranger, result, "review", "0")
+    assert review.message is not None, review.content
+    s.save("review-two_hundred", review.message)
+
+
+async def history_belote(s: Screens) -> None:
+    await s.open("belote")
+    await s.play_until(mid_trick(s))
+    s.save("look-back-belote", await look_back(s, s.world.carol))
+
+
+async def history_da_bai_fen(s: Screens) -> None:
+    await s.open("dabaifen")
+
+    def opponents_counted() -> bool:
+        match = s.table.match
+        return mid_trick(s, 4)() and (match.public_view()["points"][1 - match.declarers] or 0) > 0
+
+    await s.play_until(opponents_counted)
+    s.save("look-back-da_bai_fen", await look_back(s, s.world.dan))
+
+
 MOMENTS = [(belote, {}), (five_hundred, {}), (two_hundred, {}), (da_bai_fen_discard, {})]
 MOMENTS += [(manners, {}), (rematch, {})]
+MOMENTS += [(history_two_hundred, {}), (history_belote, {}), (history_da_bai_fen, {})]
 MOMENTS += [(da_bai_fen_draw, {"draw_interval": 30.0, "kitty_pause": 30.0})]
 
 
