@@ -8,15 +8,18 @@ shown the table's public view and never a hand (a finished deal's hands only whe
 
 from __future__ import annotations
 
+import io
 import logging
 
 import discord
 from discord.ext import commands
 
-from bot.presentation.components import ComponentId
+from bot.presentation import images
+from bot.presentation.components import ComponentId, view_of
 from bot.presentation.errors import answer
 from bot.presentation.history import (
     LOOK_VERB,
+    REPLAY_VERB,
     REVIEW_VERB,
     UNWATCH_VERB,
     WATCH_VERB,
@@ -24,6 +27,7 @@ from bot.presentation.history import (
     hands_text,
     last_finished_deal,
     look_back_now,
+    replay_button,
     review_text,
     spectator_view,
     story,
@@ -36,6 +40,10 @@ from cogs.acting import Interaction, in_time, manager_of
 
 log = logging.getLogger(__name__)
 NO_MENTIONS = discord.AllowedMentions.none()
+# The latest replays asked for, by (table, deal): a finished deal never changes, and its players and spectators tend
+# to ask for it together.
+REPLAYS_KEPT = 32
+_replays: dict[tuple[int, int], bytes] = {}
 
 
 async def history_click(interaction: Interaction, cid: ComponentId, values: list[str]) -> None:
@@ -46,6 +54,10 @@ async def history_click(interaction: Interaction, cid: ComponentId, values: list
         if not (cid.arg or "").isdigit():
             raise Refusal("That button is not understood any more; use `/table review`.")
         await show_review(interaction, table, int(cid.arg or 0))
+    elif cid.verb == REPLAY_VERB:
+        if not (cid.arg or "").isdigit():
+            raise Refusal("That button is not understood any more; use `/table review`.")
+        await show_replay(interaction, table, int(cid.arg or 0))
     elif cid.verb == WATCH_VERB:
         message = interaction.message
         await watch(interaction, table, edit=message is not None and message.flags.ephemeral)
@@ -73,7 +85,31 @@ async def show_review(interaction: Interaction, table: Table, deal: int | None) 
             f"Deal {index + 1} of table #{table.id} is still being played: its tricks can be reviewed once it is "
             "over. **Look back** shows what the rules let you see now."
         )
-    await answer(interaction, "", embed=embed(review_text(table, told)))
+    await answer(interaction, "", embed=embed(review_text(table, told)), view=view_of(replay_button(table, index)))
+
+
+async def show_replay(interaction: Interaction, table: Table, deal: int) -> None:
+    """A finished deal as an animated GIF (Discord animates GIF attachments), for whoever asked.  Drawing one takes
+    a second or more, so the answer is deferred; the latest replays are kept for the next one to ask."""
+    told = story(table, deal)
+    if not told.finished:
+        raise Refusal(
+            f"Deal {deal + 1} of table #{table.id} is still being played: it can be replayed once it is over."
+        )
+    assert table.record is not None
+    gif = _replays.get((table.id, deal))
+    if gif is None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        title = f"{game_name(table.game)} · table #{table.id} · deal {deal + 1}"
+        gif = await images.deal_replay_gif(table.record, deal, table.names(), title)
+        if gif is None:
+            await answer(interaction, "The replay could not be drawn just now; **Review** tells the deal in words.")
+            return
+        while len(_replays) >= REPLAYS_KEPT:
+            _replays.pop(next(iter(_replays)))
+        _replays[table.id, deal] = gif
+    file = discord.File(io.BytesIO(gif), filename=f"table-{table.id}-deal-{deal + 1}.gif")
+    await answer(interaction, f"Deal {deal + 1} of table #{table.id}, card by card.", file=file)
 
 
 async def watch(interaction: Interaction, table: Table, *, edit: bool = False) -> None:

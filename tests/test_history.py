@@ -211,3 +211,29 @@ async def test_da_bai_fen_shows_the_opponents_counting_cards_face_up(tmp_path):
         counting = ("K", "10", "5")
         shown = face_up.split(": ", 1)[1].split(" ")
         assert shown and all(label[:-1] in counting for label in shown), shown
+
+
+async def test_a_finished_deal_is_replayed_as_an_animated_gif(tmp_path):
+    """▶️ Replay under a deal's result (and under its review): the deal card by card as a GIF, to whoever asked,
+    drawn from the record's public moments; a second ask reuses it."""
+    import io
+
+    from PIL import Image
+
+    async with bot_world(tmp_path, images_on=True) as world, world.running() as client:
+        table = await start_four(world, client, "belote")
+        table = await play_to_the_end(world, client, table.id, stop=lambda t: len(t.match.deal_results) >= 1)
+        await world.settle(client)
+        result = next(m for m in world.fake.messages(world.channel) if "deal 1 result" in m.content)
+        asked = await world.click(world.stranger, result, "replay", "0")  # a spectator may replay it too
+        shown = await asked.wait_for_followup(1, timeout=60)
+        assert shown.ephemeral and "Deal 1" in shown.content
+        (gif,) = shown.attachments
+        assert gif.filename.endswith(".gif")
+        image = Image.open(io.BytesIO(gif.data))
+        expected = 1 + len(table.record.deals[0].actions) + table.match.tricks_completed() + 1  # a bound
+        assert 10 < image.n_frames <= expected, image.n_frames
+        review = await world.click(world.dan, result, "review", "0")
+        assert any(cid.endswith(":replay:0:0") or ":replay:" in cid for cid in review.message.custom_ids())
+        again = await world.click(world.dan, review.message, "replay", "0")
+        assert again.message is not None and again.message.attachments[0].data == gif.data  # kept, not redrawn

@@ -19,7 +19,7 @@ from bot.presentation.choices import past_tense
 from rules.actions import action_from_json
 from rules.cards import CARD_NAMES
 from rules.game import BETWEEN_DEALS, DEAL, GAME_OVER, Match
-from rules.records import GameRecord, deal_cards, new_match_for
+from rules.records import GameRecord, deal_cards, effective_actions, new_match_for
 
 # How long each kind of moment stays on screen, in milliseconds: long enough to read a call or see a card land,
 # longer for a finished trick (who won it), longest for the deal's end (the scores after it) before the GIF loops.
@@ -46,7 +46,7 @@ def match_before(record: GameRecord, deal_index: int) -> Match:
     match = new_match_for(record)
     for d in range(deal_index):
         match.start_deal(deal_cards(record, match, d))
-        for raw in record.deals[d].actions:
+        for raw in effective_actions(record.deals[d].actions):
             match.apply(action_from_json(raw))
     return match
 
@@ -60,7 +60,7 @@ def walk_deal(record: GameRecord, deal_index: int) -> Iterator[tuple[Match, dict
     dealt = match.phase != DEAL
     if dealt:
         yield match, None
-    for raw in record.deals[deal_index].actions:
+    for raw in effective_actions(record.deals[deal_index].actions):  # a card taken back is not replayed
         match.apply(action_from_json(raw))
         if not dealt:
             dealt = match.phase != DEAL

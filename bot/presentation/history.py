@@ -29,8 +29,8 @@ from rules.errors import RecordError
 from rules.lookback import UNTIL_NEXT_COLLECTED, LookBackView, look_back
 from rules.review import DealStory, ReviewedTrick, deal_story
 
-REVIEW_VERB, UNWATCH_VERB = "review", "unwatch"
-HISTORY_VERBS = (LOOK_VERB, REVIEW_VERB, WATCH_VERB, UNWATCH_VERB)
+REVIEW_VERB, UNWATCH_VERB, REPLAY_VERB = "review", "unwatch", "replay"
+HISTORY_VERBS = (LOOK_VERB, REVIEW_VERB, WATCH_VERB, UNWATCH_VERB, REPLAY_VERB)
 EMBED_LIMIT = 4000  # an embed's description holds 4096 characters
 COLOUR = discord.Colour.dark_green()
 
@@ -178,9 +178,15 @@ def review_button(table: Table, deal: int) -> TableButton:
     return TableButton(ComponentId(table.id, REVIEW_VERB, 0, str(deal)), "Review", discord.ButtonStyle.secondary)
 
 
+def replay_button(table: Table, deal: int) -> TableButton:
+    return TableButton(
+        ComponentId(table.id, REPLAY_VERB, 0, str(deal)), "Replay", discord.ButtonStyle.secondary, emoji="▶️"
+    )
+
+
 def review_view(table: Table, deal: int) -> discord.ui.View:
-    """Under a deal's result: its trick-by-trick review, for anyone."""
-    return view_of(review_button(table, deal))
+    """Under a deal's result: its trick-by-trick review and its animated replay, for anyone."""
+    return view_of(review_button(table, deal), replay_button(table, deal))
 
 
 def spectator_view(table: Table) -> discord.ui.View:

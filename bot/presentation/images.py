@@ -98,3 +98,16 @@ async def deal_summary_image(public: dict[str, Any], names: list[str], deal_inde
 
 async def score_sheet_image(public: dict[str, Any], names: list[str]) -> bytes | None:
     return await render("render_score_sheet", public, names)
+
+
+async def deal_replay_gif(record: Any, deal_index: int, names: list[str], title: str) -> bytes | None:
+    """A finished deal as an animated GIF (``bot/presentation/deal_replay.py``), drawn where the pool draws."""
+    if not enabled:
+        return None
+    from bot.presentation.deal_replay import deal_gif
+
+    try:
+        return await pool.run(partial(deal_gif, record, deal_index, names, title=title), urgent=True)
+    except Exception:
+        log.exception("the replay of deal %d failed", deal_index + 1)
+        return None
