@@ -14,7 +14,7 @@ from discord.utils import MISSING
 
 from bot.presentation.choices import card_label, label, past_tense
 from bot.presentation.components import ComponentId, TableButton, view_of
-from bot.presentation.errors import answer
+from bot.presentation.errors import answer, saved_anyway
 from bot.presentation.live_hands import hand_image, hand_text
 from bot.presentation.messages import png_file
 from bot.presentation.overload import defer_after
@@ -28,6 +28,9 @@ from bot.tables.service import (
 )
 from rules.cards import CARD_NAMES, parse_card
 from rules.events import FailedLead
+
+# The key of an autocomplete choice's action that holds the table's version when it was offered (cogs/arguments.py).
+VERSION_KEY = "v"
 
 # What every cog's interactions carry: typed, so ``interaction.client.manager`` is checked like any attribute.
 Interaction: TypeAlias = discord.Interaction[CardTableBot]
@@ -155,7 +158,12 @@ async def perform(
     edit: bool = False,
     confirmed: bool = False,
 ) -> None:
-    """Apply the user's action and answer them; ``edit`` replaces the message whose component was used."""
+    """Apply the user's action and answer them; ``edit`` replaces the message whose component was used.  An action
+    picked from a command's autocomplete carries the version it was offered at (``VERSION_KEY``)."""
+    if VERSION_KEY in action:
+        action = dict(action)
+        offered_at = action.pop(VERSION_KEY)
+        version = offered_at if version is None and isinstance(offered_at, int) else version
     manager = manager_of(interaction)
     seat = seat_in(table, interaction.user.id)
     stale = version is not None and version != table.version and action.get("type") not in UNVERSIONED_TYPES
@@ -183,6 +191,13 @@ async def perform(
         outcome = await manager.act(table.id, interaction.user.id, action, expected_version=version)
     failed = next((e for e in outcome.events if isinstance(e, FailedLead)), None)
     done = failed_lead_text(failed, table.names()) if failed else f"✅ You {past_tense(outcome.action.to_json())}."
+    try:  # the move is made: whatever happens to the answer, the player is never told it failed
+        await _answer_made(interaction, table, seat, done, edit=edit)
+    except Exception as error:
+        await saved_anyway(interaction, done, error)
+
+
+async def _answer_made(interaction: Interaction, table: Table, seat: int, done: str, *, edit: bool) -> None:
     match = table.match
     if edit and match is not None and table.status == PLAYING:
         # The message you chose from becomes your hand as it is now (with your next choices if it is your turn

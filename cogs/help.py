@@ -20,7 +20,7 @@ from bot.presentation.messages import game_name, options_text
 from bot.tables.presets import OptionsError, game_id
 from bot.tables.service import Refusal, Table
 from cogs.acting import Interaction, manager_of
-from cogs.arguments import TABLE_HELP, TableOption
+from cogs.arguments import TABLE_HELP, GameText, TableOption
 from rules import registry
 
 # Admin groups: shown apart, since only server admins (Manage Server) can use them.
@@ -133,7 +133,9 @@ class Help(commands.Cog):
 
     @app_commands.command(name="rules", description="A game's rules in short, and the options in force at a table")
     @app_commands.describe(game="the game, as in /table new", table=TABLE_HELP)
-    async def rules(self, interaction: Interaction, game: str | None = None, table: TableOption | None = None) -> None:
+    async def rules(
+        self, interaction: Interaction, game: GameText | None = None, table: TableOption | None = None
+    ) -> None:
         if game is None and table is None:
             raise Refusal(f"Name a game ({registry.choices_text()}) or a table.")
         try:

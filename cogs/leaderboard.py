@@ -33,6 +33,7 @@ from bot.tables.presets import OptionsError, game_id
 from bot.tables.service import Outcome, Refusal, Table
 from cogs.acting import Interaction, manager_of
 from cogs.admin import manage_server_only
+from cogs.arguments import GameText
 from rules import registry
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ PERIOD_CHOICES = [
     app_commands.Choice(name="global (players who opted in)", value="global"),
 ]
 GAME_HELP = f"{registry.choices_text()} (default: the most played here)"
-_BOARD = r"lb:(?P<dir>[pn]):(?P<guild>\d+):(?P<game>[a-z_]+):(?P<period>all|season|month|global):(?P<key>[0-9-]*)"
+_BOARD = r"lb:(?P<dir>[pn]):(?P<guild>\d{1,19}):(?P<game>[a-z_]+):(?P<period>all|season|month|global):(?P<key>[0-9-]*)"
 NOT_ADMIN = "Only members who can manage this server can do that."
 
 
@@ -201,7 +202,7 @@ class Leaderboard(commands.Cog):
     async def leaderboard(
         self,
         interaction: Interaction,
-        game: str | None = None,
+        game: GameText | None = None,
         period: app_commands.Choice[str] | None = None,
         season: app_commands.Range[int, 1, 10000] | None = None,
     ) -> None:
@@ -232,7 +233,7 @@ class Leaderboard(commands.Cog):
         player="whose (default: yours)", game=GAME_HELP.replace("the most played here", "every game")
     )
     async def stats_command(
-        self, interaction: Interaction, player: discord.User | None = None, game: str | None = None
+        self, interaction: Interaction, player: discord.User | None = None, game: GameText | None = None
     ) -> None:
         guild_id = _guild(interaction)
         who = player or interaction.user
