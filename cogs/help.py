@@ -74,9 +74,10 @@ def rules_embed(game: str, page: int, table: Table | None) -> discord.Embed:
     return embed
 
 
-class RulesPage(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"rules:(?P<game>[a-z_]+):(?P<table>\d+):(?P<page>\d+)"
-):
+_RULES = r"rules:(?P<game>[a-z_]{1,40}):(?P<table>\d{1,18}):(?P<page>\d{1,4})"  # bounded: see components.py
+
+
+class RulesPage(discord.ui.DynamicItem[discord.ui.Button], template=_RULES):
     """Turns a /rules message to another page; everything needed is in the custom id."""
 
     def __init__(self, game: str, table_id: int, page: int, label: str, *, disabled: bool = False):
@@ -90,6 +91,8 @@ class RulesPage(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:  # always our bot's interaction
         async with answering_errors(interaction):  # a button: the tree's error handler does not see it
+            if registry.lookup(self.game) is None:  # an older message's, or a forged id
+                raise Refusal(f"Those rules are not known any more: choose {registry.choices_text()} with /rules.")
             table = await manager_of(interaction).get(self.table_id) if self.table_id else None
             await show_rules(interaction, self.game, table, self.page, edit=True)
 

@@ -87,7 +87,7 @@ def board_text(board: stats.Board) -> str:
     return "\n".join(lines)
 
 
-class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD + r":(?P<page>\d+)"):
+class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD + r":(?P<page>\d{1,6})"):
     """Previous / next page of a leaderboard; everything needed is in the custom id."""
 
     def __init__(self, key: stats.BoardKey, page: int, direction: str, *, disabled: bool = False):
@@ -103,6 +103,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD + r"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:  # always our bot's interaction
         async with answering_errors(interaction):  # a button: the tree's error handler does not see it
+            if self.key.guild_id != interaction.guild_id:  # only a forged id names another server
+                raise Refusal("That leaderboard belongs to another server.")
             await show_board(interaction, self.key, self.page, edit=True)
 
 

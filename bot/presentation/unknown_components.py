@@ -27,13 +27,27 @@ def is_known(custom_id: str, templates: Iterable[re.Pattern[str]]) -> bool:
     return any(template.fullmatch(custom_id) for template in templates)
 
 
+def on_message(interaction: discord.Interaction, custom_id: str) -> bool:
+    """Whether the clicked message carries a component with this id: discord.py drops the click silently if not."""
+    if interaction.message is None:
+        return False
+    rows: list[discord.Component] = list(interaction.message.components)
+    while rows:
+        component = rows.pop()
+        rows += list(getattr(component, "children", ()))
+        if getattr(component, "custom_id", None) == custom_id:
+            return True
+    return False
+
+
 async def answer_unknown(interaction: discord.Interaction, templates: Iterable[re.Pattern[str]]) -> bool:
     """Refuse a component or form interaction that no template of the bot's components matches; whether it did."""
     if interaction.type.value not in (COMPONENT, MODAL_SUBMIT):
         return False
     data: dict[str, object] = dict(interaction.data or {})
     custom_id = str(data.get("custom_id", ""))
-    if is_known(custom_id, templates):
+    shown = interaction.type.value == MODAL_SUBMIT or on_message(interaction, custom_id)
+    if shown and is_known(custom_id, templates):
         return False
     log.info("a component the bot did not issue: %r from %s", custom_id[:100], interaction.user)
     # It may have expired meanwhile, or Discord failed: nothing else to do.
