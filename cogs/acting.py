@@ -7,8 +7,11 @@ and the answer back to the player.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from typing import Any, TypeAlias
 
+import aiohttp
 import discord
 from discord.utils import MISSING
 
@@ -76,12 +79,37 @@ async def in_time(interaction: Interaction, work, *, thinking: bool):
     deferred update, or "thinking…") so that Discord keeps it.  Returns (result, deferred)."""
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=defer_after(interaction.created_at))
-    if not done:
+    if not done and not interaction.response.is_done():
         if thinking:
             await interaction.response.defer(ephemeral=True, thinking=True)
         else:
             await interaction.response.defer()
     return await task, not done
+
+
+@contextlib.asynccontextmanager
+async def acknowledged_if_slow(interaction: Interaction, *, thinking: bool) -> AsyncIterator[None]:
+    """Run the block (in this task, so that what it dispatches is heard in the usual order); if it takes longer than
+    the overload policy allows, acknowledge the interaction meanwhile, as ``in_time`` does."""
+    deferring = asyncio.Event()
+
+    async def defer_later() -> None:
+        await asyncio.sleep(defer_after(interaction.created_at))
+        deferring.set()
+        if not interaction.response.is_done():
+            await (
+                interaction.response.defer(ephemeral=True, thinking=True) if thinking else interaction.response.defer()
+            )
+
+    timer = asyncio.create_task(defer_later())
+    try:
+        yield
+    finally:
+        if deferring.is_set():  # the acknowledgement is on its way: let it land before the answer
+            with contextlib.suppress(discord.HTTPException, TimeoutError, aiohttp.ClientError):
+                await timer  # if it failed, the answer says so (or the interaction expired)
+        else:
+            timer.cancel()
 
 
 async def show_hand(
@@ -105,7 +133,7 @@ async def show_hand(
         if hand.file is not None or shown_image != hand.image_key:
             fields["attachments"] = [hand.file] if hand.file else []
         message_id = interaction.message.id if edit and interaction.message else None
-        if deferred:  # replace the "thinking…" answer (or the deferred message) with the hand
+        if deferred or (edit and interaction.response.is_done()):  # replace "thinking…" (or the deferred message)
             message = await interaction.edit_original_response(**fields)
             message_id = message.id
         elif edit:
@@ -188,7 +216,9 @@ async def perform(
                 await answer(interaction, warning, view=view)
             return
     with interaction.client.presenter.live.answering(table, seat):  # this answer shows the hand: no edit meanwhile
-        outcome = await manager.act(table.id, interaction.user.id, action, expected_version=version)
+        # A slow save (a busy store, a table's lock held): acknowledge within Discord's 3 s, answer after.
+        async with acknowledged_if_slow(interaction, thinking=not edit):
+            outcome = await manager.act(table.id, interaction.user.id, action, expected_version=version)
     failed = next((e for e in outcome.events if isinstance(e, FailedLead)), None)
     done = failed_lead_text(failed, table.names()) if failed else f"✅ You {past_tense(outcome.action.to_json())}."
     try:  # the move is made: whatever happens to the answer, the player is never told it failed
@@ -205,6 +235,8 @@ async def _answer_made(interaction: Interaction, table: Table, seat: int, done: 
         await show_hand(interaction, table, note=done, edit=True)
     elif match is not None and table.status == PLAYING and match.to_move == seat and legal_for(table, seat):
         await show_hand(interaction, table, note=done)
+    elif edit and interaction.response.is_done():
+        await interaction.edit_original_response(content=done, attachments=[], view=None)
     elif edit:
         await interaction.response.edit_message(content=done, attachments=[], view=None)
     else:

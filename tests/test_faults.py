@@ -15,7 +15,7 @@ import random
 import pytest
 
 from bot.presentation import deadline
-from tests.botkit.harness import bot_world, find_id, play_to_the_end, table_message
+from tests.botkit.harness import bot_world, find_id, play_to_the_end, table_message, tap_action
 from tests.fakediscord.faults import LOST_ANSWER, SERVER_ERROR, SLOW, TOO_MANY, Fault, RateLimits
 
 CALLBACK = "/interactions/{interaction_id}/{token}/callback"
@@ -187,6 +187,37 @@ async def test_a_callback_failing_past_the_deadline_keeps_the_move_and_never_say
         mover = world.fake.world.users[table.seats[move["seat"]].user_id]
         hand = await world.click(mover, table_message(world, table), "hand")
         assert hand.ephemeral and "✅" not in (hand.content or "") and "⛔" not in (hand.content or "")
+
+
+async def test_a_slow_save_is_acknowledged_in_time_and_answered_after(world, monkeypatch):
+    """Saving takes longer than Discord's 3 s allow (a busy disk, say): the bot acknowledges first ("thinking…",
+    or a deferred update of the hand tapped) and edits the answer in when the move is saved."""
+    from bot.storage.store import Store
+
+    slow = Store.append_action
+
+    async def slow_append(self, *args, **kwargs):
+        await asyncio.sleep(3.1)  # past the deadline: only an early acknowledgement keeps the interaction
+        return await slow(self, *args, **kwargs)
+
+    async with world.running() as client:
+        table = await started(world, client, world.alice, world.bob)
+        monkeypatch.setattr(Store, "append_action", slow_append)
+        user = user_to_move(world, table)
+        by_slash = await world.fake.slash(user, world.channel, "pass")
+        await by_slash.wait()
+        assert by_slash.deferred and by_slash.answered_after < deadline.DISCORD_DEADLINE
+        answer = await by_slash.wait_for_followup() if not by_slash.followups else by_slash.followups[0]
+        assert "✅" in (answer.content or "") or "✅" in (by_slash.content or ""), (answer.content, by_slash.content)
+        await world.settle(client)
+        user = user_to_move(world, table)
+        hand = await world.click(user, table_message(world, table), "hand")
+        move = next(a for a in table.match.legal_json() if a["seat"] == table.match.to_move)
+        tapped = await tap_action(world, table, user, hand.message, {k: v for k, v in move.items() if k != "seat"})
+        assert tapped.deferred and tapped.answered_after < deadline.DISCORD_DEADLINE
+        shown = await tapped.wait_for_edit()
+        assert "✅" in shown.content, shown.content
+    assert world.fake.unanswered() == [] and world.fake.late_answers() == []
 
 
 async def test_a_failed_edit_after_the_acknowledgement_says_the_move_was_saved(world, caplog, monkeypatch):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import signal
 import sys
 from pathlib import Path
 
@@ -68,11 +67,12 @@ class BotProcess:
         await self.process.wait()
         self.kills += 1
 
-    async def stop(self, timeout: float = 20.0) -> None:
-        """Ctrl-C, as an operator stops it; killed if it does not end in time."""
+    async def stop(self, timeout: float = 10.0) -> None:
+        """SIGTERM (a service manager's stop; SIGINT may be ignored by a process started in the background); killed
+        if it does not end in time."""
         if self.process is None or self.process.returncode is not None:
             return
-        self.process.send_signal(signal.SIGINT)
+        self.process.terminate()
         try:
             await asyncio.wait_for(self.process.wait(), timeout)
         except TimeoutError:
