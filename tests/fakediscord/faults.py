@@ -84,7 +84,8 @@ class RateLimits:
     """Discord's limits, in its own numbers; ``time_scale`` shrinks every window alike (0.02: 5 s becomes 0.1 s).
 
     ``global_per_second``: every bot-authenticated request (interaction callbacks and webhooks are exempt, as on
-    Discord).  ``route``: per route and major parameter (a channel, a guild, a webhook token).  ``channel``: the
+    Discord).  ``route``: per route and major parameter (a channel, a guild, a webhook token); a route without one
+    is held by the global limit only.  ``channel``: the
     writes to one channel together."""
 
     time_scale: float = 1.0
@@ -93,6 +94,7 @@ class RateLimits:
     channel: tuple[int, float] = (5, 5.0)
     enabled: bool = True
     refused: int = 0  # 429s answered
+    refused_by: dict[str, int] = field(default_factory=dict)  # per scope and route: "shared POST /channels/…"
     _windows: dict[tuple[str, ...], Window] = field(default_factory=dict)
 
     def _window(self, key: tuple[str, ...], limit: int, seconds: float) -> Window:
@@ -107,17 +109,23 @@ class RateLimits:
         windows: list[tuple[str, Window]] = []
         if bot_auth:
             windows.append(("global", self._window(("global",), self.global_per_second, 1.0)))
-        bucket = self._window(("route", method, route, major), *self.route)
-        windows.append(("user", bucket))
+        # A route without a major parameter (e.g. opening a DM) is held by the global limit only, as on Discord.
+        bucket = self._window(("route", method, route, major), *self.route) if major else None
+        if bucket is not None:
+            windows.append(("user", bucket))
         if route.startswith("/channels/{channel_id}/messages") and method in _CHANNEL_WRITES:
             windows.append(("shared", self._window(("channel", major), *self.channel)))
         for scope, window in windows:
             wait = window.retry_after(now)
             if wait > 0:
                 self.refused += 1
+                key = f"{scope} {method} {route}"
+                self.refused_by[key] = self.refused_by.get(key, 0) + 1
                 return Verdict(wait, scope, {})
         for _scope, window in windows:
             window.take(now)
+        if bucket is None:
+            return Verdict(0.0, "", {})
         headers = {
             "X-RateLimit-Limit": str(bucket.limit),
             "X-RateLimit-Remaining": str(bucket.remaining(now)),
