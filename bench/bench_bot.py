@@ -51,10 +51,22 @@ from bot.process.client import CardTableBot  # noqa: E402
 from bot.process.settings import Settings  # noqa: E402
 from rules.game import GAME_OVER  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
+from tests.fakediscord.faults import SERVER_ERROR, TOO_MANY, Fault, RateLimits  # noqa: E402
 from tests.fakediscord.interactions import UPDATE_MESSAGE, InteractionResult  # noqa: E402
 
 FOLLOW_UPS_WITHIN = 30.0  # seconds the fake keeps an answered interaction for its follow-ups (Discord: 15 min)
 SLASH_OPTION = {"play": "card", "bid": "value", "discard": "cards", "expose": "card", "call": "card", "trump": "suit"}
+
+
+def honest_fake(args: argparse.Namespace) -> FakeDiscord:
+    """The offline Discord as Discord: a first answer after 3 s refused and counted (no test slack); Discord's rate
+    limits at its own scale with --rate-limits, and faults with --faults RATE."""
+    fake = FakeDiscord(interaction_deadline=3.0, slack=1.0, rate_limits=RateLimits(enabled=args.rate_limits))
+    if args.faults:
+        rng = random.Random(args.seed)
+        fake.faults.add(Fault(SERVER_ERROR, times=None, when=lambda m, r, p: rng.random() < args.faults))
+        fake.faults.add(Fault(TOO_MANY, times=None, seconds=0.5, when=lambda m, r, p: rng.random() < args.faults))
+    return fake
 
 
 def busiest_5s(times: dict[int, list[float]], dms: set[int]) -> tuple[str, int]:
@@ -252,7 +264,7 @@ class Bench:
         images.enabled = args.images
         logging.basicConfig(level=logging.WARNING)
         logging.getLogger("discord").setLevel(logging.ERROR)
-        fake = FakeDiscord()
+        fake = self.fake = honest_fake(args)
         self.hook_fake(fake)
         async with fake:
             with fake.patched(), tempfile.TemporaryDirectory() as tmp:
@@ -381,6 +393,16 @@ class Bench:
             await asyncio.sleep(0.05)
             self.lags.append(time.monotonic() - start - 0.05)
 
+    @staticmethod
+    def print_discord_faults(fake: FakeDiscord, args: argparse.Namespace) -> None:
+        errors, limited = fake.faults.count(SERVER_ERROR), fake.faults.count(TOO_MANY)
+        print(f"Discord's rate limits {'on' if fake.rate_limits.enabled else 'off'}: "
+              f"{fake.rate_limits.refused} requests answered 429 in all; injected faults: "
+              f"{errors} x 5xx, {limited} x 429 (--faults {args.faults}); first answers later than 3 s: "
+              f"{len(fake.late_answers())}, expired: {fake.expired_interactions}")  # fmt: skip
+        for key, n in sorted(fake.rate_limits.refused_by.items(), key=lambda kv: -kv[1]):
+            print(f"   {n:6d}  429 ({key})")
+
     def report(self, args, window, calls, cards, actions) -> None:
         by_route = Counter(calls)
         total = sum(calls.values())
@@ -407,6 +429,7 @@ class Bench:
             lags = sorted(self.lags)
             print(f"event loop lag: median {statistics.median(lags) * 1000:.1f} ms, "
                   f"p99 {lags[int(0.99 * (len(lags) - 1))] * 1000:.1f} ms")  # fmt: skip
+        Bench.print_discord_faults(self.fake, args)
         print(f"this process used {self.cpu:.0%} of one core (bot, fake Discord and simulated players together); "
               f"{load_text()}")  # fmt: skip
         if self.gc_pauses:
@@ -755,8 +778,7 @@ class Driver:
     async def run(self) -> None:
         args = self.args
         logging.basicConfig(level=logging.WARNING)
-        fake = FakeDiscord()
-        fake.interaction_deadline = 3.0  # as Discord: a later first answer is refused, and counted
+        fake = self.fake = honest_fake(args)
         self.hook_fake(fake)
         async with fake:
             guild = fake.add_guild("Bench Club")
@@ -912,6 +934,7 @@ class Driver:
         print(f"interaction → reply latency over {len(lat)} interactions: p50 {pct(lat, 0.5):.1f} ms, "
               f"p90 {pct(lat, 0.9):.1f} ms, p99 {pct(lat, 0.99):.1f} ms, max {pct(lat, 1.0):.1f} ms; "
               f"expired (no answer within Discord's 3 s): {expired}")  # fmt: skip
+        Bench.print_discord_faults(self.fake, args)
         shows = sorted(bot["hand_delays"])
         if shows and not args.slash:
             print(f"a turn → the player's DM hand showing it (before they can tap): p50 {pct(shows, 0.5):.0f} ms, "
@@ -970,6 +993,11 @@ def main() -> None:
     parser.add_argument("--slash", action="store_true",
                         help="humans type slash commands (the earlier model), not tap their DM hand")  # fmt: skip
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rate-limits", action=argparse.BooleanOptionalAction, default=False,
+                        help="Discord's rate limits in the fake (429, Retry-After), at Discord's scale; off by "
+                             "default: the bot does not pace itself under the global 50/s yet")  # fmt: skip
+    parser.add_argument("--faults", type=float, default=0.0, metavar="RATE",
+                        help="inject a 5xx and a 429 each on this share of all requests (e.g. 0.05)")  # fmt: skip
     parser.add_argument("--freeze", action="store_true", help="gc.freeze() after the warm-up")
     parser.add_argument(
         "--profile", help="write a cProfile of the measuring window (of the bot's process) to this file"

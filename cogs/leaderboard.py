@@ -33,6 +33,7 @@ from bot.tables.presets import OptionsError, game_id
 from bot.tables.service import Outcome, Refusal, Table
 from cogs.acting import Interaction, manager_of
 from cogs.admin import manage_server_only
+from cogs.arguments import GameText
 from rules import registry
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ PERIOD_CHOICES = [
     app_commands.Choice(name="global (players who opted in)", value="global"),
 ]
 GAME_HELP = f"{registry.choices_text()} (default: the most played here)"
-_BOARD = r"lb:(?P<dir>[pn]):(?P<guild>\d+):(?P<game>[a-z_]+):(?P<period>all|season|month|global):(?P<key>[0-9-]*)"
+_BOARD = r"lb:(?P<dir>[pn]):(?P<guild>\d{1,19}):(?P<game>[a-z_]+):(?P<period>all|season|month|global):(?P<key>[0-9-]*)"
 NOT_ADMIN = "Only members who can manage this server can do that."
 
 
@@ -86,7 +87,7 @@ def board_text(board: stats.Board) -> str:
     return "\n".join(lines)
 
 
-class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD + r":(?P<page>\d+)"):
+class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD + r":(?P<page>\d{1,6})"):
     """Previous / next page of a leaderboard; everything needed is in the custom id."""
 
     def __init__(self, key: stats.BoardKey, page: int, direction: str, *, disabled: bool = False):
@@ -102,6 +103,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD + r"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:  # always our bot's interaction
         async with answering_errors(interaction):  # a button: the tree's error handler does not see it
+            if self.key.guild_id != interaction.guild_id:  # only a forged id names another server
+                raise Refusal("That leaderboard belongs to another server.")
             await show_board(interaction, self.key, self.page, edit=True)
 
 
@@ -209,7 +212,7 @@ class Leaderboard(commands.Cog):
     async def leaderboard(
         self,
         interaction: Interaction,
-        game: str | None = None,
+        game: GameText | None = None,
         period: app_commands.Choice[str] | None = None,
         season: app_commands.Range[int, 1, 10000] | None = None,
     ) -> None:
@@ -240,7 +243,7 @@ class Leaderboard(commands.Cog):
         player="whose (default: yours)", game=GAME_HELP.replace("the most played here", "every game")
     )
     async def stats_command(
-        self, interaction: Interaction, player: discord.User | None = None, game: str | None = None
+        self, interaction: Interaction, player: discord.User | None = None, game: GameText | None = None
     ) -> None:
         guild_id = _guild(interaction)
         who = player or interaction.user

@@ -43,7 +43,7 @@ from cogs.acting import (
     stale_note,
 )
 from cogs.admin import clock_choices, computers_allowed
-from cogs.arguments import TABLE_HELP, TableOption
+from cogs.arguments import TABLE_HELP, ClockText, GameText, NameText, OptionsText, TableOption
 from cogs.clocks import away_table, back_to_seat, clock_click, clocks_of, is_admin, nudge_player
 from cogs.help import show_rules
 from cogs.history import history_click, show_review, watch
@@ -79,10 +79,10 @@ class Tables(commands.Cog):
     async def new(
         self,
         interaction: Interaction,
-        game: str,
-        preset: str | None = None,
-        options: str | None = None,
-        clock: str | None = None,
+        game: GameText,
+        preset: NameText | None = None,
+        options: OptionsText | None = None,
+        clock: ClockText | None = None,
         hints: bool = False,
         review: bool = False,
         spectator_hands: bool = False,
@@ -334,7 +334,7 @@ class Tables(commands.Cog):
         if verb == "join":
             await manager.join(cid.table, user.id, display_name(user))
         elif verb == "seat":
-            await manager.join(cid.table, user.id, display_name(user), seat=int(values[0]))
+            await manager.join(cid.table, user.id, display_name(user), seat=chosen_seat(values))
         elif verb == "leave":
             await manager.leave(cid.table, user.id)
         elif verb in ("cpu", "cpu_level"):
@@ -419,6 +419,13 @@ async def list_channel(interaction: Interaction) -> None:
         watch_hint = f" · `/table watch table:{t.id}`" if t.status == PLAYING else ""
         lines.append(table_line(t, interaction.user.id, now) + watch_hint)
     await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+
+
+def chosen_seat(values: list[str]) -> int:
+    """The seat picked in the lobby's menu; a value the menu never offered is refused, not read as a number."""
+    if len(values) != 1 or not values[0].isdigit() or len(values[0]) > 3:
+        raise Refusal("That seat is not one of this table's: pick a free seat from the menu.")
+    return int(values[0])
 
 
 async def tell_players_it_was_ended(interaction: Interaction, table: Table) -> None:

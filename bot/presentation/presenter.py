@@ -446,11 +446,11 @@ class Presenter:
 
     async def resumed(self, table: Table) -> None:
         """Re-send only what a restart may have lost: the deal's hands if they never went out, a missing table
-        message.  Buttons need nothing: their custom ids carry the table."""
+        message, and the table message's last edit (it may have been queued, unsent, when the process died).
+        Buttons need nothing: their custom ids carry the table."""
         if table.status != PLAYING or table.match is None:
             return
-        if table.row.message_id is None:
-            self._queue(table, NEW_TABLE_MESSAGE)
+        self._queue(table, NEW_TABLE_MESSAGE if table.row.message_id is None else REFRESH)
         self._queue_hands(table)
 
 

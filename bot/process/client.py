@@ -7,16 +7,19 @@ import asyncio
 import gc
 import logging
 import random
+import re
+from typing import Any
 
 import discord
 from discord.ext import commands
 
 from bot.clocks.clock import Clock, SystemClock
 from bot.clocks.service import ClockService
-from bot.presentation import images
+from bot.presentation import deadline, images
 from bot.presentation.components import TableButton, TableSelect
 from bot.presentation.errors import on_app_command_error
 from bot.presentation.presenter import Presenter
+from bot.presentation.unknown_components import answer_unknown
 from bot.process.settings import Settings
 from bot.storage.store import Store
 from bot.tables.service import TABLE_EVENTS, TableManager
@@ -65,8 +68,10 @@ class CardTableBot(commands.Bot):
         self.manager: TableManager | None = None
         self._resumed = False
         self.tree.error(on_app_command_error)  # refusals → their reason; faults → logged, one generic answer
+        self.component_templates: list[re.Pattern[str]] = []  # of every DynamicItem added (see on_interaction)
 
     async def setup_hook(self) -> None:
+        deadline.install()  # interaction callbacks retried within Discord's 3 s, not discord.py's 1 s + 3 s
         if images.enabled:  # tests turn drawing off: no workers to start then
             images.start(self.settings.render_mode())
         self.store = await Store.open(self.settings.db_path)
@@ -89,6 +94,14 @@ class CardTableBot(commands.Bot):
         for cog in COGS:
             await self.load_extension(cog)
         await self.sync_commands()
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self.component_templates += [item.__discord_ui_compiled_template__ for item in items]
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A component id that none of the bot's components has gets a short refusal instead of silence."""
+        await answer_unknown(interaction, self.component_templates)
 
     def _listen_to_tables(self, *listeners: object) -> None:
         """Table events (``self.dispatch("table_acted", ...)`` by the manager) reach these listeners' ``on_table_*``

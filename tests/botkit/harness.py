@@ -239,7 +239,7 @@ TOP_LEVEL_MOVES = ("play", "bid", "pass")
 
 
 async def _act_by_slash(world: BotWorld, user: User, action: dict, table):
-    from bot.presentation.choices import encode
+    from bot.presentation.choices import decode
 
     kind = action["type"]
     name = "counter" if kind == "recounter" else kind
@@ -260,9 +260,10 @@ async def _act_by_slash(world: BotWorld, user: User, action: dict, table):
         typed = " ".join(action.get("cards", [])) or str(action.get("value", "")) or action.get("card", "")
         ac = await world.fake.autocomplete(user, world.channel, command, option, typed[:2], subcommand=subcommand)
         await ac.wait(TIMEOUT)
-        values = [c["value"] for c in ac.choices]
-        if encode(action) in values:
-            return await slash({option: encode(action)})
+        # a choice's value is the action and the table's version when it was offered (cogs/arguments.py)
+        picked = [c["value"] for c in ac.choices if {**(decode(c["value"]) or {}), "v": 0} == {**action, "v": 0}]
+        if picked:
+            return await slash({option: picked[0]})
     return await slash({option: " ".join(action.get("cards", [])) or action.get("card", "")})
 
 

@@ -83,9 +83,13 @@ class Gateway:
         self.current: Session | None = None
         self.identify_count = 0
         self.resume_count = 0
+        self.drops = 0
+        self.down_until = 0.0  # while the loop's time is before this, connections are refused (see drop)
         self._connections: set[web.WebSocketResponse] = set()
 
-    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        if asyncio.get_running_loop().time() < self.down_until:
+            return web.Response(status=503, text="the gateway is down")
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
         self._connections.add(ws)
@@ -185,11 +189,21 @@ class Gateway:
 
     # -- used by FakeDiscord ------------------------------------------------------------------------
 
-    def require_session(self) -> Session:
+    def require_session(self, *, connected: bool = True) -> Session:
         session = self.current
-        if session is None or session.connection is None:
+        if session is None or (connected and session.connection is None):
             raise RuntimeError("no bot is connected to the fake gateway")
         return session
+
+    async def drop(self, down_for: float) -> None:
+        """Break the current session's connection, as a failing network does: close code 4000 ("unknown error"),
+        after which discord.py reconnects and RESUMEs.  For ``down_for`` seconds new connections are turned away."""
+        session = self.require_session()
+        assert session.connection is not None
+        self.down_until = asyncio.get_running_loop().time() + down_for
+        ws, session.connection = session.connection.ws, None
+        self.drops += 1
+        await ws.close(code=4000, message=b"Unknown error")
 
     async def dispatch_message_event(self, event: str, data: dict[str, Any], *, dm: bool, from_bot: bool) -> None:
         """Send MESSAGE_* events the way Discord filters them by intents."""
