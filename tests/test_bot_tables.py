@@ -31,8 +31,8 @@ class Recorder:
 
 
 @pytest.fixture
-async def store(tmp_path):
-    s = await Store.open(str(tmp_path / "t.db"))
+async def store(database):
+    s = await Store.open(database)
     yield s
     await s.close()
 
@@ -47,8 +47,8 @@ async def new_table(manager, players=2):
     )
 
 
-async def test_migrations_are_applied_once(tmp_path):
-    path = str(tmp_path / "m.db")
+async def test_migrations_are_applied_once(database):
+    path = database
     s = await Store.open(path)
     version = await s.schema_version()
     await s.close()
@@ -172,8 +172,8 @@ async def test_a_double_click_is_applied_once(store):
     assert len(table.record.deals[0].actions) == 1
 
 
-async def test_a_restart_resumes_the_game_from_the_store(tmp_path):
-    path = str(tmp_path / "r.db")
+async def test_a_restart_resumes_the_game_from_the_store(database):
+    path = database
     store = await Store.open(path)
     manager = await make_manager(store)
     table = await new_table(manager)

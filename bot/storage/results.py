@@ -473,6 +473,10 @@ async def recompute(store: Store, games: Iterable[str] | None = None, *, by: int
 
 
 async def _database_file(store: Store) -> str | None:
+    """The SQLite file a second, read-only connection can snapshot (WAL); None for an in-memory database or
+    PostgreSQL, where the work is done in the one transaction (it holds only the ratings' lock, and play goes on)."""
+    if store.engine != "sqlite":
+        return None
     rows = await store.fetch_all("PRAGMA database_list")
     path = next((r[2] for r in rows if r[1] == "main"), "")
     mode = await store.fetch_one("PRAGMA journal_mode")

@@ -1,4 +1,5 @@
-"""The SQLite store: tables, their seats, and each game's record as an append-only log of actions.
+"""The store: tables, their seats, and each game's record as an append-only log of actions.  SQLite by default (one
+file beside the bot); ``bot/storage/postgres.py`` runs the same statements on PostgreSQL (``DATABASE_URL``).
 
 A table's state is never stored, only its record: the deals' cards and every action, one INSERT per action.
 ``load_record`` rebuilds the ``GameRecord`` that ``rules.records.replay`` turns back into a match.
@@ -19,9 +20,9 @@ import contextlib
 import json
 import logging
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeAlias
 
 import aiosqlite
 
@@ -32,6 +33,36 @@ log = logging.getLogger(__name__)
 
 LOBBY, PLAYING, FINISHED, CANCELLED = "lobby", "playing", "finished", "cancelled"
 _NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+# A row read back: sqlite3.Row or asyncpg.Record; both index by position and by column name, and ``dict(row)``.
+Row: TypeAlias = Any
+
+
+def is_database_url(target: str) -> bool:
+    """A PostgreSQL connection URL (``DATABASE_URL``) rather than an SQLite file name."""
+    return target.startswith(("postgresql://", "postgres://"))
+
+
+class Transaction(Protocol):
+    """Statements inside ``Store.transaction()``: all of them or none."""
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int | None:
+        """Run one statement; an INSERT's new row id (the table's numbered ``id``), else None."""
+        ...
+
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+
+class _SqliteTransaction:
+    def __init__(self, db: aiosqlite.Connection):
+        self._db = db
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int | None:
+        cur = await self._db.execute(sql, params)
+        return cur.lastrowid
+
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        async with self._db.execute(sql, params) as cur:
+            return list(await cur.fetchall())
 
 
 @dataclass
@@ -119,6 +150,8 @@ def _run_each(conn, statements: list[tuple[str, tuple]]) -> list:
 
 
 class Store:
+    engine = "sqlite"
+
     def __init__(self, db: aiosqlite.Connection):
         self.db = db
         self._write = _TransactionGate()  # ``async with store._write:`` around a BEGIN..COMMIT
@@ -126,8 +159,14 @@ class Store:
         self._flusher: asyncio.Task | None = None
 
     @classmethod
-    async def open(cls, path: str) -> Store:
-        db = await aiosqlite.connect(path, isolation_level=None)
+    async def open(cls, target: str) -> Store:
+        """The SQLite file ``target``, or the PostgreSQL database when ``target`` is its URL; migrated."""
+        if is_database_url(target):
+            # postgres.py's store is a Store: importing it at the top would be an import cycle.
+            from bot.storage.postgres import PostgresStore
+
+            return await PostgresStore.connect(target)
+        db = await aiosqlite.connect(target, isolation_level=None)
         db.row_factory = aiosqlite.Row
         # WAL with NORMAL sync: a commit costs no fsync, yet a crash loses nothing already committed to the WAL
         # except on power loss; the right trade for a game bot.
@@ -170,13 +209,26 @@ class Store:
 
     # --- the query helpers of bot/storage/ ------------------------------------------------------------------------
 
-    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         async with self.db.execute(sql, params) as cur:
             return await cur.fetchone()
 
-    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         async with self.db.execute(sql, params) as cur:
             return list(await cur.fetchall())
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Transaction]:
+        """``async with store.transaction() as tx:`` — ``tx.execute``'s statements commit together at the end, or
+        none of them (an exception rolls them back), with no other writer's statement in between."""
+        async with self._write:
+            await self.db.execute("BEGIN")
+            try:
+                yield _SqliteTransaction(self.db)
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
 
     async def in_transaction(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run ``fn(conn, *args)`` inside BEGIN ... COMMIT in the connection's own thread, under the write lock: one
@@ -198,18 +250,8 @@ class Store:
 
     async def write_all(self, statements: list[tuple[str, tuple]]) -> list[int | None]:
         """Run statements atomically; returns each one's lastrowid."""
-        ids: list[int | None] = []
-        async with self._write:
-            await self.db.execute("BEGIN")
-            try:
-                for sql, params in statements:
-                    cur = await self.db.execute(sql, params)
-                    ids.append(cur.lastrowid)
-                await self.db.execute("COMMIT")
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
-        return ids
+        async with self.transaction() as tx:
+            return [await tx.execute(sql, params) for sql, params in statements]
 
     async def write_one(self, sql: str, params: tuple) -> int | None:
         """One statement, committed by itself; returns its lastrowid.
@@ -262,24 +304,16 @@ class Store:
         host_name: str,
         hints: bool = False,
     ) -> int:
-        async with self._write:
-            await self.db.execute("BEGIN")
-            try:
-                cur = await self.db.execute(
-                    "INSERT INTO tables (guild_id, guild_name, channel_id, channel_name, game, preset, options,"
-                    " host_id, hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (guild_id, guild_name, channel_id, channel_name, game, preset, json.dumps(options), host_id)
-                    + (int(hints),),
-                )
-                table_id = cur.lastrowid
-                await self.db.execute(
-                    "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
-                    (table_id, host_id, host_name),
-                )
-                await self.db.execute("COMMIT")
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
+        async with self.transaction() as tx:
+            table_id = await tx.execute(
+                "INSERT INTO tables (guild_id, guild_name, channel_id, channel_name, game, preset, options,"
+                " host_id, hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, guild_name, channel_id, channel_name, game, preset, json.dumps(options), host_id)
+                + (int(hints),),
+            )
+            await tx.execute(
+                "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?, 0, ?, ?)", (table_id, host_id, host_name)
+            )
         assert table_id is not None
         return table_id
 
@@ -386,8 +420,7 @@ class Store:
         return int(row[0])
 
     async def _tables(self, where: str, params: tuple) -> list[TableRow]:
-        async with self.db.execute(f"SELECT * FROM tables {where}", params) as cur:
-            rows = await cur.fetchall()
+        rows = await self.fetch_all(f"SELECT * FROM tables {where}", params)
         tables = {
             r["id"]: TableRow(
                 id=r["id"],
@@ -410,32 +443,29 @@ class Store:
         }
         if tables:
             marks = ", ".join("?" for _ in tables)
-            async with self.db.execute(f"SELECT * FROM seats WHERE table_id IN ({marks})", tuple(tables)) as cur:
-                for s in await cur.fetchall():
-                    tables[s["table_id"]].seats[s["seat"]] = SeatRow(
-                        seat=s["seat"],
-                        name=s["name"],
-                        user_id=s["user_id"],
-                        computer=s["computer"],
-                        dm_closed=bool(s["dm_closed"]),
-                    )
+            for s in await self.fetch_all(f"SELECT * FROM seats WHERE table_id IN ({marks})", tuple(tables)):
+                tables[s["table_id"]].seats[s["seat"]] = SeatRow(
+                    seat=s["seat"],
+                    name=s["name"],
+                    user_id=s["user_id"],
+                    computer=s["computer"],
+                    dm_closed=bool(s["dm_closed"]),
+                )
         return list(tables.values())
 
     async def load_record(self, table: TableRow) -> GameRecord:
         """The table's game record, rebuilt from its deals and actions (validated as any record is)."""
         deals: list[dict] = []
-        async with self.db.execute(
+        for row in await self.fetch_all(
             "SELECT deal_index, cards FROM deals WHERE table_id = ? ORDER BY deal_index", (table.id,)
-        ) as cur:
-            for row in await cur.fetchall():
-                deal = json.loads(row["cards"])
-                deal["actions"] = []
-                deals.append(deal)
-        async with self.db.execute(
+        ):
+            deal = json.loads(row["cards"])
+            deal["actions"] = []
+            deals.append(deal)
+        for row in await self.fetch_all(
             "SELECT deal_index, action FROM actions WHERE table_id = ? ORDER BY deal_index, seq", (table.id,)
-        ) as cur:
-            for row in await cur.fetchall():
-                deals[row["deal_index"]]["actions"].append(json.loads(row["action"]))
+        ):
+            deals[row["deal_index"]]["actions"].append(json.loads(row["action"]))
         return parse_record(
             {
                 "format": FORMAT,
