@@ -11,8 +11,8 @@ from tests.botkit.harness import bot_world, embed_text, play_to_the_end
 
 
 @pytest.fixture
-async def world(tmp_path):
-    async with bot_world(tmp_path) as w:
+async def world(tmp_path, database):
+    async with bot_world(tmp_path, database=database) as w:
         yield w
 
 

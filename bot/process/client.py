@@ -59,7 +59,7 @@ class CardTableBot(commands.Bot):
     async def setup_hook(self) -> None:
         if images.enabled:  # tests turn drawing off: no workers to start then
             images.start(self.settings.render_mode())
-        self.store = await Store.open(self.settings.db_path)
+        self.store = await Store.open(self.settings.database())
         self.manager = TableManager(
             self.store,
             self.dispatch,
@@ -73,7 +73,7 @@ class CardTableBot(commands.Bot):
         self.clocks = ClockService(self.manager, self.clock, self.presenter)
         self._listen_to_tables(self.presenter, self.clocks)
         resumed = await self.manager.resume_all()
-        log.info("resumed %d table(s) from %s", len(resumed), self.settings.db_path)
+        log.info("resumed %d table(s) from %s", len(resumed), self.settings.database_name())
         await self.clocks.resume()  # deadlines and away seats re-armed from the store
         self.add_dynamic_items(TableButton, TableSelect)
         for cog in COGS:

@@ -29,6 +29,7 @@ from pydantic_settings import (
 )
 
 from bot.presentation.render_pool import MODES, Mode, default_mode
+from bot.storage.store import is_database_url
 
 DEFAULT_DB_PATH = "cardtable.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -73,6 +74,8 @@ class Settings(BaseSettings):
 
     token: str = Field(alias="DISCORD_TOKEN", repr=False)
     db_path: str = Field(DEFAULT_DB_PATH, alias="CARDTABLE_DB")
+    # PostgreSQL instead of the SQLite file (several bot processes share it): postgresql://user:password@host/db.
+    database_url: str | None = Field(None, alias="DATABASE_URL", repr=False)
     # Commands register in this guild only (instantly, for development) when set; globally otherwise.
     dev_guild_id: int | None = Field(None, alias="CARDTABLE_DEV_GUILD")
     log_level: str = Field("INFO", alias="CARDTABLE_LOG_LEVEL")
@@ -138,6 +141,29 @@ class Settings(BaseSettings):
         if _blank(raw):
             raise PydanticUseDefault()
         return raw.strip() if isinstance(raw, str) else raw
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _postgres_url(cls, raw: Any) -> Any:
+        if raw is None or _blank(raw):
+            return None
+        url = str(raw).strip()
+        if not is_database_url(url):
+            raise ValueError(
+                "DATABASE_URL must be a PostgreSQL URL like postgresql://user:password@host:5432/cardtable "
+                "(leave it unset to keep the SQLite file CARDTABLE_DB)"
+            )
+        return url
+
+    def database(self) -> str:
+        """What ``Store.open`` opens: the PostgreSQL URL when one is set, else the SQLite file."""
+        return self.database_url or self.db_path
+
+    def database_name(self) -> str:
+        """The database for the log: the URL without its password."""
+        if self.database_url is None:
+            return self.db_path
+        return re.sub(r"(//[^:/@]*):[^@]*@", r"\1:***@", self.database_url)
 
     @field_validator("dev_guild_id", mode="before")
     @classmethod
