@@ -102,11 +102,12 @@ async def test_host_leaving_alone_cancels(store):
 async def play_out(manager, table, users):
     """Humans play random legal actions until the game ends (computer seats act by themselves)."""
     rng = random.Random(3)
-    for _ in range(500):
+    for _ in range(5000):  # forced cards are played by a task: on PostgreSQL each takes a few ms
         await asyncio.sleep(0)
         match = table.match
         if match.phase == GAME_OVER:
-            return
+            async with table.lock:  # the engine ends the game before the store has it: wait for the write
+                return
         seat = match.to_move
         mine = [a for a in match.legal_actions() if a.seat == seat]
         if table.is_computer(seat) or manager.plays_itself(table) or not mine:  # (a forced card is played for them)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeAlias
 
 import aiosqlite
+import asyncpg
 
 from bot.storage.schema import migrations
 from rules.records import FORMAT, GameRecord, parse_record
@@ -35,6 +36,14 @@ LOBBY, PLAYING, FINISHED, CANCELLED = "lobby", "playing", "finished", "cancelled
 _NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 # A row read back: sqlite3.Row or asyncpg.Record; both index by position and by column name, and ``dict(row)``.
 Row: TypeAlias = Any
+
+
+def is_conflict(error: BaseException) -> bool:
+    """The write lost to another writer's row with the same key (on PostgreSQL, maybe another process's): e.g. an
+    action at a place in the record that is already taken.  The writer's view is stale; nothing was written."""
+    if isinstance(error, sqlite3.IntegrityError):
+        return "UNIQUE constraint failed" in str(error)
+    return isinstance(error, asyncpg.UniqueViolationError)
 
 
 def is_database_url(target: str) -> bool:

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from bot.storage.player_settings import PlayerSettings, load_player_settings, save_player_settings
 from bot.storage.results import close_game, finish_game, reconcile
-from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING, SeatRow, Store, TableRow
+from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING, SeatRow, Store, TableRow, is_conflict
 from rules.actions import Action, action_from_json
 from rules.errors import IllegalAction, RecordError
 from rules.events import Event
@@ -52,6 +52,14 @@ class Refusal(Exception):
         super().__init__(message)
         self.message = message
         self.seat_names = seat_names
+
+
+class StaleTable(Refusal):
+    """Another process stored an action at the place this one was saving to: the table was reloaded from the store
+    and the move must be checked again against it."""
+
+    def __init__(self) -> None:
+        super().__init__("That choice is out of date: the game has moved on. Press **My hand** to see it now.")
 
 
 @dataclass
@@ -468,26 +476,36 @@ class TableManager:
         """Apply a user's action (a record-style dict without ``seat``); ``Refusal`` with the reason otherwise."""
         table = await self.get(table_id)
         async with table.lock:
-            if table.status != PLAYING:
-                raise Refusal(f"Table #{table_id} is not being played (it is {table.status}).")
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise Refusal(f"You are not seated at table #{table_id}; only its players can act.")
-            if (
-                expected_version is not None
-                and expected_version != table.version
-                and action.get("type") not in UNVERSIONED_TYPES
-            ):
-                raise Refusal("That choice is out of date: the game has moved on. Press **My hand** to see it now.")
             try:
-                parsed = action_from_json({**action, "seat": seat})
-            except (IllegalAction, RecordError) as e:
-                raise Refusal(e.message) from None
-            outcome = await self._apply(table, parsed)
+                outcome = await self._act_once(table, user_id, action, expected_version)
+            except StaleTable:
+                # Reloaded from the store: the move is checked again against the game as it is now (the same
+                # click applied by another process is then no longer legal, and is refused, not applied twice).
+                outcome = await self._act_once(table, user_id, action, None)
         self.events(ACTED, table, outcome)
         self.schedule_computers(table)
         self._forget_if_ended(table)
         return outcome
+
+    async def _act_once(
+        self, table: Table, user_id: int, action: dict[str, Any], expected_version: int | None
+    ) -> Outcome:
+        if table.status != PLAYING:
+            raise Refusal(f"Table #{table.id} is not being played (it is {table.status}).")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise Refusal(f"You are not seated at table #{table.id}; only its players can act.")
+        if (
+            expected_version is not None
+            and expected_version != table.version
+            and action.get("type") not in UNVERSIONED_TYPES
+        ):
+            raise Refusal("That choice is out of date: the game has moved on. Press **My hand** to see it now.")
+        try:
+            parsed = action_from_json({**action, "seat": seat})
+        except (IllegalAction, RecordError) as e:
+            raise Refusal(e.message) from None
+        return await self._apply(table, parsed)
 
     def _forget_if_ended(self, table: Table) -> None:
         """An ended table leaves memory (its queued messages keep their reference); ``get`` reloads it from the
@@ -511,17 +529,19 @@ class TableManager:
         table.version += 1
         deal_index = len(record.deals) - 1
         outcome = Outcome(action, by_computer=by_computer, events=events)
+        seq = len(record.deals[-1].actions)
         try:
             if match.phase == GAME_OVER:  # the last action, the result and the ratings: one transaction
-                seq = len(record.deals[-1].actions)
                 await finish_game(
                     self.store, table.row, deal_index, seq, action.to_json(), match.output(), standin=standin
                 )
             else:
-                await self.store.append_action(
-                    table.id, deal_index, len(record.deals[-1].actions), action.to_json(), standin=standin
-                )
-        except Exception:
+                await self.store.append_action(table.id, deal_index, seq, action.to_json(), standin=standin)
+        except Exception as e:
+            if is_conflict(e):
+                log.info("table %d: another process saved action %d first; reloading the table", table.id, seq)
+                await self._reload(table)
+                raise StaleTable() from None
             log.exception("table %d: could not save an action; rebuilding the table from the store", table.id)
             await self._reload(table)
             raise Refusal("Sorry, that could not be saved; nothing was played. Please try again.") from None

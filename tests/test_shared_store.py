@@ -1,0 +1,62 @@
+"""Two table managers on one database, as two bot processes sharing it: an action is stored at most once at its place
+in the record; the process whose copy of the table is stale reloads it and checks the move again."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import tests.botkit.toy  # noqa: F401  (registers the toy game)
+from bot.storage.store import Store
+from bot.tables.service import Refusal, TableManager
+
+HOST, BOB = 101, 102
+
+
+def body(action) -> dict:
+    move = action.to_json()
+    del move["seat"]
+    return move
+
+
+def user_to_move(table) -> int:
+    return {0: HOST, 1: BOB}[table.match.to_move]
+
+
+async def test_a_click_seen_by_two_processes_is_applied_once_and_a_stale_process_catches_up(database):
+    store_a, store_b = await Store.open(database), await Store.open(database)
+    try:
+        a = TableManager(store_a, None, ai_delay=0, rng=random.Random(1))
+        table = await a.create(
+            game="toy", options={"players": 2}, preset=None, host_id=HOST, host_name="Host", channel_id=5
+        )
+        await a.join(table.id, BOB, "Bob")
+        await a.start(table.id, HOST)
+        b = TableManager(store_b, None, ai_delay=0, rng=random.Random(2))
+        (seen_by_b,) = await b.resume_all()
+
+        # A double click: the first copy reaches process A, the second process B, whose table is one move behind.
+        mover = user_to_move(table)
+        click = body(table.match.legal_actions()[0])
+        await a.act(table.id, mover, click)
+        with pytest.raises(Refusal):
+            await b.act(table.id, mover, click)
+        assert seen_by_b.match.output() == table.match.output()  # B reloaded the table from the store
+
+        # The next move reaches B (now current); then one reaches A, whose copy is stale in its turn.
+        played = [click]
+        for manager, other in ((b, seen_by_b), (a, table)):
+            mover = user_to_move(other)
+            move = body(other.match.legal_actions()[0])
+            await manager.act(table.id, mover, move)
+            played.append(move)
+        stored = await store_a.load_record(await store_a.load_table(table.id))
+        actions = [action for deal in stored.deals for action in deal.actions]
+        assert [{k: v for k, v in action.items() if k != "seat"} for action in actions] == played
+        # A third process starting now rebuilds the same game from the store.
+        (fresh,) = await TableManager(store_b, None, ai_delay=0, rng=random.Random(3)).resume_all()
+        assert fresh.match.output() == table.match.output()
+    finally:
+        await store_a.close()
+        await store_b.close()
