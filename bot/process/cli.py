@@ -1,4 +1,4 @@
-"""The ``cardtable`` command: ``replay``, ``simulate`` and ``run``."""
+"""The ``cardtable`` command: ``replay``, ``simulate``, ``run`` and ``migrate-db``."""
 
 from __future__ import annotations
 
@@ -159,6 +159,53 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_migrate_db(args: argparse.Namespace) -> int:
+    """Copy the SQLite database into an empty PostgreSQL one; one line says what was copied or why not."""
+    import asyncio
+    import os
+
+    from asyncpg import PostgresError
+
+    from bot.storage.postgres import PostgresStore
+    from bot.storage.store import Store, is_database_url
+    from bot.storage.transfer import TransferRefused, copy_database
+
+    source = args.source or os.environ.get("CARDTABLE_DB") or "cardtable.db"
+    target = args.target or os.environ.get("DATABASE_URL") or ""
+    if not is_database_url(target):
+        print(
+            "cardtable migrate-db: give --to postgresql://user:password@host/db (or set DATABASE_URL)", file=sys.stderr
+        )
+        return 2
+    if not os.path.isfile(source):
+        print(f"cardtable migrate-db: no SQLite database at {source}", file=sys.stderr)
+        return 2
+
+    async def copy() -> str:
+        old = await Store.open(source)
+        try:
+            new = await Store.open(target)
+            try:
+                assert isinstance(new, PostgresStore)
+                copied = await copy_database(old, new)
+            finally:
+                await new.close()
+        finally:
+            await old.close()
+        counts = ", ".join(f"{c.table} {c.rows}" for c in copied if c.rows)
+        return f"copied {sum(c.rows for c in copied)} rows from {source} to PostgreSQL ({counts or 'no rows'})"
+
+    try:
+        print(asyncio.run(copy()))
+    except TransferRefused as e:
+        print(f"cardtable migrate-db: {e}", file=sys.stderr)
+        return 1
+    except (OSError, PostgresError) as e:
+        print(f"cardtable migrate-db: cannot use PostgreSQL ({e.__class__.__name__}: {e})", file=sys.stderr)
+        return 1
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardtable", description="Trick-taking card games for Discord.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -194,6 +241,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--db", help="the SQLite database file (default: CARDTABLE_DB or cardtable.db)")
     p.add_argument("--env-file", default=".env", help="read settings from this file too (default .env)")
     p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("migrate-db", help="copy the SQLite database into an empty PostgreSQL database")
+    p.add_argument("--from", dest="source", help="the SQLite file (default: CARDTABLE_DB or cardtable.db)")
+    p.add_argument("--to", dest="target", help="the PostgreSQL URL (default: DATABASE_URL)")
+    p.set_defaults(func=cmd_migrate_db)
     return parser
 
 

@@ -142,6 +142,40 @@ class PostgresStore(Store):
             await conn.execute("SELECT pg_advisory_xact_lock($1)", _RATINGS_LOCK)
             return await asyncio.to_thread(fn, _BlockingConnection(self, conn, loop), *args)
 
+    async def copy_tables(self, plan: list[tuple[str, list[str], list[tuple]]]) -> None:
+        """(table, columns, rows) in order, all in one transaction (``bot/storage/transfer.py``): each value made
+        the column's type (SQLite keeps what it is given: an integer in a REAL column, say), then the numbered ids'
+        sequences moved past the highest id copied."""
+        async with self.pool.acquire() as conn, conn.transaction():
+            types = {
+                (r["table_name"], r["column_name"]): r["data_type"]
+                for r in await conn.fetch(
+                    "SELECT table_name, column_name, data_type FROM information_schema.columns"
+                    " WHERE table_schema = current_schema()"
+                )
+            }
+            for table, columns, rows in plan:
+                if not rows:
+                    continue
+                casts = [_CASTS.get(types.get((table, c), ""), _same) for c in columns]
+                records = [
+                    tuple(None if v is None else cast(v) for cast, v in zip(casts, row, strict=True)) for row in rows
+                ]
+                await conn.copy_records_to_table(table, records=records, columns=columns)
+            for table, info in self._table_info.items():
+                if info.numbered_id:
+                    await conn.execute(
+                        f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE(MAX(id), 0) + 1, false)"
+                        f" FROM {table}"
+                    )
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+_CASTS: dict[str, Callable[[Any], Any]] = {"bigint": int, "double precision": float, "text": str}
+
 
 async def _version(conn: asyncpg.Connection) -> int:
     await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
