@@ -8,7 +8,8 @@ import random
 import pytest
 
 import tests.botkit.toy  # noqa: F401  (registers the toy game)
-from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING, Store
+from bot.storage.engines import open_store
+from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.service import Refusal, TableManager
 from rules.game import GAME_OVER
 from rules.records import replay
@@ -32,7 +33,7 @@ class Recorder:
 
 @pytest.fixture
 async def store(database):
-    s = await Store.open(database)
+    s = await open_store(database)
     yield s
     await s.close()
 
@@ -49,10 +50,10 @@ async def new_table(manager, players=2):
 
 async def test_migrations_are_applied_once(database):
     path = database
-    s = await Store.open(path)
+    s = await open_store(path)
     version = await s.schema_version()
     await s.close()
-    s = await Store.open(path)
+    s = await open_store(path)
     assert await s.schema_version() == version >= 1
     await s.close()
 
@@ -175,7 +176,7 @@ async def test_a_double_click_is_applied_once(store):
 
 async def test_a_restart_resumes_the_game_from_the_store(database):
     path = database
-    store = await Store.open(path)
+    store = await open_store(path)
     manager = await make_manager(store)
     table = await new_table(manager)
     await manager.join(table.id, BOB, "Bob")
@@ -187,7 +188,7 @@ async def test_a_restart_resumes_the_game_from_the_store(database):
     await manager.close()
     await store.close()
 
-    store = await Store.open(path)
+    store = await open_store(path)
     manager = await make_manager(store, seed=2)
     resumed = {t.id: t for t in await manager.resume_all()}
     assert resumed[lobby.id].status == LOBBY

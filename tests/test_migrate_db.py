@@ -9,6 +9,7 @@ import sys
 
 import bot.storage.results as rs
 from bot.storage.clocks import create_clock
+from bot.storage.engines import open_store
 from bot.storage.store import Store
 from tests.botkit import postgres
 from tests.test_ratings_store import manager_for, play, seated
@@ -32,7 +33,7 @@ async def every_row(store: Store, tables: list[str]) -> dict[str, list[tuple]]:
 
 async def test_an_sqlite_database_is_copied_row_for_row_and_play_goes_on(tmp_path, postgres_server):
     path = str(tmp_path / "old.db")
-    old = await Store.open(path)
+    old = await open_store(path)
     manager = manager_for(old)
     finished = [await seated(manager, users) for users in ([1, 2], [2, 3, 4])]
     for i, table in enumerate(finished):
@@ -52,7 +53,7 @@ async def test_an_sqlite_database_is_copied_row_for_row_and_play_goes_on(tmp_pat
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(f"copied {sum(map(len, before.values()))} rows from {path} to PostgreSQL")
 
-    new = await Store.open(url)
+    new = await open_store(url)
     try:
         assert await every_row(new, list(before)) == before
         assert (await new.load_record(await new.load_table(running.id))).to_json() == record.to_json()

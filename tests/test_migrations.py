@@ -12,8 +12,9 @@ import asyncpg
 import bot.storage.results as rs
 from bot.ratings import stats
 from bot.storage import dialect
+from bot.storage.engines import open_store
 from bot.storage.schema import migrations
-from bot.storage.store import Store, is_database_url
+from bot.storage.store import is_database_url
 from rules.players import make_player
 from rules.simulate import recorded_game
 
@@ -75,7 +76,7 @@ async def make_version_1(database: str) -> tuple[int, dict]:
 async def test_a_version_1_database_is_upgraded_in_place(database):
     path = database
     deals, output = await make_version_1(path)
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         assert await store.schema_version() == migrations()[-1].number >= 2
         row = await store.load_table(1)
@@ -96,6 +97,6 @@ async def test_a_version_1_database_is_upgraded_in_place(database):
         assert (await stats.leaderboard(store, await stats.board_key(store, 77, "belote", "all"))).total == 4
     finally:
         await store.close()
-    store = await Store.open(path)  # opening again applies nothing new
+    store = await open_store(path)  # opening again applies nothing new
     assert await store.schema_version() == migrations()[-1].number
     await store.close()

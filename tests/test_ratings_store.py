@@ -13,6 +13,7 @@ import pytest
 
 import bot.storage.results as rs
 import tests.botkit.toy  # noqa: F401  (registers the toy game)
+from bot.storage.engines import open_store
 from bot.storage.player_settings import PlayerSettings
 from bot.storage.store import CANCELLED, FINISHED, PLAYING, Store
 from bot.tables.service import Refusal, TableManager
@@ -23,7 +24,7 @@ GUILD, OTHER_GUILD = 7, 8
 
 @pytest.fixture
 async def store(database):
-    s = await Store.open(database)
+    s = await open_store(database)
     yield s
     await s.close()
 
@@ -149,7 +150,7 @@ async def test_writing_a_result_twice_counts_it_once(store):
 @pytest.mark.parametrize("where", ["action", "status", "result", "players", "ratings"])
 async def test_a_crash_between_the_writes_loses_nothing_and_counts_nothing_twice(database, where):
     path = database
-    store = await Store.open(path)
+    store = await open_store(path)
     manager = manager_for(store)
     table = await seated(manager, [1, 2])
     user, last = await play(manager, table, random.Random(4), stop_before_last=True)
@@ -173,7 +174,7 @@ async def test_a_crash_between_the_writes_loses_nothing_and_counts_nothing_twice
     await store.close()
 
     # The restart: the table is rebuilt from the store, the last card is played again and counted once.
-    store = await Store.open(path)
+    store = await open_store(path)
     manager = manager_for(store)
     (resumed,) = await manager.resume_all()
     assert resumed.match.phase != GAME_OVER
@@ -190,11 +191,11 @@ KILLER = textwrap.dedent(
     sys.path.insert(0, {root!r})
     import tests.botkit.toy
     import bot.storage.results as rs
-    from bot.storage.store import Store
+    from bot.storage.engines import open_store
     from tests.test_ratings_store import manager_for, seated, play
 
     async def main():
-        store = await Store.open({path!r})
+        store = await open_store({path!r})
         manager = manager_for(store)
         table = await seated(manager, [1, 2])
         user, last = await play(manager, table, random.Random(5), stop_before_last=True)
@@ -218,7 +219,7 @@ async def test_a_killed_process_between_the_writes_leaves_the_game_to_be_finishe
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=root)
     assert proc.returncode == 9, proc.stderr
     table_id, user = map(int, proc.stdout.split())
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         assert await rows(store, "SELECT * FROM game_results") == []
         manager = manager_for(store)

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import tests.botkit.toy  # noqa: F401  (registers the toy game)
-from bot.storage.store import Store
+from bot.storage.engines import open_store
 from bot.tables.service import Refusal, TableManager
 
 HOST, BOB = 101, 102
@@ -25,7 +25,7 @@ def user_to_move(table) -> int:
 
 
 async def test_a_click_seen_by_two_processes_is_applied_once_and_a_stale_process_catches_up(database):
-    store_a, store_b = await Store.open(database), await Store.open(database)
+    store_a, store_b = await open_store(database), await open_store(database)
     try:
         a = TableManager(store_a, None, ai_delay=0, rng=random.Random(1))
         table = await a.create(

@@ -166,8 +166,9 @@ def cmd_migrate_db(args: argparse.Namespace) -> int:
 
     from asyncpg import PostgresError
 
+    from bot.storage.engines import open_store
     from bot.storage.postgres import PostgresStore
-    from bot.storage.store import Store, is_database_url
+    from bot.storage.store import is_database_url
     from bot.storage.transfer import TransferRefused, copy_database
 
     source = args.source or os.environ.get("CARDTABLE_DB") or "cardtable.db"
@@ -182,9 +183,9 @@ def cmd_migrate_db(args: argparse.Namespace) -> int:
         return 2
 
     async def copy() -> str:
-        old = await Store.open(source)
+        old = await open_store(source)
         try:
-            new = await Store.open(target)
+            new = await open_store(target)
             try:
                 assert isinstance(new, PostgresStore)
                 copied = await copy_database(old, new)

@@ -18,6 +18,7 @@ from bot.presentation.components import TableButton, TableSelect
 from bot.presentation.errors import on_app_command_error
 from bot.presentation.presenter import Presenter
 from bot.process.settings import Settings
+from bot.storage.engines import open_store
 from bot.storage.store import Store
 from bot.tables.service import TABLE_EVENTS, TableManager
 
@@ -59,7 +60,7 @@ class CardTableBot(commands.Bot):
     async def setup_hook(self) -> None:
         if images.enabled:  # tests turn drawing off: no workers to start then
             images.start(self.settings.render_mode())
-        self.store = await Store.open(self.settings.database())
+        self.store = await open_store(self.settings.database())
         self.manager = TableManager(
             self.store,
             self.dispatch,

@@ -168,14 +168,9 @@ class Store:
         self._flusher: asyncio.Task | None = None
 
     @classmethod
-    async def open(cls, target: str) -> Store:
-        """The SQLite file ``target``, or the PostgreSQL database when ``target`` is its URL; migrated."""
-        if is_database_url(target):
-            # postgres.py's store is a Store: importing it at the top would be an import cycle.
-            from bot.storage.postgres import PostgresStore
-
-            return await PostgresStore.connect(target)
-        db = await aiosqlite.connect(target, isolation_level=None)
+    async def open(cls, path: str) -> Store:
+        """The SQLite file at ``path``, migrated (``bot/storage/engines.py``'s ``open_store`` also opens PostgreSQL)."""
+        db = await aiosqlite.connect(path, isolation_level=None)
         db.row_factory = aiosqlite.Row
         # WAL with NORMAL sync: a commit costs no fsync, yet a crash loses nothing already committed to the WAL
         # except on power loss; the right trade for a game bot.
