@@ -157,6 +157,8 @@ async def perform(
 ) -> None:
     """Apply the user's action and answer them; ``edit`` replaces the message whose component was used."""
     manager = manager_of(interaction)
+    if version is not None:  # the player saw a newer game than ours: another process moved it (PostgreSQL)
+        table = await manager.refresh(table.id, version) or table
     seat = seat_in(table, interaction.user.id)
     stale = version is not None and version != table.version and action.get("type") not in UNVERSIONED_TYPES
     if stale and edit and table.match is not None and table.status == PLAYING:

@@ -3,6 +3,7 @@ in the record; the process whose copy of the table is stale reloads it and check
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 import tests.botkit.toy  # noqa: F401  (registers the toy game)
 from bot.storage.engines import open_store
 from bot.tables.service import Refusal, TableManager
+from tests.botkit import postgres
 
 HOST, BOB = 101, 102
 
@@ -57,6 +59,45 @@ async def test_a_click_seen_by_two_processes_is_applied_once_and_a_stale_process
         # A third process starting now rebuilds the same game from the store.
         (fresh,) = await TableManager(store_b, None, ai_delay=0, rng=random.Random(3)).resume_all()
         assert fresh.match.output() == table.match.output()
+    finally:
+        await store_a.close()
+        await store_b.close()
+
+
+async def wait_for(condition, seconds=10.0):
+    for _ in range(int(seconds / 0.01)):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("timed out")
+
+
+async def test_a_process_hears_of_another_processes_moves_and_reloads_the_table(postgres_server):
+    """PostgreSQL's LISTEN/NOTIFY: each change is announced, the other processes reload the table; a lobby too."""
+    url = await postgres.new_schema(postgres_server)
+    store_a, store_b = await open_store(url), await open_store(url)
+    try:
+        a = TableManager(store_a, None, ai_delay=0, rng=random.Random(1))
+        b = TableManager(store_b, None, ai_delay=0, rng=random.Random(2))
+        await a.listen_to_other_processes()
+        await b.listen_to_other_processes()
+        table = await a.create(
+            game="toy", options={"players": 2}, preset=None, host_id=HOST, host_name="Host", channel_id=5
+        )
+        (seen_by_b,) = await b.resume_all()
+        await a.join(table.id, BOB, "Bob")
+        await wait_for(lambda: len(seen_by_b.seats) == 2)
+        await a.start(table.id, HOST)
+        await wait_for(lambda: seen_by_b.match is not None)
+        for turn in range(6):  # the processes take turns, each answering with the version its player saw
+            manager, mine, theirs = (a, table, seen_by_b) if turn % 2 else (b, seen_by_b, table)
+            await wait_for(lambda mine=mine, theirs=theirs: mine.version == theirs.version)
+            move = body(mine.match.legal_actions()[0])
+            await manager.act(table.id, user_to_move(mine), move, expected_version=mine.version)
+        await wait_for(lambda: seen_by_b.version == table.version)
+        assert seen_by_b.match.output() == table.match.output()
+        await a.close()
+        await b.close()
     finally:
         await store_a.close()
         await store_b.close()

@@ -75,6 +75,7 @@ class CardTableBot(commands.Bot):
         self._listen_to_tables(self.presenter, self.clocks)
         resumed = await self.manager.resume_all()
         log.info("resumed %d table(s) from %s", len(resumed), self.settings.database_name())
+        await self.manager.listen_to_other_processes()  # PostgreSQL: tables other processes change are reloaded
         await self.clocks.resume()  # deadlines and away seats re-armed from the store
         self.add_dynamic_items(TableButton, TableSelect)
         for cog in COGS:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import uuid
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from decimal import Decimal
 from typing import Any
@@ -68,6 +69,10 @@ class PostgresStore(Store):
         self.url = url
         self._table_info: dict[str, dialect.TableInfo] = {}
         self._said: dict[str, str] = {}
+        # NOTIFY channels are per database; tables are per schema: the channel names the schema.
+        self._channel = "cardtable"
+        self._me = uuid.uuid4().hex  # our own announcements come back to us too: skip them
+        self._listener: asyncpg.Connection | None = None
 
     @classmethod
     async def connect(cls, url: str) -> PostgresStore:
@@ -81,7 +86,21 @@ class PostgresStore(Store):
         return store
 
     async def close(self) -> None:
+        if self._listener is not None:
+            await self._listener.close()
         await self.pool.close()
+
+    async def announce_table(self, table_id: int) -> None:
+        await self.pool.execute("SELECT pg_notify($1, $2)", self._channel, f"{table_id} {self._me}")
+
+    async def listen_to_tables(self, changed: Callable[[int], None]) -> None:
+        def heard(conn: object, pid: int, channel: str, payload: str) -> None:
+            table_id, sender = payload.split(" ", 1)
+            if sender != self._me:
+                changed(int(table_id))
+
+        self._listener = await asyncpg.connect(self.url)
+        await self._listener.add_listener(self._channel, heard)
 
     def said(self, sql: str) -> str:
         """``sql`` for PostgreSQL (translated once)."""
@@ -113,6 +132,7 @@ class PostgresStore(Store):
             finally:
                 await conn.execute("SELECT pg_advisory_unlock(hashtext(current_schema()))")
             self._table_info = await _table_info(conn)
+            self._channel = f"cardtable_{await conn.fetchval('SELECT current_schema()')}"[:63]
         self._said.clear()
 
     # --- the query helpers of bot/storage/ ------------------------------------------------------------------------

@@ -402,6 +402,24 @@ class Store:
             [(sql, params), (f"UPDATE tables SET status = '{FINISHED}', updated_at = {_NOW} WHERE id = ?", (table_id,))]
         )
 
+    # --- several processes (PostgreSQL only: an SQLite file has one bot process) -------------------------------
+
+    async def announce_table(self, table_id: int) -> None:
+        """Tell the other processes sharing the database that this table changed."""
+
+    async def listen_to_tables(self, changed: Callable[[int], None]) -> None:
+        """Have ``changed(table_id)`` called when another process announces a change to a table."""
+
+    async def record_version(self, table_id: int) -> int:
+        """The table's deals and actions in the store, counted (the manager's ``Table.version`` of that record)."""
+        row = await self.fetch_one(
+            "SELECT (SELECT COUNT(*) FROM deals WHERE table_id = ?)"
+            " + (SELECT COUNT(*) FROM actions WHERE table_id = ?)",
+            (table_id, table_id),
+        )
+        assert row is not None
+        return int(row[0])
+
     # --- reading -----------------------------------------------------------------------------------------------
 
     async def load_table(self, table_id: int) -> TableRow | None:

@@ -192,8 +192,53 @@ class TableManager:
         self.tables: dict[int, Table] = {}
         self._by_user: dict[int, set[int]] = {}
         self._closing = False
+        self._announcing: set[asyncio.Task] = set()  # tasks telling other processes, or hearing from them
         # Seated players' settings (bot/storage/player_settings.py), loaded when their table starts or resumes.
         self._player_settings: dict[int, PlayerSettings] = {}
+
+    def _tell(self, event: str, table: Table, *args: Any) -> None:
+        """Tell this process's listeners, and the other processes sharing the database (each reloads the table)."""
+        self.events(event, table, *args)
+        if event in TABLE_EVENTS and self.store.engine != "sqlite":
+            task = asyncio.create_task(self.store.announce_table(table.id))
+            self._announcing.add(task)
+            task.add_done_callback(self._announcing.discard)
+
+    async def listen_to_other_processes(self) -> None:
+        """Keep this process's tables current when another process sharing the database changes them."""
+        await self.store.listen_to_tables(self._changed_elsewhere)
+
+    def _changed_elsewhere(self, table_id: int) -> None:
+        if not self._closing and table_id in self.tables:
+            task = asyncio.create_task(self.refresh(table_id))
+            self._announcing.add(task)
+            task.add_done_callback(self._announcing.discard)
+
+    async def refresh(self, table_id: int, seen_version: int | None = None) -> Table | None:
+        """Reload a table another process changed (under its lock), unless it is already as the store has it.
+        ``seen_version``: only when the player saw a newer version than this process has (a click that came
+        before the news of the move it answers)."""
+        table = self.tables.get(table_id)
+        if table is None or (seen_version is not None and seen_version <= table.version):
+            return table
+        async with table.lock:
+            row = await self.store.load_table(table_id)
+            if row is None:
+                return table
+            if row.status == table.status and row.first_dealer is not None:
+                stored = await self.store.record_version(table_id)
+                if stored == table.version:
+                    return table
+            try:
+                table.row = row
+                table.closed_dms = {s.user_id for s in row.seats.values() if s.dm_closed and s.user_id is not None}
+                if row.first_dealer is not None:
+                    await self._replay_into(table)
+                self._index(table)
+            except Exception:
+                log.exception("table %d: could not reload it after another process changed it", table_id)
+        self._forget_if_ended(table)
+        return table
 
     # --- finding tables ----------------------------------------------------------------------------------------
 
@@ -301,7 +346,7 @@ class TableManager:
             dm_closed = user_id in table.closed_dms
             seats[seat] = SeatRow(seat=seat, name=name, user_id=user_id, dm_closed=dm_closed)
             await self._save_seats(table, seats)
-        self.events(LOBBY_CHANGED, table)
+        self._tell(LOBBY_CHANGED, table)
         return seat
 
     async def leave(self, table_id: int, user_id: int) -> None:
@@ -322,7 +367,7 @@ class TableManager:
                 assert new_host is not None  # humans are the seats that have a user
                 table.row.host_id = new_host
                 await self.store.set_host(table.id, table.row.host_id)
-        self.events(LOBBY_CHANGED, table)
+        self._tell(LOBBY_CHANGED, table)
 
     async def add_computer(self, table_id: int, user_id: int, level: str | None = None) -> int:
         """Seat a computer player; ``level`` defaults to ``heuristic`` in the real games (``random`` elsewhere)."""
@@ -342,7 +387,7 @@ class TableManager:
             name = f"Computer {number}" + ("" if level in ("random", "heuristic") else f" ({level})")
             seats[seat] = SeatRow(seat=seat, name=name, computer=level)
             await self._save_seats(table, seats)
-        self.events(LOBBY_CHANGED, table)
+        self._tell(LOBBY_CHANGED, table)
         return seat
 
     async def remove_computer(self, table_id: int, user_id: int) -> None:
@@ -354,7 +399,7 @@ class TableManager:
                 raise Refusal("There is no computer player to remove.")
             seats = {s: r for s, r in table.seats.items() if s != max(computers)}
             await self._save_seats(table, seats)
-        self.events(LOBBY_CHANGED, table)
+        self._tell(LOBBY_CHANGED, table)
 
     async def mark_dm_closed(self, table: Table, seat: int) -> None:
         user_id = table.seats[seat].user_id
@@ -406,7 +451,7 @@ class TableManager:
         table.row.status = status
         if table.computer_task and table.computer_task is not asyncio.current_task():
             table.computer_task.cancel()
-        self.events(TABLE_CLOSED, table)
+        self._tell(TABLE_CLOSED, table)
         self._forget_if_ended(table)
 
     # --- players' settings -------------------------------------------------------------------------------------
@@ -466,7 +511,7 @@ class TableManager:
             table.row.status = PLAYING
             table.row.first_dealer = first_dealer
         await self._load_player_settings(table)
-        self.events(GAME_STARTED, table)
+        self._tell(GAME_STARTED, table)
         self.schedule_computers(table)
         return table
 
@@ -482,7 +527,7 @@ class TableManager:
                 # Reloaded from the store: the move is checked again against the game as it is now (the same
                 # click applied by another process is then no longer legal, and is refused, not applied twice).
                 outcome = await self._act_once(table, user_id, action, None)
-        self.events(ACTED, table, outcome)
+        self._tell(ACTED, table, outcome)
         self.schedule_computers(table)
         self._forget_if_ended(table)
         return outcome
@@ -673,7 +718,7 @@ class TableManager:
                         action = Action(seat, "draw")
                     outcome = await self._apply(table, action, by_computer=True, standin=standin)
                     outcome.for_player = forced is not None
-                self.events(ACTED, table, outcome)
+                self._tell(ACTED, table, outcome)
                 self._forget_if_ended(table)
         except asyncio.CancelledError:
             raise
@@ -753,6 +798,7 @@ class TableManager:
         """Stop computer players (their unsaved thinking is simply redone after a restart)."""
         self._closing = True
         tasks = [t.computer_task for t in self.tables.values() if t.computer_task and not t.computer_task.done()]
+        tasks += [task for task in self._announcing if not task.done()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
