@@ -126,7 +126,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     import aiohttp
     import discord
 
-    from bot.process.client import CardTableBot
+    from bot.process.client import bot_for
     from bot.process.logs import setup_logging
     from bot.process.settings import Settings, SettingsError
 
@@ -137,10 +137,19 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 2
     if args.db:
         settings = settings.model_copy(update={"db_path": args.db})
+    try:
+        settings = settings.with_shards(args.shards, args.shard_ids)
+        shards = settings.shards()
+    except SettingsError as e:
+        print(f"cardtable run: {e}", file=sys.stderr)
+        return 2
+    if shards is not None and len(shards[1]) < shards[0] and settings.database_url is None:
+        print("cardtable run: several processes share the shards only with DATABASE_URL (PostgreSQL)", file=sys.stderr)
+        return 2
     setup_logging(settings.log_level)
 
     async def run() -> None:
-        async with CardTableBot(settings) as bot:
+        async with bot_for(settings) as bot:
             await bot.start(settings.token)
 
     try:
@@ -241,6 +250,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("run", help="run the Discord bot (DISCORD_TOKEN from the environment or .env)")
     p.add_argument("--db", help="the SQLite database file (default: CARDTABLE_DB or cardtable.db)")
     p.add_argument("--env-file", default=".env", help="read settings from this file too (default .env)")
+    p.add_argument("--shards", type=int, help="how many shards the bot has in all (default: CARDTABLE_SHARDS or 1)")
+    p.add_argument("--shard-ids", help="the shards this process runs, a-b or a (default: CARDTABLE_SHARD_IDS or all)")
     p.set_defaults(func=cmd_run)
 
     p = sub.add_parser("migrate-db", help="copy the SQLite database into an empty PostgreSQL database")

@@ -7,6 +7,7 @@ import asyncio
 import gc
 import logging
 import random
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -136,3 +137,18 @@ class CardTableBot(commands.Bot):
         if self.store is not None:
             await self.store.close()
             self.store = None
+
+
+class ShardedCardTableBot(CardTableBot, commands.AutoShardedBot):
+    """A process that runs several of the bot's shards (``cardtable run --shards N --shard-ids a-b``)."""
+
+
+def bot_for(settings: Settings, **options: Any) -> CardTableBot:
+    """The bot for these settings: one shard (the bot's only one, or the one ``--shard-ids`` names), or several."""
+    shards = settings.shards()
+    if shards is None:
+        return CardTableBot(settings, **options)
+    count, ids = shards
+    if len(ids) == 1:
+        return CardTableBot(settings, shard_id=ids[0], shard_count=count, **options)
+    return ShardedCardTableBot(settings, shard_ids=ids, shard_count=count, **options)

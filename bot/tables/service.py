@@ -209,10 +209,18 @@ class TableManager:
         await self.store.listen_to_tables(self._changed_elsewhere)
 
     def _changed_elsewhere(self, table_id: int) -> None:
-        if not self._closing and table_id in self.tables:
-            task = asyncio.create_task(self.refresh(table_id))
+        if not self._closing:
+            known = table_id in self.tables
+            task = asyncio.create_task(self.refresh(table_id) if known else self._load_elsewhere(table_id))
             self._announcing.add(task)
             task.add_done_callback(self._announcing.discard)
+
+    async def _load_elsewhere(self, table_id: int) -> None:
+        """A table another process opened: kept here too, so that this process can answer its players."""
+        try:
+            await self.get(table_id)
+        except Exception:
+            log.exception("table %d: could not load it after another process opened it", table_id)
 
     async def refresh(self, table_id: int, seen_version: int | None = None) -> Table | None:
         """Reload a table another process changed (under its lock), unless it is already as the store has it.

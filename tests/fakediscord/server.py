@@ -382,7 +382,7 @@ class FakeDiscord:
         data: dict[str, Any],
         source: Message | None = None,
     ) -> InteractionResult:
-        session = self.gateway.require_session()
+        session = self.gateway.session_for(channel.guild.id if channel.guild is not None else None)
         payload = base_payload(self, type_, user, channel, data)
         if source is not None:
             payload["message"] = source.to_payload(self.base_url)
