@@ -182,7 +182,9 @@ async def perform(
                 await answer(interaction, warning, view=view)
             return
     with interaction.client.presenter.live.answering(table, seat):  # this answer shows the hand: no edit meanwhile
-        outcome = await manager.act(table.id, interaction.user.id, action, expected_version=version)
+        outcome = await manager.act(
+            table.id, interaction.user.id, action, expected_version=version, interaction_id=str(interaction.id)
+        )
     failed = next((e for e in outcome.events if isinstance(e, FailedLead)), None)
     done = failed_lead_text(failed, table.names()) if failed else f"✅ You {past_tense(outcome.action.to_json())}."
     match = table.match

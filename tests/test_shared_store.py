@@ -101,3 +101,35 @@ async def test_a_process_hears_of_another_processes_moves_and_reloads_the_table(
     finally:
         await store_a.close()
         await store_b.close()
+
+
+async def test_an_interaction_is_stored_once_even_where_its_move_would_be_legal_again(database):
+    """Discord may deliver an interaction twice, and two processes may each get a copy: its id is stored with the
+    action it made (unique), so a second copy is refused however the game stands then."""
+    store_a, store_b = await open_store(database), await open_store(database)
+    try:
+        a = TableManager(store_a, None, ai_delay=0, rng=random.Random(1))
+        table = await a.create(
+            game="toy", options={"players": 2}, preset=None, host_id=HOST, host_name="Host", channel_id=5
+        )
+        await a.join(table.id, BOB, "Bob")
+        await a.start(table.id, HOST)
+        b = TableManager(store_b, None, ai_delay=0, rng=random.Random(2))
+        (seen_by_b,) = await b.resume_all()
+        first = user_to_move(table)
+        await a.act(table.id, first, body(table.match.legal_actions()[0]), interaction_id="1001")
+        # The copy reaches B, whose table is a move behind: there the move is legal, but the interaction is stored.
+        with pytest.raises(Refusal, match="already made"):
+            await b.act(table.id, first, body(seen_by_b.match.legal_actions()[0]), interaction_id="1001")
+        # And in the same process, a copy carrying a move that is legal now (the next player's) is refused too.
+        second = user_to_move(table)
+        with pytest.raises(Refusal, match="already made"):
+            await a.act(table.id, second, body(table.match.legal_actions()[0]), interaction_id="1001")
+        await a.act(table.id, second, body(table.match.legal_actions()[0]), interaction_id="1002")
+        stored = await store_a.fetch_all(
+            "SELECT interaction_id FROM actions WHERE table_id = ? ORDER BY deal_index, seq", (table.id,)
+        )
+        assert [r[0] for r in stored] == ["1001", "1002"]
+    finally:
+        await store_a.close()
+        await store_b.close()

@@ -311,15 +311,19 @@ async def finish_game(
     output: Mapping[str, Any],
     *,
     standin: bool = False,
+    interaction_id: str | None = None,
 ) -> int | None:
-    """The game's last action, the table's end, its result and its rating changes: one transaction."""
+    """The game's last action, the table's end, its result and its rating changes: one transaction.  Idempotent:
+    a second attempt (another process, a redelivered interaction) finds the action's place or its interaction
+    taken and writes nothing (``is_conflict``); ``write_result`` counts a table once."""
     players = _players(row)
     text = json.dumps(action, separators=(",", ":"))
 
     def write(conn: sqlite3.Connection) -> int | None:
         conn.execute(
-            "INSERT INTO actions (table_id, deal_index, seq, action, standin) VALUES (?, ?, ?, ?, ?)",
-            (row.id, deal_index, seq, text, int(standin)),
+            "INSERT INTO actions (table_id, deal_index, seq, action, standin, interaction_id)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (row.id, deal_index, seq, text, int(standin), interaction_id),
         )
         _checkpoint("action")
         conn.execute(

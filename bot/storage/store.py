@@ -387,14 +387,24 @@ class Store:
         )
 
     async def append_action(
-        self, table_id: int, deal_index: int, seq: int, action: dict, *, finished: bool = False, standin: bool = False
+        self,
+        table_id: int,
+        deal_index: int,
+        seq: int,
+        action: dict,
+        *,
+        finished: bool = False,
+        standin: bool = False,
+        interaction_id: str | None = None,
     ) -> None:
-        """One action, appended; the primary key refuses a second action at the same place in the record.
+        """One action, appended; the primary key refuses a second action at the same place in the record, and the
+        unique ``interaction_id`` a second action from the same interaction (``is_conflict`` says which errors).
         ``standin``: a computer made it for an away player (bot/ratings/standins.py counts these)."""
-        sql = "INSERT INTO actions (table_id, deal_index, seq, action) VALUES (?, ?, ?, ?)"
-        if standin:
-            sql = "INSERT INTO actions (table_id, deal_index, seq, action, standin) VALUES (?, ?, ?, ?, 1)"
-        params = (table_id, deal_index, seq, json.dumps(action, separators=(",", ":")))
+        sql = (
+            "INSERT INTO actions (table_id, deal_index, seq, action, standin, interaction_id) VALUES (?, ?, ?, ?, ?, ?)"
+        )
+        text = json.dumps(action, separators=(",", ":"))
+        params = (table_id, deal_index, seq, text, int(standin), interaction_id)
         if not finished:
             await self.write_one(sql, params)
             return
@@ -403,6 +413,10 @@ class Store:
         )
 
     # --- several processes (PostgreSQL only: an SQLite file has one bot process) -------------------------------
+
+    async def interaction_applied(self, interaction_id: str) -> bool:
+        """An action made by this interaction is stored (by this process or another)."""
+        return await self.fetch_one("SELECT 1 FROM actions WHERE interaction_id = ?", (interaction_id,)) is not None
 
     async def announce_table(self, table_id: int) -> None:
         """Tell the other processes sharing the database that this table changed."""

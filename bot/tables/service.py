@@ -524,24 +524,38 @@ class TableManager:
         return table
 
     async def act(
-        self, table_id: int, user_id: int, action: dict[str, Any], *, expected_version: int | None = None
+        self,
+        table_id: int,
+        user_id: int,
+        action: dict[str, Any],
+        *,
+        expected_version: int | None = None,
+        interaction_id: str | None = None,
     ) -> Outcome:
-        """Apply a user's action (a record-style dict without ``seat``); ``Refusal`` with the reason otherwise."""
+        """Apply a user's action (a record-style dict without ``seat``); ``Refusal`` with the reason otherwise.
+        ``interaction_id``: Discord's id of the click or command; an interaction's action is stored once."""
         table = await self.get(table_id)
         async with table.lock:
             try:
-                outcome = await self._act_once(table, user_id, action, expected_version)
+                outcome = await self._act_once(table, user_id, action, expected_version, interaction_id)
             except StaleTable:
-                # Reloaded from the store: the move is checked again against the game as it is now (the same
-                # click applied by another process is then no longer legal, and is refused, not applied twice).
-                outcome = await self._act_once(table, user_id, action, None)
+                # Reloaded from the store: the move is checked again against the game as it is now, unless this
+                # very interaction is already stored (another process got it too, or it was delivered twice).
+                if interaction_id is not None and await self.store.interaction_applied(interaction_id):
+                    raise Refusal("That move was already made (your click arrived twice).") from None
+                outcome = await self._act_once(table, user_id, action, None, interaction_id)
         self._tell(ACTED, table, outcome)
         self.schedule_computers(table)
         self._forget_if_ended(table)
         return outcome
 
     async def _act_once(
-        self, table: Table, user_id: int, action: dict[str, Any], expected_version: int | None
+        self,
+        table: Table,
+        user_id: int,
+        action: dict[str, Any],
+        expected_version: int | None,
+        interaction_id: str | None,
     ) -> Outcome:
         if table.status != PLAYING:
             raise Refusal(f"Table #{table.id} is not being played (it is {table.status}).")
@@ -558,7 +572,7 @@ class TableManager:
             parsed = action_from_json({**action, "seat": seat})
         except (IllegalAction, RecordError) as e:
             raise Refusal(e.message) from None
-        return await self._apply(table, parsed)
+        return await self._apply(table, parsed, interaction_id=interaction_id)
 
     def _forget_if_ended(self, table: Table) -> None:
         """An ended table leaves memory (its queued messages keep their reference); ``get`` reloads it from the
@@ -568,7 +582,14 @@ class TableManager:
             for user_id in table.extra.pop("indexed_users", ()):
                 self._by_user.get(user_id, set()).discard(table.id)
 
-    async def _apply(self, table: Table, action: Action, by_computer: bool = False, standin: bool = False) -> Outcome:
+    async def _apply(
+        self,
+        table: Table,
+        action: Action,
+        by_computer: bool = False,
+        standin: bool = False,
+        interaction_id: str | None = None,
+    ) -> Outcome:
         """Under the table's lock: validate and apply, save, deal the next deal when one ends.  ``standin``: a
         computer moves for an away player; the action log marks it (bot/ratings/standins.py counts these)."""
         match, record = table.match, table.record
@@ -586,10 +607,19 @@ class TableManager:
         try:
             if match.phase == GAME_OVER:  # the last action, the result and the ratings: one transaction
                 await finish_game(
-                    self.store, table.row, deal_index, seq, action.to_json(), match.output(), standin=standin
+                    self.store,
+                    table.row,
+                    deal_index,
+                    seq,
+                    action.to_json(),
+                    match.output(),
+                    standin=standin,
+                    interaction_id=interaction_id,
                 )
             else:
-                await self.store.append_action(table.id, deal_index, seq, action.to_json(), standin=standin)
+                await self.store.append_action(
+                    table.id, deal_index, seq, action.to_json(), standin=standin, interaction_id=interaction_id
+                )
         except Exception as e:
             if is_conflict(e):
                 log.info("table %d: another process saved action %d first; reloading the table", table.id, seq)
