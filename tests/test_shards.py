@@ -9,6 +9,8 @@ import random
 
 import pytest
 
+from bot.clocks.clock import FakeClock
+from bot.clocks.state import clock_of
 from bot.process import cli
 from bot.process.client import CardTableBot, ShardedCardTableBot, bot_for
 from bot.process.settings import Settings, SettingsError
@@ -56,17 +58,22 @@ async def until(condition, seconds: float = 10.0) -> None:
     raise AssertionError("timed out")
 
 
+def on_shard_one(world) -> None:
+    """The world's table server on shard 1 of 2 (process B); the players' DMs come to shard 0 (process A)."""
+    fake = world.fake
+    guild = fake.add_guild("Shard One Club")
+    while shard_of(guild.id, 2) != 1:
+        guild = fake.add_guild("Shard One Club")
+    world.guild, world.channel = guild, fake.add_text_channel(guild, "tables")
+    for user in (world.alice, world.bob):
+        fake.add_member(guild, user)
+
+
 async def test_two_processes_on_two_shards_play_one_game_each_action_once(tmp_path, postgres_server):
     url = await postgres.new_schema(postgres_server)
     async with bot_world(tmp_path, database=url) as world:
         fake = world.fake
-        # The table's server on shard 1 (process B); the players' DMs come to shard 0 (process A).
-        guild = fake.add_guild("Shard One Club")
-        while shard_of(guild.id, 2) != 1:
-            guild = fake.add_guild("Shard One Club")
-        world.guild, world.channel = guild, fake.add_text_channel(guild, "tables")
-        for user in (world.alice, world.bob):
-            fake.add_member(guild, user)
+        on_shard_one(world)
         a, b = world.bot(1, shard_id=0, shard_count=2), world.bot(2, shard_id=1, shard_count=2)
         async with fake.running(a), fake.running(b):
             lobby = await world.new_table(world.alice, "toy")  # answered by B: the server is on its shard
@@ -116,3 +123,52 @@ async def test_two_processes_on_two_shards_play_one_game_each_action_once(tmp_pa
         assert results[0][0] == 1
     finally:
         await store.close()
+
+
+async def test_each_deadline_fires_once_across_processes_and_outlives_the_process_that_armed_it(
+    tmp_path, postgres_server
+):
+    url = await postgres.new_schema(postgres_server)
+    clock = FakeClock()
+    async with bot_world(tmp_path, database=url) as world:
+        on_shard_one(world)
+        a = world.bot(1, shard_id=0, shard_count=2, clock=clock)
+        b = world.bot(2, shard_id=1, shard_count=2, clock=clock)
+
+        async def advance(seconds: float, *bots) -> None:
+            await clock.advance(seconds)
+            for bot in bots:
+                await world.settle(bot)
+                await bot.clocks.settle()
+
+        def timeouts(table_id: int, since: int) -> list[str]:
+            return [
+                m.content
+                for m in world.fake.messages(world.channel)[since:]
+                if "ran out of time" in m.content and f"table #{table_id}:" in m.content
+            ]
+
+        async def started_by_b() -> tuple:
+            """A table B starts (B arms its first deadline); A hears of it and arms the same timers."""
+            tb = await world.seated_and_started(b, [world.alice, world.bob], clock="live")
+            await b.clocks.settle()
+            await until(lambda: a.manager.tables.get(tb.id) is not None)
+            ta = a.manager.tables[tb.id]
+            await until(lambda: clock_of(ta) is not None and clock_of(ta).deadline == clock_of(tb).deadline)
+            return ta, tb
+
+        async with world.fake.running(a):
+            async with world.fake.running(b):
+                _, first = await started_by_b()
+                mark = len(world.fake.messages(world.channel))
+                await advance(61, a, b)  # both processes' timers fire: one of them acts
+                assert len(timeouts(first.id, mark)) == 1, timeouts(first.id, mark)
+                claims = await a.store.fetch_all("SELECT kind FROM clock_firings WHERE table_id = ?", (first.id,))
+                assert sorted(r[0] for r in claims) == ["deadline", "remind"]  # one reminder, one time-out
+                _, second = await started_by_b()
+                mover = clock_of(second).seat
+                mark = len(world.fake.messages(world.channel))
+            # B, which armed the second table's deadline, is gone; A's copy of the timer fires, once.
+            await advance(61, a)
+            texts = timeouts(second.id, mark)
+            assert len(texts) == 1 and f"<@{second.seats[mover].user_id}>" in texts[0], texts

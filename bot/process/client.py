@@ -21,7 +21,7 @@ from bot.presentation.presenter import Presenter
 from bot.process.settings import Settings
 from bot.storage.engines import open_store
 from bot.storage.store import Store
-from bot.tables.service import TABLE_EVENTS, TableManager
+from bot.tables.service import REFRESHED, TABLE_EVENTS, TableManager
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +89,7 @@ class CardTableBot(commands.Bot):
         given, then the cogs' (added as they load).  So the presenter queues a table's own output (it does so before
         its first await) before the clocks or a cog queue anything about the same event."""
         for listener in listeners:
-            for event in TABLE_EVENTS:
+            for event in (*TABLE_EVENTS, REFRESHED):
                 handler = getattr(listener, f"on_{event}", None)
                 if handler is not None:
                     self.add_listener(handler)

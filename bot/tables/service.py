@@ -82,6 +82,9 @@ GAME_STARTED = "table_game_started"
 ACTED = "table_acted"
 TABLE_CLOSED = "table_closed"
 TABLE_EVENTS = (LOBBY_CHANGED, GAME_STARTED, ACTED, TABLE_CLOSED)
+# Another process sharing the database changed the table (or its clock), and this one reloaded it: said to this
+# process's listeners only (the clocks re-read the table's clock), never announced again.
+REFRESHED = "table_refreshed"
 
 
 class TableEvents(Protocol):
@@ -218,9 +221,12 @@ class TableManager:
     async def _load_elsewhere(self, table_id: int) -> None:
         """A table another process opened: kept here too, so that this process can answer its players."""
         try:
-            await self.get(table_id)
+            table = await self.get(table_id)
         except Exception:
             log.exception("table %d: could not load it after another process opened it", table_id)
+            return
+        if table.status in (LOBBY, PLAYING):
+            self.events(REFRESHED, table)
 
     async def refresh(self, table_id: int, seen_version: int | None = None) -> Table | None:
         """Reload a table another process changed (under its lock), unless it is already as the store has it.
@@ -236,6 +242,8 @@ class TableManager:
             if row.status == table.status and row.first_dealer is not None:
                 stored = await self.store.record_version(table_id)
                 if stored == table.version:
+                    if seen_version is None:
+                        self.events(REFRESHED, table)  # the game is as it was; its clock may not be
                     return table
             try:
                 table.row = row
@@ -245,6 +253,7 @@ class TableManager:
                 self._index(table)
             except Exception:
                 log.exception("table %d: could not reload it after another process changed it", table_id)
+        self.events(REFRESHED, table)
         self._forget_if_ended(table)
         return table
 
