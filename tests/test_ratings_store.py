@@ -75,10 +75,10 @@ async def play(manager, table, rng, *, stop_before_last=False):
         if match.phase == GAME_OVER:
             return None
         seat = match.to_move
-        if table.is_computer(seat):
+        legal = [a for a in match.legal_actions() if a.seat == seat]
+        if table.is_computer(seat) or not legal:  # (or between deals: the next one is being saved)
             await asyncio.sleep(0.001)
             continue
-        legal = [a for a in match.legal_actions() if a.seat == seat]
         action = rng.choice(legal)
         if stop_before_last:
             probe = match.clone()
