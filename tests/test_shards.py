@@ -74,6 +74,7 @@ async def test_two_processes_on_two_shards_play_one_game_each_action_once(tmp_pa
     async with bot_world(tmp_path, database=url) as world:
         fake = world.fake
         on_shard_one(world)
+        guild_id = world.guild.id
         a, b = world.bot(1, shard_id=0, shard_count=2), world.bot(2, shard_id=1, shard_count=2)
         async with fake.running(a), fake.running(b):
             lobby = await world.new_table(world.alice, "toy")  # answered by B: the server is on its shard
@@ -110,6 +111,10 @@ async def test_two_processes_on_two_shards_play_one_game_each_action_once(tmp_pa
             else:
                 raise AssertionError("the game did not end")
             await world.settle(b)
+            # The old table messages pointed at the new ones with the server's link, whichever process wrote them.
+            edits = [c.json for c in fake.channel_calls(world.channel) if c.method == "PATCH" and c.json]
+            links = [e["content"] for e in edits if "goes on below" in (e.get("content") or "")]
+            assert links and all(f"/channels/{guild_id}/" in text for text in links), links
 
     store = await open_store(url)
     try:
