@@ -92,7 +92,14 @@ async def test_two_processes_on_two_shards_play_one_game_each_action_once(tmp_pa
                 ta, tb = a.manager.tables.get(table_id), b.manager.tables.get(table_id)
                 if ta is None or tb is None or tb.match.phase == GAME_OVER:
                     break
-                await until(lambda ta=ta, tb=tb: ta.version == tb.version)  # the news reached both processes
+                try:
+                    await until(lambda ta=ta, tb=tb: ta.version == tb.version)  # the news reached both processes
+                except AssertionError:
+                    stored = await a.store.record_version(table_id)
+                    raise AssertionError(
+                        f"A {ta.version} {ta.match.phase} B {tb.version} {tb.match.phase} stored {stored} "
+                        f"A same {a.manager.tables.get(table_id) is ta} B same {b.manager.tables.get(table_id) is tb}"
+                    ) from None
                 seat = tb.match.to_move
                 legal = [x for x in tb.match.legal_json() if x.get("seat") == seat]
                 if seat is None or not legal:

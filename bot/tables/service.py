@@ -221,12 +221,10 @@ class TableManager:
     async def _load_elsewhere(self, table_id: int) -> None:
         """A table another process opened: kept here too, so that this process can answer its players."""
         try:
-            table = await self.get(table_id)
+            await self.get(table_id)
+            await self.refresh(table_id)  # as it is now (another load may have got here first, with older news)
         except Exception:
             log.exception("table %d: could not load it after another process opened it", table_id)
-            return
-        if table.status in (LOBBY, PLAYING):
-            self.events(REFRESHED, table)
 
     async def refresh(self, table_id: int, seen_version: int | None = None) -> Table | None:
         """Reload a table another process changed (under its lock), unless it is already as the store has it.
@@ -813,6 +811,8 @@ class TableManager:
         if row.status != LOBBY and row.first_dealer is not None:
             await self._replay_into(table)
         if row.status in (LOBBY, PLAYING):
+            if row.id in self.tables:  # loaded meanwhile (a click and another process's news at once): one copy
+                return self.tables[row.id]
             self.tables[row.id] = table  # finished tables are loaded on demand and not kept
             self._index(table)
             await self._load_player_settings(table)
