@@ -280,6 +280,7 @@ class Bench:
                 settings = Settings(
                     token=fake.token,
                     db_path=str(Path(tmp) / "bench.db"),
+                    database_url=args.database_url,
                     dev_guild_id=guild.id,
                     ai_delay=args.ai_delay,
                     draw_interval=args.ai_delay / 4,  # the draw as fast as before the human pace
@@ -529,6 +530,7 @@ class BotSide:
             settings = Settings(
                 token=cfg["token"],
                 db_path=str(Path(tmp) / "bench.db"),
+                database_url=cfg.get("database_url"),  # PostgreSQL instead of the SQLite file
                 dev_guild_id=cfg["guild_id"],
                 ai_delay=cfg["ai_delay"],
                 draw_interval=cfg["ai_delay"] / 4,  # the draw as fast as before the human pace
@@ -807,6 +809,7 @@ class Driver:
                 "seed": args.seed,
                 "freeze": args.freeze,
                 "profile": args.profile,
+                "database_url": args.database_url,
             }
             by_channel = {c.id: c for c in channels}
             with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
@@ -1001,6 +1004,9 @@ def main() -> None:
     parser.add_argument("--freeze", action="store_true", help="gc.freeze() after the warm-up")
     parser.add_argument(
         "--profile", help="write a cProfile of the measuring window (of the bot's process) to this file"
+    )
+    parser.add_argument(
+        "--database-url", help="run the bot on an empty PostgreSQL database (postgresql://…) instead of SQLite"
     )
     parser.add_argument("--single-process", action="store_true", help="bot, fake Discord and players in one process")
     parser.add_argument("--bot-process", metavar="CONFIG", help=argparse.SUPPRESS)  # the bot's side of the default

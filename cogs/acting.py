@@ -193,6 +193,8 @@ async def perform(
         offered_at = action.pop(VERSION_KEY)
         version = offered_at if version is None and isinstance(offered_at, int) else version
     manager = manager_of(interaction)
+    if version is not None:  # the player saw a newer game than ours: another process moved it (PostgreSQL)
+        table = await manager.refresh(table.id, version) or table
     seat = seat_in(table, interaction.user.id)
     stale = version is not None and version != table.version and action.get("type") not in UNVERSIONED_TYPES
     if stale and edit and table.match is not None and table.status == PLAYING:
@@ -218,7 +220,9 @@ async def perform(
     with interaction.client.presenter.live.answering(table, seat):  # this answer shows the hand: no edit meanwhile
         # A slow save (a busy store, a table's lock held): acknowledge within Discord's 3 s, answer after.
         async with acknowledged_if_slow(interaction, thinking=not edit):
-            outcome = await manager.act(table.id, interaction.user.id, action, expected_version=version)
+            outcome = await manager.act(
+                table.id, interaction.user.id, action, expected_version=version, interaction_id=str(interaction.id)
+            )
     failed = next((e for e in outcome.events if isinstance(e, FailedLead)), None)
     done = failed_lead_text(failed, table.names()) if failed else f"✅ You {past_tense(outcome.action.to_json())}."
     try:  # the move is made: whatever happens to the answer, the player is never told it failed

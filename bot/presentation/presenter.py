@@ -411,7 +411,10 @@ class Presenter:
                 fields["attachments"] = [discord.File(io.BytesIO(png), filename=f"table-{table.id}-{deal + 1}.png")]
         else:
             content += ": that deal is over."
-        content += f"\nThe game goes on below ({message.jump_url})."
+        # From the table's server, not the message's: a process whose shards do not hold that server (several
+        # processes, docs/running.md) has no guild for it and discord.py would write a DM's link.
+        where = table.row.guild_id or "@me"
+        content += f"\nThe game goes on below (https://discord.com/channels/{where}/{message.channel.id}/{message.id})."
         await self._edit_message(table, old, content=content[:2000], **fields)
 
     async def _edit_table_message(self, table: Table) -> None:

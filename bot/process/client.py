@@ -21,8 +21,9 @@ from bot.presentation.errors import on_app_command_error
 from bot.presentation.presenter import Presenter
 from bot.presentation.unknown_components import answer_unknown
 from bot.process.settings import Settings
+from bot.storage.engines import open_store
 from bot.storage.store import Store
-from bot.tables.service import TABLE_EVENTS, TableManager
+from bot.tables.service import REFRESHED, TABLE_EVENTS, TableManager
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +75,7 @@ class CardTableBot(commands.Bot):
         deadline.install()  # interaction callbacks retried within Discord's 3 s, not discord.py's 1 s + 3 s
         if images.enabled:  # tests turn drawing off: no workers to start then
             images.start(self.settings.render_mode())
-        self.store = await Store.open(self.settings.db_path)
+        self.store = await open_store(self.settings.database())
         self.manager = TableManager(
             self.store,
             self.dispatch,
@@ -88,7 +89,8 @@ class CardTableBot(commands.Bot):
         self.clocks = ClockService(self.manager, self.clock, self.presenter)
         self._listen_to_tables(self.presenter, self.clocks)
         resumed = await self.manager.resume_all()
-        log.info("resumed %d table(s) from %s", len(resumed), self.settings.db_path)
+        log.info("resumed %d table(s) from %s", len(resumed), self.settings.database_name())
+        await self.manager.listen_to_other_processes()  # PostgreSQL: tables other processes change are reloaded
         await self.clocks.resume()  # deadlines and away seats re-armed from the store
         self.add_dynamic_items(TableButton, TableSelect)
         for cog in COGS:
@@ -109,7 +111,7 @@ class CardTableBot(commands.Bot):
         given, then the cogs' (added as they load).  So the presenter queues a table's own output (it does so before
         its first await) before the clocks or a cog queue anything about the same event."""
         for listener in listeners:
-            for event in TABLE_EVENTS:
+            for event in (*TABLE_EVENTS, REFRESHED):
                 handler = getattr(listener, f"on_{event}", None)
                 if handler is not None:
                     self.add_listener(handler)
@@ -157,3 +159,18 @@ class CardTableBot(commands.Bot):
         if self.store is not None:
             await self.store.close()
             self.store = None
+
+
+class ShardedCardTableBot(CardTableBot, commands.AutoShardedBot):
+    """A process that runs several of the bot's shards (``cardtable run --shards N --shard-ids a-b``)."""
+
+
+def bot_for(settings: Settings, **options: Any) -> CardTableBot:
+    """The bot for these settings: one shard (the bot's only one, or the one ``--shard-ids`` names), or several."""
+    shards = settings.shards()
+    if shards is None:
+        return CardTableBot(settings, **options)
+    count, ids = shards
+    if len(ids) == 1:
+        return CardTableBot(settings, shard_id=ids[0], shard_count=count, **options)
+    return ShardedCardTableBot(settings, shard_ids=ids, shard_count=count, **options)

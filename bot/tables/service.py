@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from bot.storage.player_settings import PlayerSettings, load_player_settings, save_player_settings
 from bot.storage.results import close_game, finish_game, reconcile
-from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING, SeatRow, Store, TableRow
+from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING, SeatRow, Store, TableRow, is_conflict
 from rules.actions import Action, action_from_json
 from rules.errors import IllegalAction, RecordError
 from rules.events import Event
@@ -54,6 +54,14 @@ class Refusal(Exception):
         self.seat_names = seat_names
 
 
+class StaleTable(Refusal):
+    """Another process stored an action at the place this one was saving to: the table was reloaded from the store
+    and the move must be checked again against it."""
+
+    def __init__(self) -> None:
+        super().__init__("That choice is out of date: the game has moved on. Press **My hand** to see it now.")
+
+
 @dataclass
 class Outcome:
     """What one applied action did, for the presenter and for the reply."""
@@ -75,6 +83,9 @@ GAME_STARTED = "table_game_started"
 ACTED = "table_acted"
 TABLE_CLOSED = "table_closed"
 TABLE_EVENTS = (LOBBY_CHANGED, GAME_STARTED, ACTED, TABLE_CLOSED)
+# Another process sharing the database changed the table (or its clock), and this one reloaded it: said to this
+# process's listeners only (the clocks re-read the table's clock), never announced again.
+REFRESHED = "table_refreshed"
 
 
 class TableEvents(Protocol):
@@ -185,8 +196,65 @@ class TableManager:
         self.tables: dict[int, Table] = {}
         self._by_user: dict[int, set[int]] = {}
         self._closing = False
+        self._announcing: set[asyncio.Task] = set()  # tasks telling other processes, or hearing from them
         # Seated players' settings (bot/storage/player_settings.py), loaded when their table starts or resumes.
         self._player_settings: dict[int, PlayerSettings] = {}
+
+    def _tell(self, event: str, table: Table, *args: Any) -> None:
+        """Tell this process's listeners, and the other processes sharing the database (each reloads the table)."""
+        self.events(event, table, *args)
+        if event in TABLE_EVENTS and self.store.engine != "sqlite":
+            task = asyncio.create_task(self.store.announce_table(table.id))
+            self._announcing.add(task)
+            task.add_done_callback(self._announcing.discard)
+
+    async def listen_to_other_processes(self) -> None:
+        """Keep this process's tables current when another process sharing the database changes them."""
+        await self.store.listen_to_tables(self._changed_elsewhere)
+
+    def _changed_elsewhere(self, table_id: int) -> None:
+        if not self._closing:
+            known = table_id in self.tables
+            task = asyncio.create_task(self.refresh(table_id) if known else self._load_elsewhere(table_id))
+            self._announcing.add(task)
+            task.add_done_callback(self._announcing.discard)
+
+    async def _load_elsewhere(self, table_id: int) -> None:
+        """A table another process opened: kept here too, so that this process can answer its players."""
+        try:
+            await self.get(table_id)
+            await self.refresh(table_id)  # as it is now (another load may have got here first, with older news)
+        except Exception:
+            log.exception("table %d: could not load it after another process opened it", table_id)
+
+    async def refresh(self, table_id: int, seen_version: int | None = None) -> Table | None:
+        """Reload a table another process changed (under its lock), unless it is already as the store has it.
+        ``seen_version``: only when the player saw a newer version than this process has (a click that came
+        before the news of the move it answers)."""
+        table = self.tables.get(table_id)
+        if table is None or (seen_version is not None and seen_version <= table.version):
+            return table
+        async with table.lock:
+            row = await self.store.load_table(table_id)
+            if row is None:
+                return table
+            if row.status == table.status and row.first_dealer is not None:
+                stored = await self.store.record_version(table_id)
+                if stored == table.version:
+                    if seen_version is None:
+                        self.events(REFRESHED, table)  # the game is as it was; its clock may not be
+                    return table
+            try:
+                table.row = row
+                table.closed_dms = {s.user_id for s in row.seats.values() if s.dm_closed and s.user_id is not None}
+                if row.first_dealer is not None:
+                    await self._replay_into(table)
+                self._index(table)
+            except Exception:
+                log.exception("table %d: could not reload it after another process changed it", table_id)
+        self.events(REFRESHED, table)
+        self._forget_if_ended(table)
+        return table
 
     # --- finding tables ----------------------------------------------------------------------------------------
 
@@ -298,7 +366,7 @@ class TableManager:
             dm_closed = user_id in table.closed_dms
             seats[seat] = SeatRow(seat=seat, name=name, user_id=user_id, dm_closed=dm_closed)
             await self._save_seats(table, seats)
-        self.events(LOBBY_CHANGED, table)
+        self._tell(LOBBY_CHANGED, table)
         return seat
 
     async def leave(self, table_id: int, user_id: int) -> None:
@@ -319,7 +387,7 @@ class TableManager:
                 assert new_host is not None  # humans are the seats that have a user
                 table.row.host_id = new_host
                 await self.store.set_host(table.id, table.row.host_id)
-        self.events(LOBBY_CHANGED, table)
+        self._tell(LOBBY_CHANGED, table)
 
     async def add_computer(
         self, table_id: int, user_id: int, level: str | None = None, *, seat: int | None = None, name: str = ""
@@ -342,7 +410,7 @@ class TableManager:
             name = name or f"Computer {number}" + ("" if level in ("random", "heuristic") else f" ({level})")
             seats[seat] = SeatRow(seat=seat, name=name, computer=level)
             await self._save_seats(table, seats)
-        self.events(LOBBY_CHANGED, table)
+        self._tell(LOBBY_CHANGED, table)
         return seat
 
     async def remove_computer(self, table_id: int, user_id: int) -> None:
@@ -354,7 +422,7 @@ class TableManager:
                 raise Refusal("There is no computer player to remove.")
             seats = {s: r for s, r in table.seats.items() if s != max(computers)}
             await self._save_seats(table, seats)
-        self.events(LOBBY_CHANGED, table)
+        self._tell(LOBBY_CHANGED, table)
 
     async def mark_dm_closed(self, table: Table, seat: int) -> None:
         user_id = table.seats[seat].user_id
@@ -409,7 +477,7 @@ class TableManager:
             if outcome.new_deal or outcome.game_over:
                 break
         for outcome in outcomes:
-            self.events(ACTED, table, outcome)
+            self._tell(ACTED, table, outcome)
         self._forget_if_ended(table)
         return outcomes
 
@@ -434,7 +502,7 @@ class TableManager:
         table.extra.pop("trick_seen", None)
         outcome = Outcome(action_from_json(last), by_computer=False)
         outcome.undone = True
-        self.events(ACTED, table, outcome)
+        self._tell(ACTED, table, outcome)
         return outcome
 
     async def close_cancelled(self, table: Table) -> None:
@@ -454,7 +522,7 @@ class TableManager:
         table.row.status = status
         if table.computer_task and table.computer_task is not asyncio.current_task():
             table.computer_task.cancel()
-        self.events(TABLE_CLOSED, table)
+        self._tell(TABLE_CLOSED, table)
         self._forget_if_ended(table)
 
     # --- players' settings -------------------------------------------------------------------------------------
@@ -522,36 +590,60 @@ class TableManager:
             table.row.status = PLAYING
             table.row.first_dealer = first_dealer
         await self._load_player_settings(table)
-        self.events(GAME_STARTED, table)
+        self._tell(GAME_STARTED, table)
         self.schedule_computers(table)
         return table
 
     async def act(
-        self, table_id: int, user_id: int, action: dict[str, Any], *, expected_version: int | None = None
+        self,
+        table_id: int,
+        user_id: int,
+        action: dict[str, Any],
+        *,
+        expected_version: int | None = None,
+        interaction_id: str | None = None,
     ) -> Outcome:
-        """Apply a user's action (a record-style dict without ``seat``); ``Refusal`` with the reason otherwise."""
+        """Apply a user's action (a record-style dict without ``seat``); ``Refusal`` with the reason otherwise.
+        ``interaction_id``: Discord's id of the click or command; an interaction's action is stored once."""
         table = await self.get(table_id)
         async with table.lock:
-            if table.status != PLAYING:
-                raise Refusal(f"Table #{table_id} is not being played (it is {table.status}).")
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise Refusal(f"You are not seated at table #{table_id}; only its players can act.")
-            if (
-                expected_version is not None
-                and expected_version != table.version
-                and action.get("type") not in UNVERSIONED_TYPES
-            ):
-                raise Refusal("That choice is out of date: the game has moved on. Press **My hand** to see it now.")
             try:
-                parsed = action_from_json({**action, "seat": seat})
-            except (IllegalAction, RecordError) as e:
-                raise Refusal(e.message) from None
-            outcome = await self._apply(table, parsed)
-        self.events(ACTED, table, outcome)
+                outcome = await self._act_once(table, user_id, action, expected_version, interaction_id)
+            except StaleTable:
+                # Reloaded from the store: the move is checked again against the game as it is now, unless this
+                # very interaction is already stored (another process got it too, or it was delivered twice).
+                if interaction_id is not None and await self.store.interaction_applied(interaction_id):
+                    raise Refusal("That move was already made (your click arrived twice).") from None
+                outcome = await self._act_once(table, user_id, action, None, interaction_id)
+        self._tell(ACTED, table, outcome)
         self.schedule_computers(table)
         self._forget_if_ended(table)
         return outcome
+
+    async def _act_once(
+        self,
+        table: Table,
+        user_id: int,
+        action: dict[str, Any],
+        expected_version: int | None,
+        interaction_id: str | None,
+    ) -> Outcome:
+        if table.status != PLAYING:
+            raise Refusal(f"Table #{table.id} is not being played (it is {table.status}).")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise Refusal(f"You are not seated at table #{table.id}; only its players can act.")
+        if (
+            expected_version is not None
+            and expected_version != table.version
+            and action.get("type") not in UNVERSIONED_TYPES
+        ):
+            raise Refusal("That choice is out of date: the game has moved on. Press **My hand** to see it now.")
+        try:
+            parsed = action_from_json({**action, "seat": seat})
+        except (IllegalAction, RecordError) as e:
+            raise Refusal(e.message) from None
+        return await self._apply(table, parsed, interaction_id=interaction_id)
 
     def _forget_if_ended(self, table: Table) -> None:
         """An ended table leaves memory (its queued messages keep their reference); ``get`` reloads it from the
@@ -561,7 +653,14 @@ class TableManager:
             for user_id in table.extra.pop("indexed_users", ()):
                 self._by_user.get(user_id, set()).discard(table.id)
 
-    async def _apply(self, table: Table, action: Action, by_computer: bool = False, standin: bool = False) -> Outcome:
+    async def _apply(
+        self,
+        table: Table,
+        action: Action,
+        by_computer: bool = False,
+        standin: bool = False,
+        interaction_id: str | None = None,
+    ) -> Outcome:
         """Under the table's lock: validate and apply, save, deal the next deal when one ends.  ``standin``: a
         computer moves for an away player; the action log marks it (bot/ratings/standins.py counts these)."""
         match, record = table.match, table.record
@@ -575,17 +674,28 @@ class TableManager:
         table.version += 1
         deal_index = len(record.deals) - 1
         outcome = Outcome(action, by_computer=by_computer, events=events)
+        seq = len(record.deals[-1].actions)
         try:
             if match.phase == GAME_OVER:  # the last action, the result and the ratings: one transaction
-                seq = len(record.deals[-1].actions)
                 await finish_game(
-                    self.store, table.row, deal_index, seq, action.to_json(), match.output(), standin=standin
+                    self.store,
+                    table.row,
+                    deal_index,
+                    seq,
+                    action.to_json(),
+                    match.output(),
+                    standin=standin,
+                    interaction_id=interaction_id,
                 )
             else:
                 await self.store.append_action(
-                    table.id, deal_index, len(record.deals[-1].actions), action.to_json(), standin=standin
+                    table.id, deal_index, seq, action.to_json(), standin=standin, interaction_id=interaction_id
                 )
-        except Exception:
+        except Exception as e:
+            if is_conflict(e):
+                log.info("table %d: another process saved action %d first; reloading the table", table.id, seq)
+                await self._reload(table)
+                raise StaleTable() from None
             log.exception("table %d: could not save an action; rebuilding the table from the store", table.id)
             await self._reload(table)
             raise Refusal("Sorry, that could not be saved; nothing was played. Please try again.") from None
@@ -721,7 +831,7 @@ class TableManager:
                     outcome.for_player = forced is not None
                     if forced is not None:  # the table and the player's hand say so (bot/presentation/played_for.py)
                         table.extra["played_for"] = (table.version, seat, forced.to_json()["cards"])
-                self.events(ACTED, table, outcome)
+                self._tell(ACTED, table, outcome)
                 self._forget_if_ended(table)
         except asyncio.CancelledError:
             raise
@@ -771,6 +881,8 @@ class TableManager:
         if row.status != LOBBY and row.first_dealer is not None:
             await self._replay_into(table)
         if row.status in (LOBBY, PLAYING):
+            if row.id in self.tables:  # loaded meanwhile (a click and another process's news at once): one copy
+                return self.tables[row.id]
             self.tables[row.id] = table  # finished tables are loaded on demand and not kept
             self._index(table)
             await self._load_player_settings(table)
@@ -803,6 +915,7 @@ class TableManager:
         """Stop computer players (their unsaved thinking is simply redone after a restart)."""
         self._closing = True
         tasks = [t.computer_task for t in self.tables.values() if t.computer_task and not t.computer_task.done()]
+        tasks += [task for task in self._announcing if not task.done()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -19,6 +19,7 @@ import tests.botkit.toy  # noqa: F401  (the toy game, for fast tests)
 from bot.presentation import images
 from bot.process.client import CardTableBot
 from bot.process.settings import Settings
+from bot.storage.store import is_database_url
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.models import Message, User
 
@@ -66,7 +67,8 @@ class BotWorld:
     def bot(self, seed: int = 7, **overrides: Any) -> CardTableBot:
         settings = Settings(
             token=self.fake.token,
-            db_path=self.db_path,
+            # a PostgreSQL URL (tests/conftest.py's ``database``) or an SQLite file
+            **({"database_url": self.db_path} if is_database_url(self.db_path) else {"db_path": self.db_path}),
             dev_guild_id=self.guild.id,
             ai_delay=overrides.pop("ai_delay", 0.0),
             edit_interval=overrides.pop("edit_interval", 0.0),
@@ -147,10 +149,11 @@ class BotWorld:
 
 
 @asynccontextmanager
-async def bot_world(tmp_path, **kw: Any):
+async def bot_world(tmp_path, *, database: str | None = None, **kw: Any):
+    """``database``: tests/conftest.py's fixture of that name (SQLite or PostgreSQL); an SQLite file by default."""
     async with FakeDiscord() as fake:
         with fake.patched():
-            yield BotWorld(fake, str(tmp_path / "cardtable.db"), **kw)
+            yield BotWorld(fake, database or str(tmp_path / "cardtable.db"), **kw)
 
 
 def embed_text(result) -> str:

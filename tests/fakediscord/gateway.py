@@ -57,10 +57,16 @@ class Connection:
                 await self.ws.send_bytes(data)
 
 
+def shard_of(guild_id: int | None, shards: int) -> int:
+    """Discord's routing: a guild's events go to shard ``(guild_id >> 22) % num_shards``; DMs to shard 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % shards
+
+
 class Session:
-    def __init__(self, intents: int) -> None:
+    def __init__(self, intents: int, shard: tuple[int, int] = (0, 1)) -> None:
         self.id = secrets.token_hex(16)
         self.intents = intents
+        self.shard = shard  # [shard_id, num_shards] as the client identified
         self.seq = 0
         # Every dispatch of this session, kept so a RESUME can replay what the client missed.
         self.sent: list[dict[str, Any]] = []
@@ -128,7 +134,12 @@ class Gateway:
             await conn.ws.close(code=4004, message=b"Authentication failed.")
             return None
         world = self.fake.world
-        session = Session(intents=int(data.get("intents", 0)))
+        shard_id, shards = data.get("shard") or (0, 1)
+        if not 0 <= shard_id < shards:
+            await conn.ws.close(code=4010, message=b"Invalid shard.")
+            return None
+        session = Session(intents=int(data.get("intents", 0)), shard=(shard_id, shards))
+        guilds = [g for g in world.guilds.values() if shard_of(g.id, shards) == shard_id]
         session.connection = conn
         self.sessions[session.id] = session
         self.identify_count += 1
@@ -137,16 +148,16 @@ class Gateway:
             {
                 "v": 10,
                 "user": {**world.bot.to_payload(), "verified": True, "mfa_enabled": False, "flags": 0},
-                "guilds": [{"id": str(g.id), "unavailable": True} for g in world.guilds.values()],
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
                 "session_id": session.id,
                 "resume_gateway_url": self.fake.gateway_url,
-                "shard": [0, 1],
+                "shard": [shard_id, shards],
                 "application": {"id": str(world.application_id), "flags": 0},
                 "private_channels": [],
                 "relationships": [],
             },
         )
-        for guild in world.guilds.values():
+        for guild in guilds:
             payload = guild.to_payload()
             if not session.intents & GUILD_MEMBERS:
                 # Without the privileged members intent Discord only includes the bot itself.
@@ -188,6 +199,15 @@ class Gateway:
         await session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
 
     # -- used by FakeDiscord ------------------------------------------------------------------------
+
+    def session_for(self, guild_id: int | None, *, connected: bool = True) -> Session:
+        """The session whose shard the guild's events (a DM's: shard 0) go to; the latest such one.  With
+        ``connected=False`` a session whose connection is down will do (Discord replays its events on RESUME)."""
+        for session in reversed(list(self.sessions.values())):
+            shard_id, shards = session.shard
+            if (session.connection is not None or not connected) and shard_of(guild_id, shards) == shard_id:
+                return session
+        raise RuntimeError(f"no bot is connected on the shard of guild {guild_id}")
 
     def require_session(self, *, connected: bool = True) -> Session:
         session = self.current

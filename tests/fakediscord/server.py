@@ -434,7 +434,8 @@ class FakeDiscord:
         source: Message | None = None,
     ) -> InteractionResult:
         # While the connection is down Discord keeps the interaction for the session (it is replayed on RESUME).
-        session = self.gateway.require_session(connected=False)
+        guild_id = channel.guild.id if channel.guild is not None else None
+        session = self.gateway.session_for(guild_id, connected=False)
         payload = base_payload(self, type_, user, channel, data)
         if source is not None:
             payload["message"] = source.to_payload(self.base_url)
