@@ -2,9 +2,9 @@
 
 - ``match_points`` (Swiss of teams, round robin, elimination): a won match 2, a drawn one 1, a bye 2; ties broken by
   Buchholz (the sum of the opponents' match points), then the points difference, then points scored.
-- ``cumulative`` (a belote concours, mêlée): each player's own total of the points their side scored, a bye worth
+- ``cumulative`` (a card club's concours, mêlée): each player's own total of the points their side scored, a bye worth
   the round's average side score; ties broken by matches won, then the points difference.
-- ``levels`` (Da Bai Fen): the same sum, of levels gained instead of points.
+- ``levels`` (a game whose registry entry says its scores are levels): the same sum, of levels gained instead of points.
 An organiser's adjustment adds to the first figure, with its reason kept in the audit log.  Entrants still level
 after every tiebreak share a place.
 """
