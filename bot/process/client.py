@@ -23,7 +23,16 @@ from bot.tables.service import TABLE_EVENTS, TableManager
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.tables", "cogs.play", "cogs.leaderboard", "cogs.clocks", "cogs.admin", "cogs.hint", "cogs.help")
+COGS = (
+    "cogs.tables",
+    "cogs.play",
+    "cogs.leaderboard",
+    "cogs.clocks",
+    "cogs.admin",
+    "cogs.hint",
+    "cogs.help",
+    "cogs.tournaments",
+)
 
 
 class CardTableBot(commands.Bot):

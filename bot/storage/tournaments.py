@@ -366,7 +366,15 @@ async def match_of_table(store: Store, table_id: int) -> tuple[int, int, int] | 
 
 
 async def load_tournament(store: Store, tournament_id: int) -> TournamentRow | None:
-    row = await store.fetch_one("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
+    """The whole tournament, read in one transaction (a round being saved meanwhile is either all in or out)."""
+    return await store.in_transaction(_load, tournament_id)
+
+
+def _load(conn: sqlite3.Connection, tournament_id: int) -> TournamentRow | None:
+    def fetch_all(sql: str, params: tuple) -> list[sqlite3.Row]:
+        return list(conn.execute(sql, params).fetchall())
+
+    row = conn.execute("SELECT * FROM tournaments WHERE id = ?", (tournament_id,)).fetchone()
     if row is None:
         return None
     t = TournamentRow(
@@ -379,11 +387,9 @@ async def load_tournament(store: Store, tournament_id: int) -> TournamentRow | N
     key = (tournament_id,)
     entrants = {
         r["entrant_id"]: EntrantRow(r["entrant_id"], r["name"], r["status"], r["registered_at"])
-        for r in await store.fetch_all(
-            "SELECT * FROM tournament_entrants WHERE tournament_id = ? ORDER BY entrant_id", key
-        )
+        for r in fetch_all("SELECT * FROM tournament_entrants WHERE tournament_id = ? ORDER BY entrant_id", key)
     }
-    for r in await store.fetch_all("SELECT * FROM tournament_members WHERE tournament_id = ? ORDER BY name", key):
+    for r in fetch_all("SELECT * FROM tournament_members WHERE tournament_id = ? ORDER BY name", key):
         entrants[r["entrant_id"]].members.append(Member(r["user_id"], r["name"]))
     t.entrants = list(entrants.values())
     rounds = {
@@ -398,27 +404,23 @@ async def load_tournament(store: Store, tournament_id: int) -> TournamentRow | N
             r["deadline"],
             r["finished_at"],
         )  # fmt: skip
-        for r in await store.fetch_all("SELECT * FROM tournament_rounds WHERE tournament_id = ? ORDER BY round_no", key)
+        for r in fetch_all("SELECT * FROM tournament_rounds WHERE tournament_id = ? ORDER BY round_no", key)
     }
-    for r in await store.fetch_all("SELECT * FROM tournament_boards WHERE tournament_id = ? ORDER BY board_no", key):
+    for r in fetch_all("SELECT * FROM tournament_boards WHERE tournament_id = ? ORDER BY board_no", key):
         rounds[r["round_no"]].boards.append((r["board_no"], r["dealer"]))
     matches: dict[tuple[int, int], MatchRow] = {}
-    for r in await store.fetch_all(
-        "SELECT * FROM tournament_matches WHERE tournament_id = ? ORDER BY round_no, match_no", key
-    ):
+    for r in fetch_all("SELECT * FROM tournament_matches WHERE tournament_id = ? ORDER BY round_no, match_no", key):
         m = MatchRow(r["round_no"], r["match_no"], r["status"], r["table_id"], r["thread_id"])
         matches[m.round_no, m.match_no] = m
         rounds[m.round_no].matches.append(m)
-    for r in await store.fetch_all("SELECT * FROM tournament_seats WHERE tournament_id = ? ORDER BY seat", key):
+    for r in fetch_all("SELECT * FROM tournament_seats WHERE tournament_id = ? ORDER BY seat", key):
         matches[r["round_no"], r["match_no"]].seats[r["seat"]] = (r["entrant_id"], r["user_id"])
-    for r in await store.fetch_all(
-        "SELECT * FROM tournament_results WHERE tournament_id = ? ORDER BY board_no, side", key
-    ):
+    for r in fetch_all("SELECT * FROM tournament_results WHERE tournament_id = ? ORDER BY board_no, side", key):
         won = None if r["won"] is None else bool(r["won"])
         matches[r["round_no"], r["match_no"]].results.setdefault(r["board_no"], []).append((r["score"], won))
     t.played = [rounds[n] for n in sorted(rounds)]
     t.adjustments = [
         Adjustment(r["seq"], r["entrant_id"], r["delta"], r["reason"], r["actor_id"], r["at"])
-        for r in await store.fetch_all("SELECT * FROM tournament_adjustments WHERE tournament_id = ? ORDER BY seq", key)
+        for r in fetch_all("SELECT * FROM tournament_adjustments WHERE tournament_id = ? ORDER BY seq", key)
     ]
     return t

@@ -1,0 +1,383 @@
+"""Running a tournament over the table service: registration, each round paired and its tables opened and started,
+results taken from the tables as they end, standings, and the organiser's tools.  Knows nothing of Discord: what
+players should see goes through ``TournamentOutput`` (implemented by cogs/tournaments.py).
+
+Everything is saved (bot/storage/tournaments.py) before it is announced; after a restart ``resume_all`` finds the
+running tournaments again, and a table that ends while the bot was down is picked up by ``check_round``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot.storage import tournaments as ts
+from bot.storage.store import CANCELLED, FINISHED, PLAYING, Store
+from bot.tables.service import Refusal, Table, TableManager
+from bot.tournaments.pairing import melee_round
+from bot.tournaments.plan import Pairing, RoundPlan, seed_commitment
+from bot.tournaments.progress import current_standings, history
+from bot.tournaments.standings import CUMULATIVE, LEVELS, MATCH_POINTS, Line
+from rules.registry import game_type, match_class
+
+MELEE, SWISS = "melee", "swiss"
+FORMATS = (MELEE, SWISS)  # run end to end here; round robin and elimination exist as pairings (pairing.py) only
+SEATS = 4
+
+
+class TournamentOutput(Protocol):
+    async def open_table_channel(self, t: ts.TournamentRow, round_no: int, match_no: int, users: list[int]) -> int:
+        """A private place for one table (a thread the players are added to); its channel id."""
+        ...
+
+    async def round_started(self, t: ts.TournamentRow, round_no: int, lines: list[str], commitment: str) -> None: ...
+
+    async def changed(self, t: ts.TournamentRow) -> None:
+        """The announcement and the standings message need editing."""
+        ...
+
+    async def say(self, t: ts.TournamentRow, text: str) -> None: ...
+
+
+@dataclass
+class Settings:
+    deals: int  # deals per round (0: each table plays to the game's target)
+    cap: int  # 0: no cap
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> Settings:
+        return cls(int(data.get("deals", 0)), int(data.get("cap", 0)))
+
+
+def ranking_method(t: ts.TournamentRow) -> str:
+    if t.format == SWISS:
+        return MATCH_POINTS
+    return LEVELS if game_type(t.game).scores_are_levels else CUMULATIVE
+
+
+class TournamentService:
+    def __init__(self, store: Store, manager: TableManager, output: TournamentOutput, rng: random.Random):
+        self.store = store
+        self.manager = manager
+        self.output = output
+        self.rng = rng
+        self.locks: dict[int, asyncio.Lock] = {}
+        self.by_table: dict[int, tuple[int, int, int]] = {}  # table id -> (tournament, round, match)
+
+    def lock(self, tid: int) -> asyncio.Lock:
+        return self.locks.setdefault(tid, asyncio.Lock())
+
+    async def get(self, tid: int) -> ts.TournamentRow:
+        t = await ts.load_tournament(self.store, tid)
+        if t is None:
+            raise Refusal(f"There is no tournament #{tid}.")
+        return t
+
+    # --- set-up and registration ---------------------------------------------------------------------------
+
+    async def create(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        organiser_id: int,
+        name: str,
+        game: str,
+        preset: str | None,
+        options: dict[str, Any],
+        format: str,
+        rounds: int,
+        deals: int,
+        cap: int,
+    ) -> ts.TournamentRow:
+        if format not in FORMATS:
+            raise Refusal(f"The format must be one of: {', '.join(FORMATS)}.")
+        if SEATS not in game_type(game).seat_counts:
+            raise Refusal("Tournaments are for games of four at a table.")
+        if not 1 <= rounds <= 20:
+            raise Refusal("A tournament has 1 to 20 rounds.")
+        if not 0 <= deals <= 30 or cap < 0:
+            raise Refusal("Deals per round are 0 (play to the target) to 30, and the cap is a number of players.")
+        teams = game_type(game).teams(SEATS, options)
+        if len(teams) != 2 or any(len(team) != 2 for team in teams):
+            raise Refusal("Tournaments are for partnership games: two sides of two at each table.")
+        tid = await ts.create_tournament(
+            self.store, guild_id=guild_id, channel_id=channel_id, organiser_id=organiser_id, name=name, game=game,
+            preset=preset, options=options, format=format, rounds=rounds, settings={"deals": deals, "cap": cap},
+            seed=self.rng.getrandbits(62),
+        )  # fmt: skip
+        return await self.get(tid)
+
+    @staticmethod
+    def entrant_of(t: ts.TournamentRow, user_id: int) -> ts.EntrantRow | None:
+        for e in t.entrants:
+            if any(m.user_id == user_id for m in e.members) and e.status not in (ts.WITHDRAWN,):
+                return e
+        return None
+
+    async def register(self, tid: int, user_id: int, name: str) -> str:
+        async with self.lock(tid):
+            t = await self.get(tid)
+            if t.status != ts.REGISTRATION:
+                raise Refusal(f"Registration for {t.name} is closed.")
+            if self.entrant_of(t, user_id) is not None:
+                raise Refusal(f"You are already registered for {t.name}.")
+            cap = Settings.of(t.settings).cap
+            taken = sum(1 for e in t.entrants if e.status == ts.REGISTERED)
+            status = ts.WAITLIST if cap and taken >= cap else ts.REGISTERED
+            await ts.add_entrant(self.store, tid, name, [ts.Member(user_id, name)], status, user_id)
+            t = await self.get(tid)
+        await self.output.changed(t)
+        return status
+
+    async def withdraw(self, tid: int, user_id: int) -> None:
+        async with self.lock(tid):
+            t = await self.get(tid)
+            entrant = self.entrant_of(t, user_id)
+            if entrant is None:
+                raise Refusal(f"You are not registered for {t.name}.")
+            if t.status not in (ts.REGISTRATION, ts.RUNNING, ts.PAUSED):
+                raise Refusal(f"{t.name} is over.")
+            await ts.set_entrant_status(self.store, tid, entrant.id, ts.WITHDRAWN, user_id, f"{entrant.name} withdrew")
+            waiting = [e for e in t.entrants if e.status == ts.WAITLIST]
+            if entrant.status == ts.REGISTERED and waiting and t.status == ts.REGISTRATION:
+                first = waiting[0]
+                await ts.set_entrant_status(
+                    self.store, tid, first.id, ts.REGISTERED, None, f"{first.name} in from the waiting list"
+                )
+            t = await self.get(tid)
+        await self.output.changed(t)
+
+    # --- rounds --------------------------------------------------------------------------------------------
+
+    def _organiser(self, t: ts.TournamentRow, user_id: int, manager: bool) -> None:
+        if user_id != t.organiser_id and not manager:
+            raise Refusal("Only the organiser (or someone who may manage the server) can do that.")
+
+    async def start(self, tid: int, user_id: int, *, manager: bool = False) -> None:
+        async with self.lock(tid):
+            t = await self.get(tid)
+            self._organiser(t, user_id, manager)
+            if t.status != ts.REGISTRATION:
+                raise Refusal(f"{t.name} has already started.")
+            playing = [e for e in t.entrants if e.status == ts.REGISTERED]
+            if len(playing) < SEATS:
+                raise Refusal(f"{t.name} needs at least {SEATS} players to start; {len(playing)} registered.")
+            await ts.set_status(self.store, tid, ts.RUNNING, user_id, f"{len(playing)} players")
+            t = await self.get(tid)
+            await self._start_round(t, 0)
+            t = await self.get(tid)
+        await self.output.changed(t)
+
+    def _active(self, t: ts.TournamentRow) -> list[int]:
+        return [e.id for e in t.entrants if e.status in (ts.REGISTERED, ts.CHECKED_IN)]
+
+    def _pair(self, t: ts.TournamentRow, round_no: int, seed: int) -> RoundPlan:
+        field = self._active(t)
+        past = history(t)
+        if t.format == SWISS:
+            scores = {ln.entrant: ln.score for ln in current_standings(t, ranking_method(t))}
+            return melee_round(field, past, seed, round_no, scores=scores)
+        started = t.played[0].plan if t.played else None
+        at_start = sorted(RoundPlan.from_json(started).entrants()) if started else field
+        return melee_round(field, past, seed, round_no, field_at_start=at_start)
+
+    def seats_of(self, t: ts.TournamentRow, table: Pairing) -> dict[int, int]:
+        """Seat -> entrant: side i sits at the game's team i's seats."""
+        teams = game_type(t.game).teams(SEATS, t.options)
+        return {seat: side[k] for side, team in zip(table.sides, teams, strict=True) for k, seat in enumerate(team)}
+
+    async def _start_round(self, t: ts.TournamentRow, round_no: int) -> None:
+        seed = self.rng.getrandbits(62)
+        plan = self._pair(t, round_no, seed)
+        users = {e.id: e.members[0].user_id for e in t.entrants if e.members}
+        seats = [{s: (e, users.get(e)) for s, e in self.seats_of(t, table).items()} for table in plan.tables]
+        commitment = seed_commitment(seed)
+        await ts.save_round(
+            self.store, t.id, round_no, seed=seed, commitment=commitment, plan=plan.to_json(), boards=[],
+            matches=seats,
+        )  # fmt: skip
+        t = await self.get(t.id)
+        names = {e.id: e.name for e in t.entrants}
+        lines = [
+            f"Table {i + 1}: " + " vs ".join(" & ".join(names[e] for e in side) for side in table.sides)
+            for i, table in enumerate(plan.tables)
+        ]
+        if plan.byes:
+            lines.append("Bye: " + ", ".join(names[e] for e in plan.byes))
+        await self.output.round_started(t, round_no, lines, commitment)
+        for match_no in range(len(plan.tables)):
+            await self._open_table(t, round_no, match_no)
+
+    async def _open_table(self, t: ts.TournamentRow, round_no: int, match_no: int) -> None:
+        match_row = t.played[round_no].matches[match_no]
+        names = {e.id: e.name for e in t.entrants}
+        users = [u for _, u in match_row.seats.values() if u is not None]
+        channel = await self.output.open_table_channel(t, round_no, match_no, users)
+        # The table's host is the player in seat 0 (create seats its host there); the others take their seats.
+        seats = sorted(match_row.seats.items())
+        host_entrant, host = seats[0][1]
+        assert host is not None
+        table = await self.manager.create(
+            game=t.game, options=dict(t.options), preset=t.preset, host_id=host, host_name=names[host_entrant],
+            channel_id=channel, channel_name=f"{t.name} r{round_no + 1} t{match_no + 1}", guild_id=t.guild_id,
+        )  # fmt: skip
+        for seat, (entrant, user) in seats[1:]:
+            assert user is not None
+            await self.manager.join(table.id, user, names[entrant], seat)
+        await ts.set_match_table(self.store, t.id, round_no, match_no, table.id, channel)
+        self.by_table[table.id] = (t.id, round_no, match_no)
+        await self.manager.start(table.id, host)
+
+    # --- results -------------------------------------------------------------------------------------------
+
+    async def table_acted(self, table: Table, deals_finished: list[int]) -> None:
+        """Listener: a tournament table that has played its round's deals is done."""
+        key = self.by_table.get(table.id)
+        if key is None or not deals_finished:
+            return
+        t = await self.get(key[0])
+        deals = Settings.of(t.settings).deals
+        finished = len(table.match.deal_results) if table.match is not None else 0
+        if deals and finished >= deals:
+            await self._finish_match(key, table)
+
+    async def table_closed(self, table: Table) -> None:
+        key = self.by_table.get(table.id)
+        if key is not None and table.status == FINISHED:
+            await self._finish_match(key, table)
+
+    def _result(self, t: ts.TournamentRow, table: Table) -> list[tuple[int, bool | None]]:
+        match = table.match
+        assert match is not None
+        deals = Settings.of(t.settings).deals
+        results = match.deal_results[:deals] if deals else match.deal_results
+        base = match_class(t.game)(dict(t.options)).scores() if game_type(t.game).scores_are_levels else [0, 0]
+        totals = [0, 0]
+        for r in results:
+            for side in (0, 1):
+                totals[side] += int(r["score_change"][side])
+        if not results and match.winner is None:
+            totals = [s - b for s, b in zip(match.scores(), base, strict=False)]
+        winner = match.winner if not deals and match.winner is not None else None
+        if winner is None and totals[0] != totals[1]:
+            winner = 0 if totals[0] > totals[1] else 1
+        return [(totals[side], None if winner is None else winner == side) for side in (0, 1)]
+
+    async def _finish_match(self, key: tuple[int, int, int], table: Table) -> None:
+        tid, round_no, match_no = key
+        async with self.lock(tid):
+            t = await self.get(tid)
+            match_row = t.played[round_no].matches[match_no]
+            if match_row.status == ts.MATCH_FINISHED:
+                return
+            sides = self._result(t, table)
+            await ts.record_result(
+                self.store, tid, round_no, match_no, {ts.WHOLE_MATCH: sides},
+                f"round {round_no + 1} table {match_no + 1}: {sides[0][0]} to {sides[1][0]}",
+            )  # fmt: skip
+            self.by_table.pop(table.id, None)
+            if table.status == PLAYING:
+                await self.manager.cancel(table.id, t.organiser_id, admin=True)
+            await self._maybe_next_round(tid)
+
+    async def _maybe_next_round(self, tid: int) -> None:
+        t = await self.get(tid)
+        current = t.played[-1]
+        if any(m.status != ts.MATCH_FINISHED for m in current.matches):
+            await self.output.changed(t)
+            return
+        await ts.finish_round(self.store, tid, current.round_no)
+        await self.output.say(t, f"Round {current.round_no + 1} is over. Its seed was {current.seed}.")
+        if t.status == ts.PAUSED:
+            await self.output.changed(await self.get(tid))
+            return
+        if current.round_no + 1 >= t.rounds:
+            await ts.set_status(self.store, tid, ts.FINISHED, None, "all rounds played")
+        else:
+            await self._start_round(await self.get(tid), current.round_no + 1)
+        await self.output.changed(await self.get(tid))
+
+    async def check_round(self, tid: int) -> None:
+        """After a restart: tables of the current round that ended while the bot was down are scored now, and the
+        map from tables to matches is rebuilt."""
+        t = await self.get(tid)
+        if not t.played:
+            return
+        for m in t.played[-1].matches:
+            if m.status != ts.MATCH_PLAYING or m.table_id is None:
+                continue
+            key = (tid, m.round_no, m.match_no)
+            self.by_table[m.table_id] = key
+            table = await self.manager.get(m.table_id)
+            deals = Settings.of(t.settings).deals
+            played = len(table.match.deal_results) if table.match is not None else 0
+            if table.status == FINISHED or (deals and played >= deals):
+                await self._finish_match(key, table)
+            elif table.status == CANCELLED:
+                await self.output.say(t, f"Table {m.match_no + 1} was closed without a result; the organiser decides.")
+
+    async def resume_all(self) -> None:
+        for tid in await ts.tournaments_with_status(self.store, ts.RUNNING, ts.PAUSED):
+            await self.check_round(tid)
+
+    # --- the organiser's tools -----------------------------------------------------------------------------
+
+    async def pause(self, tid: int, user_id: int, *, manager: bool = False, resume: bool = False) -> None:
+        async with self.lock(tid):
+            t = await self.get(tid)
+            self._organiser(t, user_id, manager)
+            want, now = (ts.PAUSED, ts.RUNNING) if not resume else (ts.RUNNING, ts.PAUSED)
+            if t.status != now:
+                raise Refusal(f"{t.name} is not {'running' if not resume else 'paused'}.")
+            await ts.set_status(self.store, tid, want, user_id, "no new round starts" if not resume else "")
+        if resume:
+            await self._maybe_next_round(tid)
+        else:
+            await self.output.changed(await self.get(tid))
+
+    async def adjust(self, tid: int, user_id: int, entrant_name: str, delta: float, reason: str, *, manager=False):
+        if not reason.strip():
+            raise Refusal("An adjustment needs a reason; everyone can read it in the audit log.")
+        async with self.lock(tid):
+            t = await self.get(tid)
+            self._organiser(t, user_id, manager)
+            entrant = self._named(t, entrant_name)
+            await ts.add_adjustment(self.store, tid, entrant.id, delta, reason.strip(), user_id)
+        await self.output.changed(await self.get(tid))
+
+    async def drop(self, tid: int, user_id: int, entrant_name: str, reason: str, *, manager: bool = False) -> None:
+        async with self.lock(tid):
+            t = await self.get(tid)
+            self._organiser(t, user_id, manager)
+            entrant = self._named(t, entrant_name)
+            await ts.set_entrant_status(self.store, tid, entrant.id, ts.DROPPED, user_id, f"{entrant.name}: {reason}")
+        await self.output.changed(await self.get(tid))
+
+    @staticmethod
+    def _named(t: ts.TournamentRow, name: str) -> ts.EntrantRow:
+        found = [e for e in t.entrants if e.name.lower() == name.strip().lower()]
+        if len(found) != 1:
+            raise Refusal(f"No entrant of {t.name} is called {name!r}.")
+        return found[0]
+
+    async def standings(self, tid: int) -> tuple[ts.TournamentRow, list[Line]]:
+        t = await self.get(tid)
+        return t, current_standings(t, ranking_method(t))
+
+    async def export_csv(self, tid: int) -> str:
+        t, lines = await self.standings(tid)
+        names = {e.id: e.name for e in t.entrants}
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(["place", "entrant", "score", "played", "won", "drawn", "byes", "for", "against",
+                         "buchholz", "adjustment"])  # fmt: skip
+        for ln in lines:
+            writer.writerow([ln.place, names.get(ln.entrant, ln.entrant), ln.score, ln.played, ln.won, ln.drawn,
+                             ln.byes, ln.points_for, ln.points_against, ln.buchholz, ln.adjustment])  # fmt: skip
+        return out.getvalue()

@@ -1,0 +1,141 @@
+"""Tournaments end to end through the offline Discord: announce, register with the buttons (a cap and a waiting
+list), start, each round's pairings posted and its tables started, results taken from the tables, standings, the
+organiser's adjustment in the audit log, and a restart in the middle of a round."""
+
+from __future__ import annotations
+
+from bot.storage import tournaments as ts
+from tests.botkit.harness import TIMEOUT, bot_world, embed_text, play_to_the_end
+
+
+def _players(world, n: int):
+    users = [world.alice, world.bob, world.carol, world.dan]
+    for i in range(n - len(users)):
+        user = world.fake.add_user(f"player{i + 5}")
+        world.fake.add_member(world.guild, user)
+        users.append(user)
+    return users[:n]
+
+
+async def _entry(world, user, announcement, verb: str):
+    """A click on the announcement's Register or Withdraw button."""
+    cid = next(c for c in announcement.custom_ids() if c.endswith(f":{verb}"))
+    result = await world.fake.click(user, announcement, cid)
+    await result.wait(TIMEOUT)
+    return result
+
+
+async def _create(world, host, **options):
+    result = await world.slash(host, "tournament", options, subcommand="create")
+    assert result.message is not None and not result.ephemeral, result.content
+    return result.message
+
+
+async def _play_round(world, client, round_no: int, tid: int) -> None:
+    t = await ts.load_tournament(client.store, tid)
+    assert t is not None
+    for match in t.played[round_no].matches:
+        assert match.table_id is not None
+        await play_to_the_end(world, client, match.table_id, seed=match.table_id)
+    await world.settle(client)
+
+
+async def test_a_belote_melee_of_eight_with_a_waiting_list_and_an_adjustment(tmp_path):
+    async with bot_world(tmp_path) as world:
+        users = _players(world, 10)
+        async with world.running() as client:
+            announcement = await _create(
+                world, world.alice, name="Mêlée du jeudi", game="belote", format="melee", rounds=2, deals=1, cap=8
+            )
+            for user in users[:9]:
+                await _entry(world, user, announcement, "register")
+            late = await _entry(world, users[9], announcement, "register")
+            assert "waiting list" in late.content
+            again = await _entry(world, users[0], announcement, "register")
+            assert "already registered" in again.content and again.ephemeral
+            await _entry(world, users[3], announcement, "withdraw")  # dan leaves: the first on the list moves up
+            text = world.fake.world.messages[announcement.id].content
+            assert "Waiting list: player10" in text and "player9" in text.split("Waiting")[0]
+            tid = int(text.split("(#")[1].split(")")[0])
+
+            refused = await world.slash(world.bob, "tournament", {"tournament": tid}, subcommand="start")
+            assert "Only the organiser" in refused.content
+            started = await world.slash(world.alice, "tournament", {"tournament": tid}, subcommand="start")
+            assert "Started" in started.content, started.content
+            await world.settle(client)
+            pairings = [m.content for m in world.fake.messages(world.channel) if "round 1**" in m.content]
+            assert len(pairings) == 1 and "Table 2:" in pairings[0] and "sha256" in pairings[0]
+
+            t = await ts.load_tournament(client.store, tid)
+            assert t is not None
+            commitment = t.played[0].commitment
+            partners_round1 = {frozenset(side) for table in t.played[0].plan["tables"] for side in table}
+            await _play_round(world, client, 0, tid)
+
+            t = await ts.load_tournament(client.store, tid)
+            assert t is not None and len(t.played) == 2 and t.played[0].revealed
+            assert any(f"seed was {t.played[0].seed}" in m.content for m in world.fake.messages(world.channel))
+            assert commitment == __import__("hashlib").sha256(f"cardtable-seed:{t.played[0].seed}".encode()).hexdigest()
+            partners_round2 = {frozenset(side) for table in t.played[1].plan["tables"] for side in table}
+            assert not partners_round1 & partners_round2, "nobody partners the same player twice"
+
+            adjust = await world.slash(
+                world.alice, "tournament",
+                {"tournament": tid, "entrant": "bob", "points": -20, "reason": "late to the table"},
+                subcommand="adjust",
+            )  # fmt: skip
+            assert "-20" in adjust.content
+            await _play_round(world, client, 1, tid)
+
+            t = await ts.load_tournament(client.store, tid)
+            assert t is not None and t.status == ts.FINISHED
+            standings = await world.slash(world.carol, "tournament", {"tournament": tid}, subcommand="standings")
+            text = embed_text(standings)
+            assert "cumulative" in text and "bob" in text and "[adjusted -20]" in text
+            audit = await world.slash(world.carol, "tournament", {"tournament": tid}, subcommand="audit")
+            assert "adjust: entrant" in audit.content and "late to the table" in audit.content
+            assert "reveal: round 2" in audit.content
+            csv_answer = await world.slash(world.alice, "tournament", {"tournament": tid}, subcommand="export")
+            assert csv_answer.message is not None and csv_answer.message.attachments
+
+
+async def test_a_swiss_survives_a_restart_mid_round(tmp_path):
+    async with bot_world(tmp_path) as world:
+        users = _players(world, 8)
+        async with world.running() as client:
+            announcement = await _create(world, world.alice, name="Swiss", game="belote", format="swiss", rounds=2,
+                                         deals=1)  # fmt: skip
+            for user in users:
+                await _entry(world, user, announcement, "register")
+            tid = int(world.fake.world.messages[announcement.id].content.split("(#")[1].split(")")[0])
+            await world.slash(world.alice, "tournament", {"tournament": tid}, subcommand="start")
+            await world.settle(client)
+            t = await ts.load_tournament(client.store, tid)
+            assert t is not None
+            first, second = t.played[0].matches
+            await play_to_the_end(world, client, first.table_id, seed=3)
+            await world.settle(client)
+        # The bot stops with table 2 of round 1 still playing, and starts again.
+        async with world.running() as client:
+            await world.settle(client)
+            await play_to_the_end(world, client, second.table_id, seed=4)
+            await world.settle(client)
+            t = await ts.load_tournament(client.store, tid)
+            assert t is not None and len(t.played) == 2, "round 2 was paired after the restart"
+            assert all(m.status == ts.MATCH_FINISHED for m in t.played[0].matches)
+            await _play_round(world, client, 1, tid)
+            standings = await world.slash(world.bob, "tournament", {"tournament": tid}, subcommand="standings")
+            text = embed_text(standings)
+            assert "match points" in text and "Buchholz" in text
+            t = await ts.load_tournament(client.store, tid)
+            assert t is not None and t.status == ts.FINISHED
+
+
+async def test_bad_requests_are_refused_in_players_words(tmp_path):
+    async with bot_world(tmp_path) as world, world.running():
+        bad = await world.slash(world.alice, "tournament",
+                                {"name": "x", "game": "belote", "format": "ladder", "rounds": 2},
+                                subcommand="create")  # fmt: skip
+        assert "format must be one of" in bad.content and bad.ephemeral
+        none = await world.slash(world.alice, "tournament", {"tournament": 99}, subcommand="standings")
+        assert "no tournament #99" in none.content
