@@ -78,7 +78,18 @@ class Tournaments(commands.Cog):
         return channel
 
     async def open_table_channel(self, t: ts.TournamentRow, round_no: int, match_no: int, users: list[int]) -> int:
-        return t.channel_id
+        """A private thread of the tournament's channel for one table, its four players added: their game is
+        played there, out of everyone else's way."""
+        channel = await self._channel(t.channel_id)
+        assert isinstance(channel, discord.TextChannel)
+        thread = await channel.create_thread(
+            name=f"{t.name} · round {round_no + 1} · table {match_no + 1}"[:100],
+            type=discord.ChannelType.private_thread,
+            invitable=False,
+        )
+        for user_id in users:
+            await thread.add_user(discord.Object(user_id))
+        return thread.id
 
     async def round_started(self, t: ts.TournamentRow, round_no: int, lines: list[str], commitment: str) -> None:
         text = f"**{t.name}: round {round_no + 1}**\n" + "\n".join(lines)

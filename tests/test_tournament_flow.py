@@ -70,6 +70,13 @@ async def test_a_belote_melee_of_eight_with_a_waiting_list_and_an_adjustment(tmp
             assert t is not None
             commitment = t.played[0].commitment
             partners_round1 = {frozenset(side) for table in t.played[0].plan["tables"] for side in table}
+            for match in t.played[0].matches:
+                # One private thread per table, its four players in it, and the table's message there.
+                thread = world.fake.world.channels[match.thread_id]
+                assert thread.type == 12 and thread.parent is world.channel
+                assert thread.thread_members == {u for _, u in match.seats.values()}
+                table = client.manager.tables[match.table_id]
+                assert table.row.channel_id == thread.id and table.row.message_id in {m.id for m in thread.messages}
             await _play_round(world, client, 0, tid)
 
             t = await ts.load_tournament(client.store, tid)
