@@ -116,8 +116,8 @@ class Tournaments(commands.Cog):
         cap = t.settings.get("cap") or 0
         deals = t.settings.get("deals") or 0
         lines = [
-            f"🏆 **{t.name}** (#{t.id}): {game}, {t.format}, {t.rounds} rounds, "
-            + (f"{deals} deals a round" if deals else "each game to its target"),
+            f"🏆 **{t.name}** (#{t.id}): {game}, {t.format}{' duplicate' if t.settings.get('duplicate') else ''}, "
+            f"{t.rounds} rounds, " + (f"{deals} deals a round" if deals else "each game to its target"),
             f"Status: {t.status}. Players ({len(registered)}{f'/{cap}' if cap else ''}): "
             + (", ".join(registered) or "none yet"),
         ]
@@ -157,6 +157,7 @@ class Tournaments(commands.Cog):
         deals="deals per round (0: each table plays to the game's target)",
         cap="the most players (0: no limit); later ones wait on a list",
         preset="the game's rule preset",
+        duplicate="every table of a round plays the same deals, scored by matchpoints",
     )
     async def create(
         self,
@@ -168,6 +169,7 @@ class Tournaments(commands.Cog):
         deals: int = 0,
         cap: int = 0,
         preset: str | None = None,
+        duplicate: bool = False,
     ) -> None:
         found = registry.find(game)
         if found is None:
@@ -181,7 +183,7 @@ class Tournaments(commands.Cog):
         t = await self.service.create(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, organiser_id=interaction.user.id,
             name=name[:80], game=found.id, preset=preset, options=options, format=format.lower(), rounds=rounds,
-            deals=deals, cap=cap,
+            deals=deals, cap=cap, duplicate=duplicate,
         )  # fmt: skip
         await interaction.response.send_message(self.announcement(t), view=_entry_view(t.id))
         message = await interaction.original_response()

@@ -5,6 +5,7 @@ organiser's adjustment in the audit log, and a restart in the middle of a round.
 from __future__ import annotations
 
 from bot.storage import tournaments as ts
+from bot.tournaments.progress import current_standings
 from tests.botkit.harness import TIMEOUT, bot_world, embed_text, play_to_the_end
 
 
@@ -146,3 +147,41 @@ async def test_bad_requests_are_refused_in_players_words(tmp_path):
         assert "format must be one of" in bad.content and bad.ephemeral
         none = await world.slash(world.alice, "tournament", {"tournament": 99}, subcommand="standings")
         assert "no tournament #99" in none.content
+
+
+async def test_a_duplicate_two_hundred_between_three_tables(tmp_path):
+    async with bot_world(tmp_path) as world:
+        users = _players(world, 12)
+        async with world.running() as client:
+            announcement = await _create(
+                world, world.alice, name="Duplicate", game="two_hundred", format="melee", rounds=1, deals=2,
+                duplicate=True,
+            )  # fmt: skip
+            for user in users:
+                await _entry(world, user, announcement, "register")
+            tid = int(world.fake.world.messages[announcement.id].content.split("(#")[1].split(")")[0])
+            await world.slash(world.alice, "tournament", {"tournament": tid}, subcommand="start")
+            await world.settle(client)
+            t = await ts.load_tournament(client.store, tid)
+            assert t is not None and len(t.played[0].matches) == 3
+            assert [b for b, _ in t.played[0].boards] == [0, 1]
+            tables = [client.manager.tables[m.table_id] for m in t.played[0].matches]
+            first_deals = [table.record.deals[0].cards for table in tables]
+            assert first_deals[0] == first_deals[1] == first_deals[2], "every table plays board 1's cards"
+            assert len({table.record.first_dealer for table in tables}) == 1
+            for m in t.played[0].matches:
+                await play_to_the_end(world, client, m.table_id, seed=m.table_id)
+            await world.settle(client)
+            second = [client.manager.tables.get(m.table_id) or await client.manager.get(m.table_id) for m in
+                      t.played[0].matches]  # fmt: skip
+            assert len({str(table.record.deals[1].cards) for table in second}) == 1, "and board 2's"
+
+            t = await ts.load_tournament(client.store, tid)
+            assert t is not None and t.status == ts.FINISHED
+            standings = await world.slash(world.bob, "tournament", {"tournament": tid}, subcommand="standings")
+            text = embed_text(standings)
+            assert "matchpoints" in text
+            # Each board gives each table's two sides 2 * (3 - 1) = 4 matchpoints between them: 8 over two boards,
+            # and each player has their side's.
+            lines = current_standings(t, "matchpoints")
+            assert sum(ln.score for ln in lines) == 3 * 8 * 2

@@ -22,6 +22,7 @@ from bot.storage.player_settings import PlayerSettings, load_player_settings, sa
 from bot.storage.results import close_game, finish_game, reconcile
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING, SeatRow, Store, TableRow
 from rules.actions import Action, action_from_json
+from rules.dealing import DealCards
 from rules.errors import IllegalAction, RecordError
 from rules.events import Event
 from rules.game import BETWEEN_DEALS, DEAL, GAME_OVER, Match
@@ -74,6 +75,16 @@ GAME_STARTED = "table_game_started"
 ACTED = "table_acted"
 TABLE_CLOSED = "table_closed"
 TABLE_EVENTS = (LOBBY_CHANGED, GAME_STARTED, ACTED, TABLE_CLOSED)
+
+
+class FixedDeals(Protocol):
+    """A table whose deals are set in advance (a tournament's duplicate boards): the first dealer, and the cards of
+    each deal (None: an ordinary random deal)."""
+
+    @property
+    def first_dealer(self) -> int: ...
+
+    def cards(self, match: Match, deal_index: int) -> DealCards | None: ...
 
 
 class TableEvents(Protocol):
@@ -184,6 +195,8 @@ class TableManager:
         self.tables: dict[int, Table] = {}
         self._by_user: dict[int, set[int]] = {}
         self._closing = False
+        # Tables playing fixed deals, by id (their owner sets these again after a restart, before any action).
+        self.fixed_deals: dict[int, FixedDeals] = {}
         # Seated players' settings (bot/storage/player_settings.py), loaded when their table starts or resumes.
         self._player_settings: dict[int, PlayerSettings] = {}
 
@@ -446,9 +459,10 @@ class TableManager:
             if not table.is_full():
                 missing = table.players - len(table.seats)
                 raise Refusal(f"{missing} more player{'s' if missing > 1 else ''} needed (or add computer players).")
-            first_dealer = self.rng.randrange(table.players)
+            fixed = self.fixed_deals.get(table.id)
+            first_dealer = fixed.first_dealer if fixed else self.rng.randrange(table.players)
             match = match_class(table.game)(table.row.options, first_dealer)
-            cards = match.random_deal(self.rng)
+            cards = (fixed.cards(match, 0) if fixed else None) or match.random_deal(self.rng)
             await self.store.start_game(table.id, first_dealer, _deal_json(cards))
             match.start_deal(cards)
             table.record = GameRecord(table.game, dict(table.row.options), first_dealer)
@@ -559,7 +573,9 @@ class TableManager:
 
     async def _next_deal(self, table: Table) -> None:
         assert table.match is not None and table.record is not None
-        cards = table.match.random_deal(self.rng)
+        fixed = self.fixed_deals.get(table.id)
+        planned = fixed.cards(table.match, len(table.record.deals)) if fixed else None
+        cards = planned or table.match.random_deal(self.rng)
         table.match.start_deal(cards)
         table.version += 1
         table.last_trick = None

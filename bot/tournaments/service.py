@@ -22,7 +22,10 @@ from bot.tables.service import Refusal, Table, TableManager
 from bot.tournaments.pairing import melee_round
 from bot.tournaments.plan import Pairing, RoundPlan, seed_commitment
 from bot.tournaments.progress import current_standings, history
-from bot.tournaments.standings import CUMULATIVE, LEVELS, MATCH_POINTS, Line
+from bot.tournaments.standings import CUMULATIVE, LEVELS, MATCH_POINTS, MATCHPOINTS, Line
+from rules.boards import Board
+from rules.dealing import DealCards
+from rules.game import Match
 from rules.registry import game_type, match_class
 
 MELEE, SWISS = "melee", "swiss"
@@ -48,13 +51,34 @@ class TournamentOutput(Protocol):
 class Settings:
     deals: int  # deals per round (0: each table plays to the game's target)
     cap: int  # 0: no cap
+    duplicate: bool = False  # every table of a round plays the same deals (boards), scored by matchpoints
 
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> Settings:
-        return cls(int(data.get("deals", 0)), int(data.get("cap", 0)))
+        return cls(int(data.get("deals", 0)), int(data.get("cap", 0)), bool(data.get("duplicate", False)))
+
+
+@dataclass
+class RoundBoards:
+    """A duplicate table's deals: the round's boards in order (``FixedDeals`` for the table service)."""
+
+    first: int  # the round's first board number
+    count: int
+    seed: int
+
+    @property
+    def first_dealer(self) -> int:
+        return Board(self.first, self.seed, SEATS).dealer
+
+    def cards(self, match: Match, deal_index: int) -> DealCards | None:
+        if deal_index >= self.count:
+            return None
+        return Board(self.first + deal_index, self.seed, SEATS).cards(match)
 
 
 def ranking_method(t: ts.TournamentRow) -> str:
+    if Settings.of(t.settings).duplicate:
+        return MATCHPOINTS
     if t.format == SWISS:
         return MATCH_POINTS
     return LEVELS if game_type(t.game).scores_are_levels else CUMULATIVE
@@ -94,22 +118,30 @@ class TournamentService:
         rounds: int,
         deals: int,
         cap: int,
+        duplicate: bool = False,
     ) -> ts.TournamentRow:
         if format not in FORMATS:
             raise Refusal(f"The format must be one of: {', '.join(FORMATS)}.")
         if SEATS not in game_type(game).seat_counts:
             raise Refusal("Tournaments are for games of four at a table.")
+        if any(o.name == "players" for o in match_class(game).OPTIONS):
+            options = {**options, "players": SEATS}
         if not 1 <= rounds <= 20:
             raise Refusal("A tournament has 1 to 20 rounds.")
         if not 0 <= deals <= 30 or cap < 0:
             raise Refusal("Deals per round are 0 (play to the target) to 30, and the cap is a number of players.")
+        if duplicate and deals < 1:
+            raise Refusal("A duplicate tournament plays a number of boards each round: give deals (1 or more).")
+        if duplicate and game_type(game).has_trump_rank and deals != 1:
+            # Only a game's first deal can be fixed for every table: the next one's trump rank depends on the play.
+            raise Refusal(f"In {game_type(game).name()} a board is one deal: set deals to 1 for a duplicate.")
         teams = game_type(game).teams(SEATS, options)
         if len(teams) != 2 or any(len(team) != 2 for team in teams):
             raise Refusal("Tournaments are for partnership games: two sides of two at each table.")
         tid = await ts.create_tournament(
             self.store, guild_id=guild_id, channel_id=channel_id, organiser_id=organiser_id, name=name, game=game,
-            preset=preset, options=options, format=format, rounds=rounds, settings={"deals": deals, "cap": cap},
-            seed=self.rng.getrandbits(62),
+            preset=preset, options=options, format=format, rounds=rounds, seed=self.rng.getrandbits(62),
+            settings={"deals": deals, "cap": cap, "duplicate": duplicate},
         )  # fmt: skip
         return await self.get(tid)
 
@@ -198,9 +230,12 @@ class TournamentService:
         users = {e.id: e.members[0].user_id for e in t.entrants if e.members}
         seats = [{s: (e, users.get(e)) for s, e in self.seats_of(t, table).items()} for table in plan.tables]
         commitment = seed_commitment(seed)
+        settings = Settings.of(t.settings)
+        boards = self.boards(t, round_no, seed)
+        numbers = range(boards.first, boards.first + boards.count) if settings.duplicate else range(0)
         await ts.save_round(
-            self.store, t.id, round_no, seed=seed, commitment=commitment, plan=plan.to_json(), boards=[],
-            matches=seats,
+            self.store, t.id, round_no, seed=seed, commitment=commitment, plan=plan.to_json(),
+            boards=[(n, Board(n, seed, SEATS).dealer) for n in numbers], matches=seats,
         )  # fmt: skip
         t = await self.get(t.id)
         names = {e.id: e.name for e in t.entrants}
@@ -214,6 +249,17 @@ class TournamentService:
         for match_no in range(len(plan.tables)):
             await self._open_table(t, round_no, match_no)
 
+    @staticmethod
+    def boards(t: ts.TournamentRow, round_no: int, seed: int) -> RoundBoards:
+        deals = Settings.of(t.settings).deals
+        return RoundBoards(round_no * deals, deals, seed)
+
+    def _table_options(self, t: ts.TournamentRow, round_no: int) -> dict[str, Any]:
+        if not Settings.of(t.settings).duplicate:
+            return dict(t.options)
+        first = self.boards(t, round_no, t.played[round_no].seed).first
+        return Board(first, t.played[round_no].seed, SEATS).options(t.game, t.options)
+
     async def _open_table(self, t: ts.TournamentRow, round_no: int, match_no: int) -> None:
         match_row = t.played[round_no].matches[match_no]
         names = {e.id: e.name for e in t.entrants}
@@ -224,14 +270,17 @@ class TournamentService:
         host_entrant, host = seats[0][1]
         assert host is not None
         table = await self.manager.create(
-            game=t.game, options=dict(t.options), preset=t.preset, host_id=host, host_name=names[host_entrant],
-            channel_id=channel, channel_name=f"{t.name} r{round_no + 1} t{match_no + 1}", guild_id=t.guild_id,
+            game=t.game, options=self._table_options(t, round_no), preset=t.preset, host_id=host,
+            host_name=names[host_entrant], channel_id=channel, guild_id=t.guild_id,
+            channel_name=f"{t.name} r{round_no + 1} t{match_no + 1}",
         )  # fmt: skip
         for seat, (entrant, user) in seats[1:]:
             assert user is not None
             await self.manager.join(table.id, user, names[entrant], seat)
         await ts.set_match_table(self.store, t.id, round_no, match_no, table.id, channel)
         self.by_table[table.id] = (t.id, round_no, match_no)
+        if Settings.of(t.settings).duplicate:
+            self.manager.fixed_deals[table.id] = self.boards(t, round_no, t.played[round_no].seed)
         await self.manager.start(table.id, host)
 
     # --- results -------------------------------------------------------------------------------------------
@@ -277,11 +326,18 @@ class TournamentService:
             if match_row.status == ts.MATCH_FINISHED:
                 return
             sides = self._result(t, table)
+            results: dict[int, list[tuple[int, bool | None]]] = {ts.WHOLE_MATCH: sides}
+            settings = Settings.of(t.settings)
+            if settings.duplicate and table.match is not None:
+                boards = self.boards(t, round_no, t.played[round_no].seed)
+                for k, deal in enumerate(table.match.deal_results[: boards.count]):
+                    results[boards.first + k] = [(int(deal["score_change"][side]), None) for side in (0, 1)]
             await ts.record_result(
-                self.store, tid, round_no, match_no, {ts.WHOLE_MATCH: sides},
+                self.store, tid, round_no, match_no, results,
                 f"round {round_no + 1} table {match_no + 1}: {sides[0][0]} to {sides[1][0]}",
             )  # fmt: skip
             self.by_table.pop(table.id, None)
+            self.manager.fixed_deals.pop(table.id, None)
             if table.status == PLAYING:
                 await self.manager.cancel(table.id, t.organiser_id, admin=True)
             await self._maybe_next_round(tid)
@@ -314,6 +370,8 @@ class TournamentService:
                 continue
             key = (tid, m.round_no, m.match_no)
             self.by_table[m.table_id] = key
+            if Settings.of(t.settings).duplicate:
+                self.manager.fixed_deals[m.table_id] = self.boards(t, m.round_no, t.played[m.round_no].seed)
             table = await self.manager.get(m.table_id)
             deals = Settings.of(t.settings).deals
             played = len(table.match.deal_results) if table.match is not None else 0

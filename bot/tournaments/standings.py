@@ -5,6 +5,8 @@
 - ``cumulative`` (a card club's concours, mêlée): each player's own total of the points their side scored, a bye worth
   the round's average side score; ties broken by matches won, then the points difference.
 - ``levels`` (a game whose registry entry says its scores are levels): the same sum, of levels gained instead of points.
+- ``matchpoints`` (duplicate): the same sum, of each board's matchpoints against the other tables that played it
+  (rules/boards.py), so the luck of the cards cancels out.
 An organiser's adjustment adds to the first figure, with its reason kept in the audit log.  Entrants still level
 after every tiebreak share a place.
 """
@@ -17,8 +19,8 @@ from dataclasses import dataclass, field
 
 from bot.tournaments.plan import Side
 
-MATCH_POINTS, CUMULATIVE, LEVELS = "match_points", "cumulative", "levels"
-METHODS = (MATCH_POINTS, CUMULATIVE, LEVELS)
+MATCH_POINTS, CUMULATIVE, LEVELS, MATCHPOINTS = "match_points", "cumulative", "levels", "matchpoints"
+METHODS = (MATCH_POINTS, CUMULATIVE, LEVELS, MATCHPOINTS)
 WIN, DRAW, BYE = 2, 1, 2
 
 
