@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.presentation.errors import answering_errors
 from bot.storage import tournaments as ts
 from bot.tables.service import Outcome, Refusal, Table
+from bot.tournaments.progress import current_standings
 from bot.tournaments.service import FORMATS, TournamentService, ranking_method
 from cogs.acting import Interaction
 from rules import registry
@@ -125,6 +126,10 @@ class Tournaments(commands.Cog):
             lines.append("Waiting list: " + ", ".join(waiting))
         if t.played:
             lines.append(f"Round {t.played[-1].round_no + 1} of {t.rounds}.")
+            names = {e.id: e.name for e in t.entrants}
+            top = current_standings(t, ranking_method(t))[:10]
+            lines.append(f"Standings ({ranking_method(t).replace('_', ' ')}): " + ", ".join(
+                f"{ln.place}. {names.get(ln.entrant, ln.entrant)} {ln.score:g}" for ln in top))  # fmt: skip
         return "\n".join(lines)
 
     # --- table events --------------------------------------------------------------------------------------
@@ -229,6 +234,14 @@ class Tournaments(commands.Cog):
     async def drop(self, interaction: Interaction, tournament: int, entrant: str, reason: str) -> None:
         await self.service.drop(tournament, interaction.user.id, entrant, reason, manager=_is_manager(interaction))
         await interaction.response.send_message(f"{entrant} is out of the coming rounds: {reason}.")
+
+    @tournament.command(name="replace", description="Put another player in an entrant's place for the coming rounds")
+    async def replace(
+        self, interaction: Interaction, tournament: int, entrant: str, player: discord.Member, reason: str
+    ) -> None:
+        await self.service.replace(tournament, interaction.user.id, entrant, player.id, player.display_name, reason,
+                                   manager=_is_manager(interaction))  # fmt: skip
+        await interaction.response.send_message(f"{player.display_name} plays for {entrant} from now on: {reason}.")
 
     @tournament.command(name="pause", description="No new round starts until resumed (the organiser)")
     async def pause(self, interaction: Interaction, tournament: int) -> None:

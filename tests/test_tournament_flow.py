@@ -93,16 +93,29 @@ async def test_a_belote_melee_of_eight_with_a_waiting_list_and_an_adjustment(tmp
                 subcommand="adjust",
             )  # fmt: skip
             assert "-20" in adjust.content
+            # The announcement is the standings board, edited in place.
+            board = world.fake.world.messages[announcement.id].content
+            assert "Standings (cumulative): 1." in board and "bob" in board.split("Standings")[1]
+            stranger = world.stranger
+            swap = await world.slash(
+                world.alice, "tournament",
+                {"tournament": tid, "entrant": "carol", "player": stranger, "reason": "carol had to leave"},
+                subcommand="replace",
+            )  # fmt: skip
+            assert "stranger plays for carol" in swap.content, swap.content
             await _play_round(world, client, 1, tid)
 
             t = await ts.load_tournament(client.store, tid)
             assert t is not None and t.status == ts.FINISHED
+            # Round 2 was paired before the replacement: carol's entrant is stranger's for any later round.
+            carols = next(e for e in t.entrants if e.name == "carol")
+            assert [m.user_id for m in carols.members] == [stranger.id]
             standings = await world.slash(world.carol, "tournament", {"tournament": tid}, subcommand="standings")
             text = embed_text(standings)
             assert "cumulative" in text and "bob" in text and "[adjusted -20]" in text
             audit = await world.slash(world.carol, "tournament", {"tournament": tid}, subcommand="audit")
             assert "adjust: entrant" in audit.content and "late to the table" in audit.content
-            assert "reveal: round 2" in audit.content
+            assert "reveal: round 2" in audit.content and "carol had to leave" in audit.content
             csv_answer = await world.slash(world.alice, "tournament", {"tournament": tid}, subcommand="export")
             assert csv_answer.message is not None and csv_answer.message.attachments
 

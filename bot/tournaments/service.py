@@ -417,6 +417,20 @@ class TournamentService:
             await ts.set_entrant_status(self.store, tid, entrant.id, ts.DROPPED, user_id, f"{entrant.name}: {reason}")
         await self.output.changed(await self.get(tid))
 
+    async def replace(
+        self, tid: int, user_id: int, entrant_name: str, new_user: int, new_name: str, reason: str, *, manager=False
+    ) -> None:
+        """Another player takes an entrant's place from the next round on (the entrant keeps its results)."""
+        async with self.lock(tid):
+            t = await self.get(tid)
+            self._organiser(t, user_id, manager)
+            entrant = self._named(t, entrant_name)
+            if self.entrant_of(t, new_user) is not None:
+                raise Refusal(f"{new_name} already plays in {t.name}.")
+            old = entrant.members[0].user_id
+            await ts.replace_member(self.store, tid, entrant.id, old, ts.Member(new_user, new_name), user_id, reason)
+        await self.output.changed(await self.get(tid))
+
     @staticmethod
     def _named(t: ts.TournamentRow, name: str) -> ts.EntrantRow:
         found = [e for e in t.entrants if e.name.lower() == name.strip().lower()]
