@@ -26,10 +26,14 @@ def _is_manager(interaction: Interaction) -> bool:
     return bool(interaction.guild_id is not None and interaction.permissions.manage_guild)
 
 
-class EntryButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tn:(?P<tid>\d+):(?P<verb>register|withdraw)"):
+class EntryButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"tn:(?P<tid>\d+):(?P<verb>register|withdraw|checkin)"
+):
     def __init__(self, tid: int, verb: str):
-        label, style = ("Register", discord.ButtonStyle.success) if verb == "register" else (
-            "Withdraw", discord.ButtonStyle.secondary)  # fmt: skip
+        label, style = {
+            "register": ("Register", discord.ButtonStyle.success),
+            "checkin": ("Check in", discord.ButtonStyle.primary),
+        }.get(verb, ("Withdraw", discord.ButtonStyle.secondary))
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"tn:{tid}:{verb}"))
         self.tid, self.verb = tid, verb
 
@@ -48,15 +52,20 @@ class EntryButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tn:(?P<t
                 status = await cog.service.register(self.tid, user.id, user.display_name)
                 full = status != ts.REGISTERED
                 text = "The field is full: you are on the waiting list." if full else "You are registered."
+            elif self.verb == "checkin":
+                await cog.service.check_in(self.tid, user.id)
+                text = "You are checked in: your first table opens when the organiser starts."
             else:
                 await cog.service.withdraw(self.tid, user.id)
                 text = "You have withdrawn."
             await interaction.response.send_message(text, ephemeral=True)
 
 
-def _entry_view(tid: int) -> discord.ui.View:
+def _entry_view(tid: int, status: str = ts.REGISTRATION) -> discord.ui.View | None:
+    if status not in (ts.REGISTRATION, ts.CHECK_IN):
+        return None
     view = discord.ui.View(timeout=None)
-    view.add_item(EntryButton(tid, "register"))
+    view.add_item(EntryButton(tid, "register" if status == ts.REGISTRATION else "checkin"))
     view.add_item(EntryButton(tid, "withdraw"))
     return view
 
@@ -106,13 +115,12 @@ class Tournaments(commands.Cog):
         channel = await self._channel(t.channel_id)
         assert isinstance(channel, discord.TextChannel | discord.Thread)
         message = channel.get_partial_message(t.message_id)
-        await message.edit(
-            content=self.announcement(t), view=_entry_view(t.id) if t.status == ts.REGISTRATION else None
-        )
+        await message.edit(content=self.announcement(t), view=_entry_view(t.id, t.status))
 
     def announcement(self, t: ts.TournamentRow) -> str:
         game = registry.game_type(t.game).name()
-        registered = [e.name for e in t.entrants if e.status in (ts.REGISTERED, ts.CHECKED_IN)]
+        registered = [e.name + (" ✅" if e.status == ts.CHECKED_IN else "") for e in t.entrants
+                      if e.status in (ts.REGISTERED, ts.CHECKED_IN)]  # fmt: skip
         waiting = [e.name for e in t.entrants if e.status == ts.WAITLIST]
         cap = t.settings.get("cap") or 0
         deals = t.settings.get("deals") or 0
@@ -190,9 +198,19 @@ class Tournaments(commands.Cog):
             name=name[:80], game=found.id, preset=preset, options=options, format=format.lower(), rounds=rounds,
             deals=deals, cap=cap, duplicate=duplicate,
         )  # fmt: skip
-        await interaction.response.send_message(self.announcement(t), view=_entry_view(t.id))
+        view = _entry_view(t.id)
+        assert view is not None  # a new tournament takes registrations
+        await interaction.response.send_message(self.announcement(t), view=view)
         message = await interaction.original_response()
         await ts.set_messages(self.service.store, t.id, message_id=message.id)
+
+    @tournament.command(name="checkin", description="Close registration and ask the players to check in")
+    async def checkin(self, interaction: Interaction, tournament: int) -> None:
+        await self.service.open_check_in(tournament, interaction.user.id, manager=_is_manager(interaction))
+        await interaction.response.send_message(
+            "Check-in is open: players press **Check in** on the announcement; whoever has not by the start is "
+            "dropped as a no-show."
+        )
 
     @tournament.command(name="start", description="Close registration and start round 1 (the organiser)")
     async def start(self, interaction: Interaction, tournament: int) -> None:

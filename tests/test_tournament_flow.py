@@ -122,17 +122,28 @@ async def test_a_belote_melee_of_eight_with_a_waiting_list_and_an_adjustment(tmp
 
 async def test_a_swiss_survives_a_restart_mid_round(tmp_path):
     async with bot_world(tmp_path) as world:
-        users = _players(world, 8)
+        users = _players(world, 9)
         async with world.running() as client:
             announcement = await _create(world, world.alice, name="Swiss", game="belote", format="swiss", rounds=2,
                                          deals=1)  # fmt: skip
             for user in users:
                 await _entry(world, user, announcement, "register")
             tid = int(world.fake.world.messages[announcement.id].content.split("(#")[1].split(")")[0])
+            opened = await world.slash(world.alice, "tournament", {"tournament": tid}, subcommand="checkin")
+            assert "Check-in is open" in opened.content
+            late = await _entry(world, world.stranger, world.fake.world.messages[announcement.id], "withdraw")
+            assert "not registered" in late.content
+            for user in users[:8]:  # the ninth never shows up
+                await _entry(world, user, world.fake.world.messages[announcement.id], "checkin")
+            twice = await _entry(world, users[0], world.fake.world.messages[announcement.id], "checkin")
+            assert "already checked in" in twice.content
             await world.slash(world.alice, "tournament", {"tournament": tid}, subcommand="start")
             await world.settle(client)
             t = await ts.load_tournament(client.store, tid)
-            assert t is not None
+            assert t is not None and len(t.played[0].matches) == 2 and not t.played[0].plan["byes"]
+            no_show = next(e for e in t.entrants if e.members[0].user_id == users[8].id)
+            assert no_show.status == ts.DROPPED
+            assert any("no-show" in a.detail for a in await ts.audit_log(client.store, tid))
             first, second = t.played[0].matches
             await play_to_the_end(world, client, first.table_id, seed=3)
             await world.settle(client)

@@ -17,6 +17,7 @@ from typing import Any
 from bot.storage.store import Store
 
 REGISTRATION, RUNNING, PAUSED, FINISHED, CANCELLED = "registration", "running", "paused", "finished", "cancelled"
+CHECK_IN = "check_in"  # registration closed; registered players confirm they are here
 REGISTERED, WAITLIST, CHECKED_IN, WITHDRAWN, DROPPED = "registered", "waitlist", "checked_in", "withdrawn", "dropped"
 ROUND_PLAYING, ROUND_FINISHED = "playing", "finished"
 MATCH_WAITING, MATCH_PLAYING, MATCH_FINISHED = "waiting", "playing", "finished"

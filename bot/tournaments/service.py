@@ -173,11 +173,15 @@ class TournamentService:
             entrant = self.entrant_of(t, user_id)
             if entrant is None:
                 raise Refusal(f"You are not registered for {t.name}.")
-            if t.status not in (ts.REGISTRATION, ts.RUNNING, ts.PAUSED):
+            if t.status not in (ts.REGISTRATION, ts.CHECK_IN, ts.RUNNING, ts.PAUSED):
                 raise Refusal(f"{t.name} is over.")
             await ts.set_entrant_status(self.store, tid, entrant.id, ts.WITHDRAWN, user_id, f"{entrant.name} withdrew")
             waiting = [e for e in t.entrants if e.status == ts.WAITLIST]
-            if entrant.status == ts.REGISTERED and waiting and t.status == ts.REGISTRATION:
+            if (
+                entrant.status in (ts.REGISTERED, ts.CHECKED_IN)
+                and waiting
+                and t.status in (ts.REGISTRATION, ts.CHECK_IN)
+            ):
                 first = waiting[0]
                 await ts.set_entrant_status(
                     self.store, tid, first.id, ts.REGISTERED, None, f"{first.name} in from the waiting list"
@@ -191,13 +195,45 @@ class TournamentService:
         if user_id != t.organiser_id and not manager:
             raise Refusal("Only the organiser (or someone who may manage the server) can do that.")
 
-    async def start(self, tid: int, user_id: int, *, manager: bool = False) -> None:
+    async def open_check_in(self, tid: int, user_id: int, *, manager: bool = False) -> None:
+        """Registration closes; each registered player confirms they are here, and whoever has not by the start
+        is dropped as a no-show (the waiting list moves up in their place)."""
         async with self.lock(tid):
             t = await self.get(tid)
             self._organiser(t, user_id, manager)
             if t.status != ts.REGISTRATION:
+                raise Refusal(f"{t.name} is not taking registrations, so there is nothing to check in to.")
+            await ts.set_status(self.store, tid, ts.CHECK_IN, user_id, "check-in open")
+        await self.output.changed(await self.get(tid))
+
+    async def check_in(self, tid: int, user_id: int) -> None:
+        async with self.lock(tid):
+            t = await self.get(tid)
+            if t.status != ts.CHECK_IN:
+                raise Refusal(f"Check-in for {t.name} is not open.")
+            entrant = self.entrant_of(t, user_id)
+            if entrant is None or entrant.status not in (ts.REGISTERED, ts.CHECKED_IN):
+                raise Refusal(f"You have no place in {t.name} to check in to.")
+            if entrant.status == ts.CHECKED_IN:
+                raise Refusal("You are already checked in.")
+            await ts.set_entrant_status(self.store, tid, entrant.id, ts.CHECKED_IN, user_id, f"{entrant.name} is here")
+        await self.output.changed(await self.get(tid))
+
+    async def start(self, tid: int, user_id: int, *, manager: bool = False) -> None:
+        async with self.lock(tid):
+            t = await self.get(tid)
+            self._organiser(t, user_id, manager)
+            if t.status not in (ts.REGISTRATION, ts.CHECK_IN):
                 raise Refusal(f"{t.name} has already started.")
-            playing = [e for e in t.entrants if e.status == ts.REGISTERED]
+            if t.status == ts.CHECK_IN:
+                here = [e for e in t.entrants if e.status == ts.CHECKED_IN]
+                if len(here) < SEATS:
+                    raise Refusal(f"{t.name} needs at least {SEATS} players checked in; {len(here)} are.")
+                for e in t.entrants:
+                    if e.status == ts.REGISTERED:
+                        await ts.set_entrant_status(self.store, tid, e.id, ts.DROPPED, user_id, f"{e.name}: no-show")
+                t = await self.get(tid)
+            playing = [e for e in t.entrants if e.status in (ts.REGISTERED, ts.CHECKED_IN)]
             if len(playing) < SEATS:
                 raise Refusal(f"{t.name} needs at least {SEATS} players to start; {len(playing)} registered.")
             await ts.set_status(self.store, tid, ts.RUNNING, user_id, f"{len(playing)} players")

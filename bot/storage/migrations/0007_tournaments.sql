@@ -1,7 +1,7 @@
 -- tournaments: entrants, rounds and their boards, matches and seats, results, adjustments and the audit log
 
 -- Ids are given by Python (one more than the largest), so the same SQL runs on databases without AUTOINCREMENT.
--- ``status``: 'registration', 'running', 'paused', 'finished' or 'cancelled'.  ``settings``: JSON (the format's
+-- ``status``: 'registration', 'check_in', 'running', 'paused', 'finished' or 'cancelled'.  ``settings``: JSON (the format's
 -- details: entry, deals per round, clock, cap); ``seed``: the tournament's own (whist placement, round robin order).
 CREATE TABLE tournaments (
     id                   INTEGER PRIMARY KEY,
