@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.presentation.errors import answering_errors
 from bot.storage import tournaments as ts
+from bot.tables.guild_settings import parse_clock
 from bot.tables.service import Outcome, Refusal, Table
 from bot.tournaments.progress import current_standings
 from bot.tournaments.service import FORMATS, TournamentService, ranking_method
@@ -101,6 +102,9 @@ class Tournaments(commands.Cog):
             await thread.add_user(discord.Object(user_id))
         return thread.id
 
+    async def table_opened(self, t: ts.TournamentRow, table: Table) -> None:
+        await self.bot.clocks.setup_table(table, parse_clock(t.settings.get("clock", "live")))  # type: ignore[attr-defined]
+
     async def round_started(self, t: ts.TournamentRow, round_no: int, lines: list[str], commitment: str) -> None:
         text = f"**{t.name}: round {round_no + 1}**\n" + "\n".join(lines)
         text += f"\nThe round's seed is committed: `sha256 {commitment}` (revealed when the round ends)."
@@ -171,6 +175,7 @@ class Tournaments(commands.Cog):
         cap="the most players (0: no limit); later ones wait on a list",
         preset="the game's rule preset",
         duplicate="every table of a round plays the same deals, scored by matchpoints",
+        clock="each table's turn clock: live (60 s), casual (10 min), async (24 h) or e.g. 5m",
     )
     async def create(
         self,
@@ -183,6 +188,7 @@ class Tournaments(commands.Cog):
         cap: int = 0,
         preset: str | None = None,
         duplicate: bool = False,
+        clock: str = "live",
     ) -> None:
         found = registry.find(game)
         if found is None:
@@ -196,7 +202,7 @@ class Tournaments(commands.Cog):
         t = await self.service.create(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, organiser_id=interaction.user.id,
             name=name[:80], game=found.id, preset=preset, options=options, format=format.lower(), rounds=rounds,
-            deals=deals, cap=cap, duplicate=duplicate,
+            deals=deals, cap=cap, duplicate=duplicate, clock=clock,
         )  # fmt: skip
         view = _entry_view(t.id)
         assert view is not None  # a new tournament takes registrations

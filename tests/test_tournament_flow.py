@@ -4,6 +4,7 @@ organiser's adjustment in the audit log, and a restart in the middle of a round.
 
 from __future__ import annotations
 
+from bot.clocks.clock import FakeClock
 from bot.storage import tournaments as ts
 from bot.tournaments.progress import current_standings
 from tests.botkit.harness import TIMEOUT, bot_world, embed_text, play_to_the_end
@@ -209,3 +210,31 @@ async def test_a_duplicate_two_hundred_between_three_tables(tmp_path):
             # and each player has their side's.
             lines = current_standings(t, "matchpoints")
             assert sum(ln.score for ln in lines) == 3 * 8 * 2
+
+
+async def test_a_timed_out_seat_at_a_tournament_table_gets_a_stand_in(tmp_path):
+    async with bot_world(tmp_path) as world:
+        world_clock = FakeClock()
+        users = _players(world, 4)
+        async with world.running(clock=world_clock) as client:
+            bad = await world.slash(world.alice, "tournament",
+                                    {"name": "x", "game": "belote", "format": "melee", "rounds": 1, "clock": "soon"},
+                                    subcommand="create")  # fmt: skip
+            assert "is not a clock" in bad.content
+            announcement = await _create(world, world.alice, name="Quick", game="belote", format="melee", rounds=1,
+                                         deals=1, clock="live")  # fmt: skip
+            for user in users:
+                await _entry(world, user, announcement, "register")
+            tid = int(world.fake.world.messages[announcement.id].content.split("(#")[1].split(")")[0])
+            await world.slash(world.alice, "tournament", {"tournament": tid}, subcommand="start")
+            await world.settle(client)
+            await client.clocks.settle()
+            t = await ts.load_tournament(client.store, tid)
+            assert t is not None
+            table = client.manager.tables[t.played[0].matches[0].table_id]
+            seat = table.match.to_move
+            await world_clock.advance(61)  # a live clock: 60 s a turn
+            await world.settle(client)
+            await client.clocks.settle()
+            await world.settle(client)
+            assert seat in table.away, "the player who let the clock run out has a computer standing in"

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from bot.storage import tournaments as ts
 from bot.storage.store import CANCELLED, FINISHED, PLAYING, Store
+from bot.tables.guild_settings import SettingsRefusal, parse_clock
 from bot.tables.service import Refusal, Table, TableManager
 from bot.tournaments.pairing import melee_round
 from bot.tournaments.plan import Pairing, RoundPlan, seed_commitment
@@ -45,6 +46,11 @@ class TournamentOutput(Protocol):
         ...
 
     async def say(self, t: ts.TournamentRow, text: str) -> None: ...
+
+    async def table_opened(self, t: ts.TournamentRow, table: Table) -> None:
+        """A table is seated and about to start: its turn clock is set (players who time out get the clocks'
+        ordinary stand-ins)."""
+        ...
 
 
 @dataclass
@@ -119,6 +125,7 @@ class TournamentService:
         deals: int,
         cap: int,
         duplicate: bool = False,
+        clock: str = "live",
     ) -> ts.TournamentRow:
         if format not in FORMATS:
             raise Refusal(f"The format must be one of: {', '.join(FORMATS)}.")
@@ -130,6 +137,10 @@ class TournamentService:
             raise Refusal("A tournament has 1 to 20 rounds.")
         if not 0 <= deals <= 30 or cap < 0:
             raise Refusal("Deals per round are 0 (play to the target) to 30, and the cap is a number of players.")
+        try:
+            clock = parse_clock(clock).spec()
+        except SettingsRefusal as e:
+            raise Refusal(str(e)) from None
         if duplicate and deals < 1:
             raise Refusal("A duplicate tournament plays a number of boards each round: give deals (1 or more).")
         if duplicate and game_type(game).has_trump_rank and deals != 1:
@@ -141,7 +152,7 @@ class TournamentService:
         tid = await ts.create_tournament(
             self.store, guild_id=guild_id, channel_id=channel_id, organiser_id=organiser_id, name=name, game=game,
             preset=preset, options=options, format=format, rounds=rounds, seed=self.rng.getrandbits(62),
-            settings={"deals": deals, "cap": cap, "duplicate": duplicate},
+            settings={"deals": deals, "cap": cap, "duplicate": duplicate, "clock": clock},
         )  # fmt: skip
         return await self.get(tid)
 
@@ -317,6 +328,7 @@ class TournamentService:
         self.by_table[table.id] = (t.id, round_no, match_no)
         if Settings.of(t.settings).duplicate:
             self.manager.fixed_deals[table.id] = self.boards(t, round_no, t.played[round_no].seed)
+        await self.output.table_opened(t, table)
         await self.manager.start(table.id, host)
 
     # --- results -------------------------------------------------------------------------------------------
