@@ -238,3 +238,33 @@ async def test_a_timed_out_seat_at_a_tournament_table_gets_a_stand_in(tmp_path):
             await client.clocks.settle()
             await world.settle(client)
             assert seat in table.away, "the player who let the clock run out has a computer standing in"
+
+
+async def test_a_table_that_could_not_be_opened_is_opened_at_the_next_start(tmp_path, monkeypatch):
+    async def refused(t, round_no, match_no, users):
+        raise RuntimeError("Discord refused the thread")
+
+    async with bot_world(tmp_path) as world:
+        users = _players(world, 4)
+        async with world.running() as client:
+            announcement = await _create(world, world.alice, name="Flaky", game="belote", format="melee", rounds=1,
+                                         deals=1)  # fmt: skip
+            for user in users:
+                await _entry(world, user, announcement, "register")
+            tid = int(world.fake.world.messages[announcement.id].content.split("(#")[1].split(")")[0])
+            with monkeypatch.context() as patch:
+                # The loaded cog (discord.py loads an extension as a module of its own): its Discord refuses threads.
+                patch.setattr(client.get_cog("Tournaments"), "open_table_channel", refused)
+                await world.slash(world.alice, "tournament", {"tournament": tid}, subcommand="start")
+                await world.settle(client)
+            assert any("could not be opened" in m.content for m in world.fake.messages(world.channel))
+            t = await ts.load_tournament(client.store, tid)
+            assert t is not None and t.played[0].matches[0].status == ts.MATCH_WAITING
+        async with world.running() as client:
+            await world.settle(client)
+            t = await ts.load_tournament(client.store, tid)
+            assert t is not None and t.played[0].matches[0].status == ts.MATCH_PLAYING
+            await play_to_the_end(world, client, t.played[0].matches[0].table_id, seed=2)
+            await world.settle(client)
+            t = await ts.load_tournament(client.store, tid)
+            assert t is not None and t.status == ts.FINISHED

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import logging
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -28,6 +29,8 @@ from rules.boards import Board
 from rules.dealing import DealCards
 from rules.game import Match
 from rules.registry import game_type, match_class
+
+log = logging.getLogger(__name__)
 
 MELEE, SWISS = "melee", "swiss"
 FORMATS = (MELEE, SWISS)  # run end to end here; round robin and elimination exist as pairings (pairing.py) only
@@ -294,7 +297,16 @@ class TournamentService:
             lines.append("Bye: " + ", ".join(names[e] for e in plan.byes))
         await self.output.round_started(t, round_no, lines, commitment)
         for match_no in range(len(plan.tables)):
+            await self._try_open_table(t, round_no, match_no)
+
+    async def _try_open_table(self, t: ts.TournamentRow, round_no: int, match_no: int) -> None:
+        """One table that cannot be opened (Discord refusing a thread, say) does not stop the others: it stays
+        waiting, is said in the channel, and is tried again when the bot next starts."""
+        try:
             await self._open_table(t, round_no, match_no)
+        except Exception:
+            log.exception("tournament %d: could not open table %d of round %d", t.id, match_no + 1, round_no + 1)
+            await self.output.say(t, f"Table {match_no + 1} could not be opened; it will be tried again.")
 
     @staticmethod
     def boards(t: ts.TournamentRow, round_no: int, seed: int) -> RoundBoards:
@@ -396,8 +408,9 @@ class TournamentService:
         if any(m.status != ts.MATCH_FINISHED for m in current.matches):
             await self.output.changed(t)
             return
-        await ts.finish_round(self.store, tid, current.round_no)
-        await self.output.say(t, f"Round {current.round_no + 1} is over. Its seed was {current.seed}.")
+        if current.status != ts.ROUND_FINISHED:  # (after a restart it may already be: then only what follows)
+            await ts.finish_round(self.store, tid, current.round_no)
+            await self.output.say(t, f"Round {current.round_no + 1} is over. Its seed was {current.seed}.")
         if t.status == ts.PAUSED:
             await self.output.changed(await self.get(tid))
             return
@@ -412,8 +425,13 @@ class TournamentService:
         map from tables to matches is rebuilt."""
         t = await self.get(tid)
         if not t.played:
+            if t.status == ts.RUNNING:  # stopped between starting and pairing round 1
+                await self._start_round(t, 0)
             return
         for m in t.played[-1].matches:
+            if m.status == ts.MATCH_WAITING and m.table_id is None:
+                await self._try_open_table(t, m.round_no, m.match_no)
+                continue
             if m.status != ts.MATCH_PLAYING or m.table_id is None:
                 continue
             key = (tid, m.round_no, m.match_no)
@@ -427,6 +445,9 @@ class TournamentService:
                 await self._finish_match(key, table)
             elif table.status == CANCELLED:
                 await self.output.say(t, f"Table {m.match_no + 1} was closed without a result; the organiser decides.")
+        if t.status == ts.RUNNING:
+            async with self.lock(tid):
+                await self._maybe_next_round(tid)
 
     async def resume_all(self) -> None:
         for tid in await ts.tournaments_with_status(self.store, ts.RUNNING, ts.PAUSED):
