@@ -194,9 +194,17 @@ async def test_a_duplicate_two_hundred_between_three_tables(tmp_path):
             first_deals = [table.record.deals[0].cards for table in tables]
             assert first_deals[0] == first_deals[1] == first_deals[2], "every table plays board 1's cards"
             assert len({table.record.first_dealer for table in tables}) == 1
-            for m in t.played[0].matches:
+            first, *others = t.played[0].matches
+            await play_to_the_end(world, client, first.table_id, seed=first.table_id)
+            await world.settle(client)
+            waiting_user = next(u for u in users if u.id == others[0].seats[0][1])
+            peek = await world.slash(waiting_user, "table", {"table": first.table_id}, subcommand="record")
+            assert "boards, which you have still to play" in peek.content and peek.ephemeral
+            for m in others:
                 await play_to_the_end(world, client, m.table_id, seed=m.table_id)
             await world.settle(client)
+            peek = await world.slash(waiting_user, "table", {"table": first.table_id}, subcommand="record")
+            assert peek.message is not None and peek.message.attachments, peek.content
             second = [client.manager.tables.get(m.table_id) or await client.manager.get(m.table_id) for m in
                       t.played[0].matches]  # fmt: skip
             assert len({str(table.record.deals[1].cards) for table in second}) == 1, "and board 2's"

@@ -87,6 +87,13 @@ class FixedDeals(Protocol):
     def cards(self, match: Match, deal_index: int) -> DealCards | None: ...
 
 
+class RecordGuard(Protocol):
+    """Says why ``user_id`` may not see ``table``'s record yet (a tournament's board they have still to play), or
+    None."""
+
+    async def __call__(self, table: Table, user_id: int, /) -> str | None: ...
+
+
 class TableEvents(Protocol):
     """Told what happened to a table, after the change is saved; it must not wait (``bot.dispatch`` schedules the
     listeners), so a slow listener never holds up the player's answer or the table's lock."""
@@ -197,6 +204,8 @@ class TableManager:
         self._closing = False
         # Tables playing fixed deals, by id (their owner sets these again after a restart, before any action).
         self.fixed_deals: dict[int, FixedDeals] = {}
+        # Asked before a finished table's record is shown (its deals may be boards others have still to play).
+        self.record_guards: list[RecordGuard] = []
         # Seated players' settings (bot/storage/player_settings.py), loaded when their table starts or resumes.
         self._player_settings: dict[int, PlayerSettings] = {}
 
@@ -413,6 +422,13 @@ class TableManager:
             table.computer_task.cancel()
         self.events(TABLE_CLOSED, table)
         self._forget_if_ended(table)
+
+    async def record_withheld(self, table: Table, user_id: int) -> str | None:
+        for guard in self.record_guards:
+            reason = await guard(table, user_id)
+            if reason:
+                return reason
+        return None
 
     # --- players' settings -------------------------------------------------------------------------------------
 

@@ -101,6 +101,7 @@ class TournamentService:
         self.rng = rng
         self.locks: dict[int, asyncio.Lock] = {}
         self.by_table: dict[int, tuple[int, int, int]] = {}  # table id -> (tournament, round, match)
+        manager.record_guards.append(self.board_record_withheld)
 
     def lock(self, tid: int) -> asyncio.Lock:
         return self.locks.setdefault(tid, asyncio.Lock())
@@ -452,6 +453,23 @@ class TournamentService:
     async def resume_all(self) -> None:
         for tid in await ts.tournaments_with_status(self.store, ts.RUNNING, ts.PAUSED):
             await self.check_round(tid)
+
+    async def board_record_withheld(self, table: Table, user_id: int) -> str | None:
+        """A duplicate round's table record shows its boards' hands: not to a player of that round whose own table
+        has yet to finish."""
+        key = self.by_table.get(table.id) or await ts.match_of_table(self.store, table.id)
+        if key is None:
+            return None
+        t = await self.get(key[0])
+        if not Settings.of(t.settings).duplicate:
+            return None
+        for m in t.played[key[1]].matches:
+            if m.status != ts.MATCH_FINISHED and any(u == user_id for _, u in m.seats.values()):
+                return (
+                    f"Table #{table.id} played this round's boards, which you have still to play: its record is "
+                    "yours to see when your own table has finished."
+                )
+        return None
 
     # --- the organiser's tools -----------------------------------------------------------------------------
 
