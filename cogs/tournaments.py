@@ -277,11 +277,16 @@ class Tournaments(commands.Cog):
         await interaction.response.send_message("Resumed.")
         await self.service.pause(tournament, interaction.user.id, manager=_is_manager(interaction), resume=True)
 
-    @tournament.command(name="export", description="The standings as a CSV file")
+    @tournament.command(
+        name="export", description="The standings (CSV) and the finished rounds' records (the organiser)"
+    )
     async def export(self, interaction: Interaction, tournament: int) -> None:
+        records = await self.service.export_records(tournament, interaction.user.id, manager=_is_manager(interaction))
         text = await self.service.export_csv(tournament)
-        file = discord.File(io.BytesIO(text.encode()), filename=f"tournament-{tournament}.csv")
-        await interaction.response.send_message(file=file, ephemeral=True)
+        files = [discord.File(io.BytesIO(text.encode()), filename=f"tournament-{tournament}.csv")]
+        if records:
+            files.append(discord.File(io.BytesIO(records.encode()), filename=f"tournament-{tournament}-records.jsonl"))
+        await interaction.response.send_message(files=files, ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

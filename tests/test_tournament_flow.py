@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.clocks.clock import FakeClock
 from bot.storage import tournaments as ts
 from bot.tournaments.progress import current_standings
+from rules.records import replay_text
 from tests.botkit.harness import TIMEOUT, bot_world, embed_text, play_to_the_end
 
 
@@ -117,8 +118,17 @@ async def test_a_belote_melee_of_eight_with_a_waiting_list_and_an_adjustment(tmp
             audit = await world.slash(world.carol, "tournament", {"tournament": tid}, subcommand="audit")
             assert "adjust: entrant" in audit.content and "late to the table" in audit.content
             assert "reveal: round 2" in audit.content and "carol had to leave" in audit.content
-            csv_answer = await world.slash(world.alice, "tournament", {"tournament": tid}, subcommand="export")
-            assert csv_answer.message is not None and csv_answer.message.attachments
+            refused = await world.slash(world.carol, "tournament", {"tournament": tid}, subcommand="export")
+            assert "Only the organiser" in refused.content
+            export = await world.slash(world.alice, "tournament", {"tournament": tid}, subcommand="export")
+            assert export.message is not None
+            names = [a.filename for a in export.message.attachments]
+            assert names == [f"tournament-{tid}.csv", f"tournament-{tid}-records.jsonl"]
+            records = export.message.attachments[1].data.decode().splitlines()
+            assert len(records) == 4  # two tables a round, two rounds
+            assert replay_text(records[0])[0] == 0, "each record replays"
+            csv_text = export.message.attachments[0].data.decode()
+            assert csv_text.startswith("place,entrant,score") and "bob" in csv_text
 
 
 async def test_a_swiss_survives_a_restart_mid_round(tmp_path):

@@ -529,6 +529,23 @@ class TournamentService:
         t = await self.get(tid)
         return t, current_standings(t, ranking_method(t))
 
+    async def export_records(self, tid: int, user_id: int, *, manager: bool = False) -> str:
+        """Every finished round's table records, one JSON record a line (``cardtable replay --batch`` reads them);
+        a round under way is left out, since its boards may still be in play."""
+        t = await self.get(tid)
+        self._organiser(t, user_id, manager)
+        lines = []
+        for r in t.played:
+            if r.status != ts.ROUND_FINISHED:
+                continue
+            for m in r.matches:
+                if m.table_id is None:
+                    continue
+                table = await self.manager.get(m.table_id)
+                if table.record is not None:
+                    lines.append(table.record.dumps())
+        return "\n".join(lines) + ("\n" if lines else "")
+
     async def export_csv(self, tid: int) -> str:
         t, lines = await self.standings(tid)
         names = {e.id: e.name for e in t.entrants}
