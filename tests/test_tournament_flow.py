@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from bot.clocks.clock import FakeClock
 from bot.storage import tournaments as ts
+from bot.tournaments.plan import RoundPlan
 from bot.tournaments.progress import current_standings
+from bot.tournaments.whist import whist_round
 from rules.records import replay_text
 from tests.botkit.harness import TIMEOUT, bot_world, embed_text, play_to_the_end
 
@@ -35,8 +37,12 @@ async def _create(world, host, **options):
 
 
 async def _play_round(world, client, round_no: int, tid: int) -> None:
-    t = await ts.load_tournament(client.store, tid)
-    assert t is not None
+    for _ in range(100):  # the round's tables open one after another once the last round's last result is in
+        t = await ts.load_tournament(client.store, tid)
+        assert t is not None
+        if len(t.played) > round_no and all(m.table_id is not None for m in t.played[round_no].matches):
+            break
+        await world.settle(client)
     for match in t.played[round_no].matches:
         assert match.table_id is not None
         await play_to_the_end(world, client, match.table_id, seed=match.table_id)
@@ -286,3 +292,27 @@ async def test_a_table_that_could_not_be_opened_is_opened_at_the_next_start(tmp_
             await world.settle(client)
             t = await ts.load_tournament(client.store, tid)
             assert t is not None and t.status == ts.FINISHED
+
+
+async def test_a_sixteen_player_belote_melee_of_three_rounds(tmp_path):
+    async with bot_world(tmp_path) as world:
+        users = _players(world, 16)
+        async with world.running() as client:
+            announcement = await _create(world, world.alice, name="Concours", game="belote", format="melee", rounds=3,
+                                         deals=1)  # fmt: skip
+            for user in users:
+                await _entry(world, user, announcement, "register")
+            tid = int(world.fake.world.messages[announcement.id].content.split("(#")[1].split(")")[0])
+            await world.slash(world.alice, "tournament", {"tournament": tid}, subcommand="start")
+            await world.settle(client)
+            for round_no in range(3):
+                await _play_round(world, client, round_no, tid)
+            t = await ts.load_tournament(client.store, tid)
+            assert t is not None and t.status == ts.FINISHED and len(t.played) == 3
+            partners = [frozenset(side) for r in t.played for table in r.plan["tables"] for side in table]
+            assert len(partners) == 3 * 8 and len(set(partners)) == len(partners), "no partner twice"
+            # Sixteen players: the rounds are the balanced whist schedule's, placed by the tournament's seed.
+            whist = [whist_round([e.id for e in t.entrants], t.seed, r) for r in range(3)]
+            assert [RoundPlan.from_json(r.plan) for r in t.played] == whist
+            lines = current_standings(t, "cumulative")
+            assert len(lines) == 16 and all(ln.played == 3 for ln in lines)

@@ -134,6 +134,16 @@ def test_whist_schedules_are_perfectly_balanced(n):
     assert max(seen.byes.values(), default=1) == 1
 
 
+def test_a_melee_keeps_the_whist_placement_when_each_round_has_its_own_seed():
+    # Each round is drawn from its own seed; the schedule's placement is the tournament's, so it stays balanced.
+    field = list(range(1, 17))
+    rounds = [
+        melee_round(field, History.of([]), 1000 + r, r, field_at_start=field, placement_seed=7) for r in range(15)
+    ]
+    seen = History.of(rounds)
+    assert all(seen.partners[pair_key(a, b)] == 1 for a, b in itertools.combinations(field, 2))
+
+
 def test_melee_uses_the_whist_schedule_only_for_the_field_that_started():
     field = list(range(1, 9))
     plan = melee_round(field, History.of([]), 11, 0, field_at_start=field)

@@ -70,17 +70,19 @@ def melee_round(
     *,
     scores: Mapping[int, float] | None = None,
     field_at_start: Sequence[int] | None = None,
+    placement_seed: int | None = None,
 ) -> RoundPlan:
     """Individual entry at partnership tables: partners redrawn each round, never the same partner twice while it can
     be avoided, then opponents met as rarely as possible.  ``scores`` given: a Swiss of individuals (partners and
     tables from near scores); otherwise a mêlée's open draw.  When the field is still the one that started and its
     size has a balanced whist schedule, the round is that schedule's (everyone partners everyone once, opposes
-    everyone twice), the players placed on it by the tournament's seed."""
+    everyone twice), the players placed on it by ``placement_seed`` (the tournament's, the same every round; by
+    default ``seed``)."""
     field = sorted(set(players))
     if len(field) < 4:
         raise ValueError("a partnership table needs four players")
     if scores is None and field_at_start is not None and sorted(set(field_at_start)) == field:
-        scheduled = whist_round(field, seed, round_no)
+        scheduled = whist_round(field, seed if placement_seed is None else placement_seed, round_no)
         if scheduled is not None:
             return scheduled
     rng = round_rng(seed, round_no)

@@ -268,7 +268,7 @@ class TournamentService:
             return melee_round(field, past, seed, round_no, scores=scores)
         started = t.played[0].plan if t.played else None
         at_start = sorted(RoundPlan.from_json(started).entrants()) if started else field
-        return melee_round(field, past, seed, round_no, field_at_start=at_start)
+        return melee_round(field, past, seed, round_no, field_at_start=at_start, placement_seed=t.seed)
 
     def seats_of(self, t: ts.TournamentRow, table: Pairing) -> dict[int, int]:
         """Seat -> entrant: side i sits at the game's team i's seats."""
