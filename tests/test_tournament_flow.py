@@ -4,6 +4,8 @@ organiser's adjustment in the audit log, and a restart in the middle of a round.
 
 from __future__ import annotations
 
+import pytest
+
 from bot.clocks.clock import FakeClock
 from bot.storage import tournaments as ts
 from bot.tournaments.plan import RoundPlan
@@ -316,3 +318,40 @@ async def test_a_sixteen_player_belote_melee_of_three_rounds(tmp_path):
             assert [RoundPlan.from_json(r.plan) for r in t.played] == whist
             lines = current_standings(t, "cumulative")
             assert len(lines) == 16 and all(ln.played == 3 for ln in lines)
+
+
+@pytest.mark.parametrize(
+    ("game", "format", "duplicate", "method"),
+    [
+        ("five_hundred", "swiss", False, "match points"),
+        ("da_bai_fen", "melee", False, "levels"),
+        ("da_bai_fen", "melee", True, "matchpoints"),
+    ],
+)
+async def test_every_game_plays_a_tournament_round(tmp_path, game, format, duplicate, method):
+    async with bot_world(tmp_path) as world:
+        users = _players(world, 4)
+        async with world.running() as client:
+            announcement = await _create(world, world.alice, name="Cup", game=game, format=format, rounds=1, deals=1,
+                                         duplicate=duplicate)  # fmt: skip
+            for user in users:
+                await _entry(world, user, announcement, "register")
+            tid = int(world.fake.world.messages[announcement.id].content.split("(#")[1].split(")")[0])
+            await world.slash(world.alice, "tournament", {"tournament": tid}, subcommand="start")
+            await world.settle(client)
+            await _play_round(world, client, 0, tid)
+            t = await ts.load_tournament(client.store, tid)
+            assert t is not None and t.status == ts.FINISHED
+            standings = await world.slash(world.bob, "tournament", {"tournament": tid}, subcommand="standings")
+            assert f"({method})" in embed_text(standings)
+            if duplicate:
+                table = await client.manager.get(t.played[0].matches[0].table_id)
+                assert table.record.options["board_declarers"] == table.record.first_dealer % 2
+
+
+async def test_a_da_bai_fen_duplicate_plays_one_board_a_round(tmp_path):
+    async with bot_world(tmp_path) as world, world.running():
+        bad = await world.slash(world.alice, "tournament",
+                                {"name": "x", "game": "da_bai_fen", "format": "melee", "rounds": 1, "deals": 2,
+                                 "duplicate": True}, subcommand="create")  # fmt: skip
+        assert "a board is one deal" in bad.content

@@ -140,7 +140,11 @@ class BotWorld:
             for table in list(client.manager.tables.values()):
                 task = table.computer_task
                 if task is not None and not task.done():
-                    await asyncio.wait_for(asyncio.shield(task), TIMEOUT)
+                    # (not wait_for: a task cancelled meanwhile, its table closed, is done too, not an error)
+                    done, _ = await asyncio.wait({task}, timeout=TIMEOUT)
+                    assert done, "the computer players did not finish"
+                    if not task.cancelled():
+                        task.result()  # their error, if any, fails the test
                 await asyncio.wait_for(client.presenter.drain(table), TIMEOUT)
             await asyncio.wait_for(client.presenter.drain_all(), TIMEOUT)  # ended tables' last messages too
 
