@@ -226,6 +226,7 @@ async def test_a_duplicate_two_hundred_between_three_tables(tmp_path):
             second = [client.manager.tables.get(m.table_id) or await client.manager.get(m.table_id) for m in
                       t.played[0].matches]  # fmt: skip
             assert len({str(table.record.deals[1].cards) for table in second}) == 1, "and board 2's"
+            assert all(len(table.record.deals) == 2 for table in second), "the tables stop after the round's boards"
 
             t = await ts.load_tournament(client.store, tid)
             assert t is not None and t.status == ts.FINISHED

@@ -78,11 +78,14 @@ TABLE_EVENTS = (LOBBY_CHANGED, GAME_STARTED, ACTED, TABLE_CLOSED)
 
 
 class FixedDeals(Protocol):
-    """A table whose deals are set in advance (a tournament's duplicate boards): the first dealer, and the cards of
-    each deal (None: an ordinary random deal)."""
+    """A table whose deals are set in advance (a tournament's round): the first dealer and the cards of each deal
+    (None: drawn at random as usual), and how many deals it plays (None: to the end of the game)."""
 
     @property
-    def first_dealer(self) -> int: ...
+    def first_dealer(self) -> int | None: ...
+
+    @property
+    def deals(self) -> int | None: ...
 
     def cards(self, match: Match, deal_index: int) -> DealCards | None: ...
 
@@ -476,7 +479,8 @@ class TableManager:
                 missing = table.players - len(table.seats)
                 raise Refusal(f"{missing} more player{'s' if missing > 1 else ''} needed (or add computer players).")
             fixed = self.fixed_deals.get(table.id)
-            first_dealer = fixed.first_dealer if fixed else self.rng.randrange(table.players)
+            planned_dealer = fixed.first_dealer if fixed else None
+            first_dealer = self.rng.randrange(table.players) if planned_dealer is None else planned_dealer
             match = match_class(table.game)(table.row.options, first_dealer)
             cards = (fixed.cards(match, 0) if fixed else None) or match.random_deal(self.rng)
             await self.store.start_game(table.id, first_dealer, _deal_json(cards))
@@ -562,10 +566,17 @@ class TableManager:
         if match.phase == GAME_OVER:
             outcome.game_over = True
             table.row.status = FINISHED
-        elif match.phase == BETWEEN_DEALS:
+        elif match.phase == BETWEEN_DEALS and self._deals_left(table):
             await self._next_deal(table)
             outcome.new_deal = True
         return outcome
+
+    def _deals_left(self, table: Table) -> bool:
+        """Whether another deal follows (a tournament's table stops after its round's deals, and waits for the
+        tournament to close it)."""
+        fixed = self.fixed_deals.get(table.id)
+        limit = fixed.deals if fixed is not None else None
+        return limit is None or table.record is None or len(table.record.deals) < limit
 
     @staticmethod
     def _trick_now(table: Table) -> list[dict]:

@@ -69,18 +69,24 @@ class Settings:
 
 @dataclass
 class RoundBoards:
-    """A duplicate table's deals: the round's boards in order (``FixedDeals`` for the table service)."""
+    """A tournament table's deals (``FixedDeals`` for the table service): how many, and in a duplicate the round's
+    boards in order."""
 
     first: int  # the round's first board number
-    count: int
+    count: int  # 0: the game to its end
     seed: int
+    duplicate: bool = True
 
     @property
-    def first_dealer(self) -> int:
-        return Board(self.first, self.seed, SEATS).dealer
+    def first_dealer(self) -> int | None:
+        return Board(self.first, self.seed, SEATS).dealer if self.duplicate else None
+
+    @property
+    def deals(self) -> int | None:
+        return self.count or None
 
     def cards(self, match: Match, deal_index: int) -> DealCards | None:
-        if deal_index >= self.count:
+        if not self.duplicate or deal_index >= self.count:
             return None
         return Board(self.first + deal_index, self.seed, SEATS).cards(match)
 
@@ -311,8 +317,8 @@ class TournamentService:
 
     @staticmethod
     def boards(t: ts.TournamentRow, round_no: int, seed: int) -> RoundBoards:
-        deals = Settings.of(t.settings).deals
-        return RoundBoards(round_no * deals, deals, seed)
+        settings = Settings.of(t.settings)
+        return RoundBoards(round_no * settings.deals, settings.deals, seed, settings.duplicate)
 
     def _table_options(self, t: ts.TournamentRow, round_no: int) -> dict[str, Any]:
         if not Settings.of(t.settings).duplicate:
@@ -339,8 +345,7 @@ class TournamentService:
             await self.manager.join(table.id, user, names[entrant], seat)
         await ts.set_match_table(self.store, t.id, round_no, match_no, table.id, channel)
         self.by_table[table.id] = (t.id, round_no, match_no)
-        if Settings.of(t.settings).duplicate:
-            self.manager.fixed_deals[table.id] = self.boards(t, round_no, t.played[round_no].seed)
+        self.manager.fixed_deals[table.id] = self.boards(t, round_no, t.played[round_no].seed)
         await self.output.table_opened(t, table)
         await self.manager.start(table.id, host)
 
@@ -437,8 +442,7 @@ class TournamentService:
                 continue
             key = (tid, m.round_no, m.match_no)
             self.by_table[m.table_id] = key
-            if Settings.of(t.settings).duplicate:
-                self.manager.fixed_deals[m.table_id] = self.boards(t, m.round_no, t.played[m.round_no].seed)
+            self.manager.fixed_deals[m.table_id] = self.boards(t, m.round_no, t.played[m.round_no].seed)
             table = await self.manager.get(m.table_id)
             deals = Settings.of(t.settings).deals
             played = len(table.match.deal_results) if table.match is not None else 0
