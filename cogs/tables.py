@@ -159,6 +159,9 @@ class Tables(commands.Cog):
                 f"Table #{found.id} is still being played, and its record shows every hand. "
                 "It becomes available when the game ends."
             )
+        withheld = await manager_of(interaction).record_withheld(found, interaction.user.id)
+        if withheld:
+            raise Refusal(withheld)
         data = found.record.dumps(indent=1).encode()
         await interaction.response.send_message(
             f"The record of table #{found.id} ({game_name(found.game)}, {found.status}).",

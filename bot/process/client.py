@@ -36,6 +36,7 @@ COGS = (
     "cogs.hint",
     "cogs.help",
     "cogs.history",
+    "cogs.tournaments",
 )
 
 

@@ -22,6 +22,7 @@ from bot.storage.player_settings import PlayerSettings, load_player_settings, sa
 from bot.storage.results import close_game, finish_game, reconcile
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING, SeatRow, Store, TableRow, is_conflict
 from rules.actions import Action, action_from_json
+from rules.dealing import DealCards
 from rules.errors import IllegalAction, RecordError
 from rules.events import Event
 from rules.game import BETWEEN_DEALS, DEAL, GAME_OVER, Match
@@ -86,6 +87,26 @@ TABLE_EVENTS = (LOBBY_CHANGED, GAME_STARTED, ACTED, TABLE_CLOSED)
 # Another process sharing the database changed the table (or its clock), and this one reloaded it: said to this
 # process's listeners only (the clocks re-read the table's clock), never announced again.
 REFRESHED = "table_refreshed"
+
+
+class FixedDeals(Protocol):
+    """A table whose deals are set in advance (a tournament's round): the first dealer and the cards of each deal
+    (None: drawn at random as usual), and how many deals it plays (None: to the end of the game)."""
+
+    @property
+    def first_dealer(self) -> int | None: ...
+
+    @property
+    def deals(self) -> int | None: ...
+
+    def cards(self, match: Match, deal_index: int) -> DealCards | None: ...
+
+
+class RecordGuard(Protocol):
+    """Says why ``user_id`` may not see ``table``'s record yet (a tournament's board they have still to play), or
+    None."""
+
+    async def __call__(self, table: Table, user_id: int, /) -> str | None: ...
 
 
 class TableEvents(Protocol):
@@ -197,6 +218,10 @@ class TableManager:
         self._by_user: dict[int, set[int]] = {}
         self._closing = False
         self._announcing: set[asyncio.Task] = set()  # tasks telling other processes, or hearing from them
+        # Tables playing fixed deals, by id (their owner sets these again after a restart, before any action).
+        self.fixed_deals: dict[int, FixedDeals] = {}
+        # Asked before a finished table's record is shown (its deals may be boards others have still to play).
+        self.record_guards: list[RecordGuard] = []
         # Seated players' settings (bot/storage/player_settings.py), loaded when their table starts or resumes.
         self._player_settings: dict[int, PlayerSettings] = {}
 
@@ -525,6 +550,13 @@ class TableManager:
         self._tell(TABLE_CLOSED, table)
         self._forget_if_ended(table)
 
+    async def record_withheld(self, table: Table, user_id: int) -> str | None:
+        for guard in self.record_guards:
+            reason = await guard(table, user_id)
+            if reason:
+                return reason
+        return None
+
     # --- players' settings -------------------------------------------------------------------------------------
 
     def settings_of(self, user_id: int) -> PlayerSettings:
@@ -578,9 +610,11 @@ class TableManager:
             if not table.is_full():
                 missing = table.players - len(table.seats)
                 raise Refusal(f"{missing} more player{'s' if missing > 1 else ''} needed (or add computer players).")
-            first_dealer = self.rng.randrange(table.players)
+            fixed = self.fixed_deals.get(table.id)
+            planned_dealer = fixed.first_dealer if fixed else None
+            first_dealer = self.rng.randrange(table.players) if planned_dealer is None else planned_dealer
             match = match_class(table.game)(table.row.options, first_dealer)
-            cards = match.random_deal(self.rng)
+            cards = (fixed.cards(match, 0) if fixed else None) or match.random_deal(self.rng)
             await self.store.start_game(table.id, first_dealer, _deal_json(cards))
             match.start_deal(cards)
             table.record = GameRecord(table.game, dict(table.row.options), first_dealer)
@@ -706,10 +740,17 @@ class TableManager:
         if match.phase == GAME_OVER:
             outcome.game_over = True
             table.row.status = FINISHED
-        elif match.phase == BETWEEN_DEALS:
+        elif match.phase == BETWEEN_DEALS and self._deals_left(table):
             await self._next_deal(table)
             outcome.new_deal = True
         return outcome
+
+    def _deals_left(self, table: Table) -> bool:
+        """Whether another deal follows (a tournament's table stops after its round's deals, and waits for the
+        tournament to close it)."""
+        fixed = self.fixed_deals.get(table.id)
+        limit = fixed.deals if fixed is not None else None
+        return limit is None or table.record is None or len(table.record.deals) < limit
 
     @staticmethod
     def _trick_now(table: Table) -> list[dict]:
@@ -733,7 +774,9 @@ class TableManager:
 
     async def _next_deal(self, table: Table) -> None:
         assert table.match is not None and table.record is not None
-        cards = table.match.random_deal(self.rng)
+        fixed = self.fixed_deals.get(table.id)
+        planned = fixed.cards(table.match, len(table.record.deals)) if fixed else None
+        cards = planned or table.match.random_deal(self.rng)
         table.match.start_deal(cards)
         table.version += 1
         table.last_trick = None

@@ -103,6 +103,13 @@ class DaBaiFen(Match):
             "lost every trick) or 'lowest_card' (only its lowest card is played, as online sites do)",
             choices=("revoke", "lowest_card"),
         ),  # fmt: skip
+        Option(
+            "board_declarers",
+            None,
+            "a duplicate tournament's board: this team (0 or 1) declares the first deal as in any later deal (its "
+            "starter, the first dealer, leads; the trump rank is the starting level), so every table plays it alike",
+            choices=(None, 0, 1),
+        ),  # fmt: skip
     )
 
     def __init__(self, options: dict | None = None, first_dealer: int = 0):
@@ -111,6 +118,11 @@ class DaBaiFen(Match):
         self.declarers: int | None = None  # the team declaring the coming/current deal (None: decided by exposure)
         self.next_mode = FIRST
         self.next_starter = first_dealer
+        board_declarers = self.options["board_declarers"]
+        if board_declarers is not None:
+            if _team(first_dealer) != board_declarers:
+                raise RecordError(f"a board declared by team {board_declarers} needs its first dealer in that team")
+            self.declarers, self.next_mode = board_declarers, NORMAL
         self._reset_deal_state()
 
     def check_options(self) -> None:

@@ -143,7 +143,11 @@ class BotWorld:
             for table in list(client.manager.tables.values()):
                 task = table.computer_task
                 if task is not None and not task.done():
-                    await asyncio.wait_for(asyncio.shield(task), TIMEOUT)
+                    # (not wait_for: a task cancelled meanwhile, its table closed, is done too, not an error)
+                    done, _ = await asyncio.wait({task}, timeout=TIMEOUT)
+                    assert done, "the computer players did not finish"
+                    if not task.cancelled():
+                        task.result()  # their error, if any, fails the test
                 await asyncio.wait_for(client.presenter.drain(table), TIMEOUT)
             await asyncio.wait_for(client.presenter.drain_all(), TIMEOUT)  # ended tables' last messages too
 
@@ -242,7 +246,7 @@ TOP_LEVEL_MOVES = ("play", "bid", "pass")
 
 
 async def _act_by_slash(world: BotWorld, user: User, action: dict, table):
-    from bot.presentation.choices import decode
+    from bot.presentation.choices import decode, encode
 
     kind = action["type"]
     name = "counter" if kind == "recounter" else kind
@@ -251,7 +255,11 @@ async def _act_by_slash(world: BotWorld, user: User, action: dict, table):
     async def slash(options: dict) -> Any:
         return await world.slash(user, command, options, subcommand=subcommand)
 
-    if kind in {"pass", "draw", "keep", "claim_draw", "counter", "recounter"}:
+    if kind == "recounter":  # /move counter offers the recounter as a button, never makes it by itself
+        offered = await slash({})
+        assert offered.message is not None, offered.content
+        return await world.click(user, offered.message, "act", encode(action))
+    if kind in {"pass", "draw", "keep", "claim_draw", "counter"}:
         return await slash({})
     option = {"play": "card", "bid": "value", "discard": "cards", "expose": "card", "call": "card", "trump": "suit"}[
         kind

@@ -115,6 +115,8 @@ class RestApi:
             ("POST", "/applications/{app_id}/guilds/{guild_id}/commands", self.upsert_command),
             ("GET", "/channels/{channel_id}", self.get_channel),
             ("POST", "/channels/{channel_id}/typing", self.no_content),
+            ("POST", "/channels/{channel_id}/threads", self.create_thread),
+            ("PUT", "/channels/{channel_id}/thread-members/{user_id}", self.add_thread_member),
             ("GET", "/channels/{channel_id}/messages", self.list_messages),
             ("POST", "/channels/{channel_id}/messages", self.create_message),
             ("GET", "/channels/{channel_id}/messages/{message_id}", self.get_message),
@@ -260,6 +262,18 @@ class RestApi:
 
     async def get_channel(self, request: web.Request) -> web.Response:
         return json_response(self.world.get_channel(request.match_info["channel_id"]).to_payload())
+
+    async def create_thread(self, request: web.Request) -> web.Response:
+        """A thread without a starting message (a private one, type 12, unless the body says otherwise)."""
+        parent = self.world.get_channel(request.match_info["channel_id"])
+        body = request[BODY] or {}
+        thread = self.world.add_thread(parent, str(body.get("name", "thread")), int(body.get("type") or 12))
+        return json_response(thread.to_payload())
+
+    async def add_thread_member(self, request: web.Request) -> web.Response:
+        thread = self.world.get_channel(request.match_info["channel_id"])
+        thread.thread_members.add(self.world.get_user(request.match_info["user_id"]).id)
+        return web.Response(status=204)
 
     async def create_dm(self, request: web.Request) -> web.Response:
         user = self.world.get_user(request[BODY]["recipient_id"])
