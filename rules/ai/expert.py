@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rules.actions import Action, DiscardChoice
@@ -25,7 +26,7 @@ from rules.ai.knowledge import Knowledge
 from rules.ai.sampler import sample_world
 from rules.ai.view import SeatView, build_view
 from rules.cards import CARD_NAMES, JK, NO_TRUMP, SUIT_SYMBOLS, suit_name
-from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY
+from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY, Match
 
 MAX_CANDIDATES = 12
 MAX_ROLLOUT_STEPS = 600
@@ -85,14 +86,15 @@ def _drop_run(run: list[Action], base: Action) -> list[Action]:
 class Stats:
     action: Action
     n: int = 0
-    total: float = 0.0
+    total: float = 0.0  # weighted by each world's weight
+    weight: float = 0.0
     trick_wins: int = 0
     trick_known: int = 0
     values: list[float] = field(default_factory=list)  # per world, in the order the worlds were sampled
 
     @property
     def mean(self) -> float:
-        return self.total / self.n if self.n else float("-inf")
+        return self.total / self.weight if self.weight else float("-inf")
 
 
 @dataclass
@@ -101,6 +103,8 @@ class Decision:
     stats: list[Stats] = field(default_factory=list)
     worlds: int = 0
     reason: str = ""
+    weighted: bool = False  # worlds weighted by how well they explain the others' cards (the master)
+    solved: int = 0  # the tricks left, when each world's ending was solved double-dummy (the master)
 
 
 def _card_text(c: int) -> str:
@@ -189,7 +193,7 @@ class ExpertPlayer:
         worlds = 0
         failures = 0
         while True:
-            world = sample_world(view, rng, k, tries=8, accept=accept)
+            world = self.sample(view, rng, k, accept)
             if world is None:
                 failures += 1
                 if failures > 5 and worlds == 0:
@@ -199,18 +203,21 @@ class ExpertPlayer:
                     break
                 continue
             worlds += 1
+            weight = self.world_weight(view, k, world)
             for st in stats:
                 w = world.clone()
                 try:
                     w.apply(st.action)
                 except Exception:
                     st.n += 1
-                    st.total -= 1e6
+                    st.weight += weight
+                    st.total -= 1e6 * weight
                     st.values.append(-1e6)
                     continue
-                value, won = rollout(w, view.seat, k, rng, self.epsilon)
+                value, won = self.rollout(w, view, k, rng)
                 st.n += 1
-                st.total += value
+                st.weight += weight
+                st.total += value * weight
                 st.values.append(value)
                 if won is not None:
                     st.trick_known += 1
@@ -227,6 +234,18 @@ class ExpertPlayer:
             if ref is not None and not _clearly_better(best.values, ref.values, CAUTIOUS_GAMES[view.game]):
                 return Decision(base, stats, worlds, reason="search (heuristic kept: no clear gain)")
         return Decision(best.action, stats, worlds, reason="search")
+
+    def sample(self, view: SeatView, rng: random.Random, k: Knowledge, accept):
+        """A world consistent with the view (None: none found this time)."""
+        return sample_world(view, rng, k, tries=8, accept=accept)
+
+    def world_weight(self, view: SeatView, k: Knowledge, world) -> float:
+        """How likely a sampled world is, relative to the others (this level: all alike)."""
+        return 1.0
+
+    def rollout(self, w, view: SeatView, k: Knowledge, rng: random.Random) -> tuple[float, int | None]:
+        """Play a sampled world (the candidate applied) to the deal's end: (utility, root trick won or None)."""
+        return rollout(w, view.seat, k, rng, self.epsilon)
 
     def _candidates(self, view: SeatView, k: Knowledge, base: Action) -> list[Action]:
         legal = [a for a in view.legal if not isinstance(a, DiscardChoice)]
@@ -350,9 +369,12 @@ def _rollout_ctx(w, seat: int):
     return allies, declarer, misere, active
 
 
-def rollout(w, seat: int, k: Knowledge, rng: random.Random, epsilon: float = 0.1) -> tuple[float, int | None]:
+def rollout(
+    w, seat: int, k: Knowledge, rng: random.Random, epsilon: float = 0.1, finish: Callable[[Match], bool] | None = None
+) -> tuple[float, int | None]:
     """Play the sampled world ``w`` to the end of the deal; (utility for ``seat``, 1/0 if its side won the trick in
-    progress at the root, or None when unknown)."""
+    progress at the root, or None when unknown).  ``finish(w)``, asked before each move of the play, may play the
+    rest of the deal itself (returning True; the master's double-dummy solver)."""
     ad = k.ad
     history: list[Action] = list(k.view.history)
     pack = ad.pack_mask
@@ -368,6 +390,8 @@ def rollout(w, seat: int, k: Knowledge, rng: random.Random, epsilon: float = 0.1
         steps += 1
         if steps > MAX_ROLLOUT_STEPS:
             break
+        if finish is not None and w.phase == PLAY and finish(w):
+            continue
         if dbf and w.phase in ("deal", "exchange"):
             dbf_to_play(w, ad)
             continue
@@ -382,30 +406,9 @@ def rollout(w, seat: int, k: Knowledge, rng: random.Random, epsilon: float = 0.1
         if w.phase == PLAY and trick is not None and fast:
             if ctx is None:
                 ctx = _rollout_ctx(w, seat)
-            allies, declarer, misere, active = ctx
-            order = ad.world_order(w)
-            hand = ad.world_hand_mask(w, to_move)
+            allies = ctx[0]
             legal = w.legal_card_mask()
-            n = len(active)
-            pos = active.index(to_move) if to_move in active else 0
-            after = tuple(active[(pos + i) % n] for i in range(1, n - len(trick)))
-            led = _world_led(w, order, trick)
-            info = PlayInfo(
-                seat=to_move,
-                hand=hand,
-                legal=legal,
-                trick=list(trick),
-                led=led,
-                order=order,
-                allies=allies[to_move],
-                after=after,
-                unseen=pack & ~hand & ~played,
-                voids=None,
-                declaring=declarer is not None and declarer in allies[to_move],
-                misere=misere and declarer == to_move,
-                against_misere=declarer if misere and declarer != to_move else -1,
-                trumps_out=True,
-            )
+            info = play_info(w, ad, ctx, trick, legal, pack & ~played)
             c = pick_card(info) if epsilon <= 0 or rng.random() > epsilon else _random_card(legal, rng)
             played |= 1 << c
             _fast_play(w, c, trick)
@@ -427,6 +430,34 @@ def rollout(w, seat: int, k: Knowledge, rng: random.Random, epsilon: float = 0.1
     if not w.deal_results or len(w.deal_results) == root_deal:
         return 0.0, won_root
     return ad.utility(w, seat, w.deal_results[-1]), won_root
+
+
+def play_info(w, ad, ctx, trick, legal: int, not_played: int) -> PlayInfo:
+    """What the heuristic's card play needs to choose for the position to move in a sampled world (``ctx``: the
+    world's ``_rollout_ctx``; ``not_played``: the pack's cards not yet played in the deal)."""
+    allies, declarer, misere, active = ctx
+    to_move = w.to_move
+    order = ad.world_order(w)
+    hand = ad.world_hand_mask(w, to_move)
+    n = len(active)
+    pos = active.index(to_move) if to_move in active else 0
+    after = tuple(active[(pos + i) % n] for i in range(1, n - len(trick)))
+    return PlayInfo(
+        seat=to_move,
+        hand=hand,
+        legal=legal,
+        trick=list(trick),
+        led=_world_led(w, order, trick),
+        order=order,
+        allies=allies[to_move],
+        after=after,
+        unseen=not_played & ~hand,
+        voids=None,
+        declaring=declarer is not None and declarer in allies[to_move],
+        misere=misere and declarer == to_move,
+        against_misere=declarer if misere and declarer != to_move else -1,
+        trumps_out=True,
+    )
 
 
 def _trick_empty(w) -> bool:
