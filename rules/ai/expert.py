@@ -50,6 +50,7 @@ def _collapse_equivalent(cands: list[Action], k: Knowledge, base: Action) -> lis
     """Single cards that are equivalent for the play (the same effective suit and points, no card this seat cannot
     see ranking between them) are tried once: the heuristic's card if it is one of them, else the lowest."""
     order = k.order
+    assert order is not None  # the play: the trump is known
     unseen = k.unseen()
     es, st, pts = order.es, order.st, order.pts
     singles = [a for a in cands if len(a.cards) == 1]
@@ -127,7 +128,7 @@ def describe_action(a: Action) -> str:
             return a.contract.replace("_", " ")
         suit = SUIT_SYMBOLS.get(suit_name(a.suit), "") if a.suit is not None else ""
         return f"bid {a.value}{suit}"
-    if a.type == "trump":
+    if a.type == "trump" and a.suit is not None:
         return f"trump {SUIT_SYMBOLS[suit_name(a.suit)]}"
     return a.type
 
@@ -320,7 +321,7 @@ def _bid_candidates(view: SeatView, legal: list[Action], base: Action) -> list[A
         # heuristic would (a sampled world knows the auction only through the bidding filter).
         suits = sorted(range(4), key=lambda t: -belote_estimate(view.hand, t))[:2]
         for suit in suits:
-            acts = sorted((a for a in bids if a.suit == suit and isinstance(a.value, int)), key=lambda a: a.value)
+            acts = sorted((a for a in bids if a.suit == suit and isinstance(a.value, int)), key=_bid_value)
             out += [a for a in acts[:1] if a not in out]
         if base.type == "bid" and isinstance(base.value, int):
             out += [a for a in bids if a.suit == base.suit and a.value == base.value + 10 and a not in out]
@@ -332,9 +333,13 @@ def _bid_candidates(view: SeatView, legal: list[Action], base: Action) -> list[A
             est = five_hundred_tricks(hand, suit)
             if est < 5.5:
                 continue
-            cands = sorted((a for a in bids if a.suit == suit and a.contract is None), key=lambda a: a.value)
+            cands = sorted((a for a in bids if a.suit == suit and a.contract is None), key=_bid_value)
             out += [a for a in cands[:2] if a not in out]
     return out[:6]
+
+
+def _bid_value(a: Action) -> int:
+    return a.value if isinstance(a.value, int) else 0
 
 
 _TEAMS4 = [frozenset({s, s ^ 2}) for s in range(4)]

@@ -182,18 +182,20 @@ def rebuild(
     if view.game == "da_bai_fen":
         drawn = min(k.public.get("drawn") or 0, 48)
         firsts = {s: list(v) for s, v in k.first_cards.items()}
-        cards = ad.deal_cards(initial, kitty_part if k.taker is not None else [0] * 6,
-                              {"starter": view.dealer, "first_cards": firsts})  # fmt: skip
+        deal = ad.deal_cards(initial, kitty_part if k.taker is not None else [0] * 6,
+                             {"starter": view.dealer, "first_cards": firsts})  # fmt: skip
+        stock = deal.stock
+        assert stock is not None  # Da Bai Fen's deal is a stock
         if k.taker is None:
-            cards.stock[drawn:] = alloc.rest
-        if sorted(cards.stock) != sorted(ad.probe.pack()):
+            stock[drawn:] = alloc.rest
+        if sorted(stock) != sorted(ad.probe.pack()):
             return None
     else:
         try:
-            cards = ad.deal_cards(initial, kitty_part + alloc.rest, k.stack_facts(rng))
+            deal = ad.deal_cards(initial, kitty_part + alloc.rest, k.stack_facts(rng))
         except ValueError:  # the sampled cards cannot be laid out as the deal shows (a silent partner's stacks)
             return None
-    return replay_world(view, k, cards, discards, observe)
+    return replay_world(view, k, deal, discards, observe)
 
 
 def _names(names) -> list[int]:
