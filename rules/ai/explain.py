@@ -43,6 +43,7 @@ def describe_decision(d: Decision, view: SeatView) -> str:
     others = sorted((s for s in d.stats if s is not best and s.n), key=lambda s: -s.mean)
     unit = _points(view.game)
     deals = "likely deals" if d.weighted else "sampled deals"
+    unit += " for your side" if d.weighted else ""  # the master's line is for players: whose points they are
     if view.phase == "play" and best.trick_known:
         pct = round(100 * best.trick_wins / best.trick_known)
         line = f"{name}: {pct}% of {best.n} {deals} win the trick, {best.mean:+.0f} {unit} on average"
