@@ -142,3 +142,26 @@ def _check(game: str, options: dict, seed: int, cards_left: int) -> None:
 @given(seed=st.integers(0, 2**32 - 1), cards_left=st.integers(1, 3))
 def test_solver_matches_brute_force_on_small_endings(game: str, options: dict, seed: int, cards_left: int):
     _check(game, options, seed, cards_left)
+
+
+@pytest.mark.parametrize(("game", "options"), CASES, ids=[f"{g}-{o}" for g, o in CASES])
+def test_the_solver_allows_the_engines_cards_through_a_whole_deal(game: str, options: dict):
+    """From the first lead to the last card (Two Hundred's compulsory first trump lead included), the solver's legal
+    cards are the engine's, and a random line keeps both in step (the same trick winners, the same leader)."""
+    rng = random.Random(f"{game}:{options}")
+    checked = 0
+    for seed in range(6):
+        m = _ending(game, options, seed, 99)
+        if m is None:
+            continue
+        pos = dd_worlds.position(m, m.to_move)
+        assert pos is not None
+        solver = Solver(pos)
+        while m.phase == PLAY:
+            assert solver.turn() == m.to_move
+            assert solver.legal(solver.turn()) == m.legal_card_mask()
+            move = _move(m, rng.choice([c for c in range(70) if m.legal_card_mask() >> c & 1]), rng)
+            solver.play(move)
+            dd_worlds.play_move(m, move)
+            checked += 1
+    assert checked > 0

@@ -222,11 +222,10 @@ class Solver:
         p.trick = []
         p.leader = winner
         p.led = NO_SUIT
+        self._best_seat, self._best_key, self._best_card = -1, -1, -1
         if p.trump_lead_first:
             p.trump_lead_first = False  # only the first trick's lead (undo sets it back: the trick reopens)
             saved = saved[:6] + (True,)
-            return saved + ((trick, gained),)
-        self._best_seat, self._best_key, self._best_card = -1, -1, -1
         return saved + ((trick, gained),)
 
     def undo(self, move: int, saved: tuple) -> None:
