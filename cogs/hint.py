@@ -1,5 +1,6 @@
-"""``/hint``: at a table that allows hints, what the expert would play now and why, in one line, for the player whose
-turn it is (ephemeral).  The expert thinks in a worker thread, within ``HINT_BUDGET_S``, so the bot never stalls;
+"""``/hint``: at a table that allows hints, what the strongest computer level (``rules.players.STRONGEST``, the
+master) would play now and why, in one line, for the player whose turn it is (ephemeral); the players read it as
+"the expert would play …".  It thinks in a worker thread, within ``HINT_BUDGET_S``, so the bot never stalls;
 it holds the table's lock meanwhile (as a computer player does), so the game cannot move under it.
 
 Hints are chosen at ``/table new hints:True`` and make the game unrated (bot/ratings/rating.py): docs/ai.md.
@@ -20,11 +21,12 @@ from bot.storage.store import PLAYING
 from bot.tables.service import Refusal, Table, computers_know
 from cogs.acting import Interaction, find_table, in_time, legal_for
 from cogs.arguments import TABLE_HELP, TableOption
+from rules.players import STRONGEST
 
 log = logging.getLogger(__name__)
 
 HINT_BUDGET_S = 0.5  # the expert's thinking time for a hint (tests make it shorter)
-HINT_LEVEL = "expert"
+HINT_LEVEL = STRONGEST  # the strongest computer level gives the hints
 
 
 def check_hint(table: Table, user_id: int) -> int:

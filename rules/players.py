@@ -1,8 +1,9 @@
 """Computer players.  ``random`` picks uniformly among legal actions (tests and benchmarks rely on it).
 
-``heuristic`` and ``expert`` live in ``rules.ai`` and see only their seat's view (``rules.ai.view.SeatView``); every
-level offers ``choose(match, rng)`` for the seat to move (pass ``history=``, the current deal's actions from the
-record, when you have them), and ``rules.ai.choose_action`` / ``rules.ai.explain`` take any seat.
+``heuristic``, ``expert`` and ``master`` live in ``rules.ai`` and see only their seat's view
+(``rules.ai.view.SeatView``); every level offers ``choose(match, rng)`` for the seat to move (pass ``history=``, the
+current deal's actions from the record, when you have them), and ``rules.ai.choose_action`` / ``rules.ai.explain``
+take any seat.
 """
 
 from __future__ import annotations
@@ -46,14 +47,28 @@ def _expert(budget_s: float | None = None):
     return ExpertPlayer(DEFAULT_BUDGET_S if budget_s is None else budget_s)
 
 
-# Each level's factory; only the expert's takes an argument (its thinking time).
-PLAYERS: dict[str, Callable[..., Any]] = {"random": RandomPlayer, "heuristic": _heuristic, "expert": _expert}
+def _master(budget_s: float | None = None):
+    from rules.ai.master import MasterPlayer
+    from rules.ai.players import DEFAULT_BUDGET_S
+
+    return MasterPlayer(DEFAULT_BUDGET_S if budget_s is None else budget_s)
+
+
+# Each level's factory, weakest first; the searching levels' take an argument (their thinking time).
+PLAYERS: dict[str, Callable[..., Any]] = {
+    "random": RandomPlayer,
+    "heuristic": _heuristic,
+    "expert": _expert,
+    "master": _master,
+}
+SEARCHING = frozenset({"expert", "master"})  # levels that think for a while (in a worker thread)
+STRONGEST = "master"
 
 
 def make_player(level: str, budget_s: float | None = None):
-    """A player of ``level``; ``budget_s`` is the expert's thinking time per decision (default 0.5 s)."""
+    """A player of ``level``; ``budget_s`` is a searching level's thinking time per decision (default 0.5 s)."""
     try:
         factory = PLAYERS[level]
     except KeyError:
         raise ValueError(f"unknown computer player level {level!r}; choose from {', '.join(PLAYERS)}") from None
-    return factory(budget_s) if level == "expert" else factory()
+    return factory(budget_s) if level in SEARCHING else factory()

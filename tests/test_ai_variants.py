@@ -113,3 +113,20 @@ def test_a_fallback_is_counted_and_raises_under_strict(monkeypatch, caplog):
     assert "the heuristic player fell back (error)" in caplog.text
     with fallback.strict(), pytest.raises(fallback.FallbackError, match="broken on purpose|fell back"):
         heuristic.HeuristicPlayer().choose_view(view, random.Random(1))
+
+
+@pytest.mark.parametrize(("game", "options"), CASES[::3])
+def test_the_master_plays_the_variants(game: str, options: dict):
+    """A third of the option sets (the master's own code is the solver and the play judge; the rest is the
+    expert's, tested above on every set): one deal, two worlds a decision, its last three cards solved double-dummy
+    (where the solver can take the position: not Two Hundred's silent partners, nor a Da Bai Fen throw in progress);
+    one seat random."""
+    from rules.ai.master import MasterPlayer
+
+    match = registry.new_match(game, options)
+    rng = random.Random(f"{game}:{options}:master")
+    master = MasterPlayer(None, max_worlds=2, solve_from=3)
+    seats: list[Any] = [master] * match.players
+    seats[1 % match.players] = make_ai_player("random")
+    with fallback.strict():
+        assert play(match, seats, rng, 1) == 1

@@ -36,6 +36,7 @@ COMPUTER_LEVELS = {
     "random": "plays any legal move",
     "heuristic": "plays sensibly, instantly (the Add computer button)",
     "expert": "searches sampled deals; thinks about half a second",
+    "master": "the strongest: the expert's search, endings worked out exactly; about half a second",
 }
 
 

@@ -255,7 +255,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--players-ai",
         default="heuristic",
-        help="a level for every seat, or one per seat: random, heuristic (the default) or expert",
+        help="a level for every seat, or one per seat: random, heuristic (the default), expert or master",
     )
     p.add_argument("--options", default="", help="table options as JSON, e.g. '{\"kitty\": true}'")
     p.add_argument("--option", action="append", default=[], help="one option as key=value (repeatable)")
@@ -266,7 +266,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--arena", help="two levels, e.g. heuristic,random: duplicate matches and win rate (rules/ai)")
     p.add_argument("--matches", type=int, default=20, help="arena: duplicate matches to play (default 20)")
     p.add_argument("--deals-per-match", type=int, default=4, help="arena: deals in each duplicate match (default 4)")
-    p.add_argument("--budget", type=float, default=None, help="arena: the expert's seconds per decision (0.5)")
+    p.add_argument("--budget", type=float, default=None, help="arena: seconds per decision of expert and master (0.5)")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("demo", help="play a game between computer players and write the pictures players would see")

@@ -26,7 +26,7 @@ from rules.dealing import DealCards
 from rules.errors import IllegalAction, RecordError
 from rules.events import Event
 from rules.game import BETWEEN_DEALS, DEAL, GAME_OVER, Match
-from rules.players import PLAYERS, make_player
+from rules.players import PLAYERS, SEARCHING, make_player
 from rules.records import DealRecord, GameRecord, deal_cards, effective_actions, replay
 from rules.registry import lookup, match_class
 
@@ -808,7 +808,7 @@ class TableManager:
         history = effective_actions(table.record.deals[-1].actions)
         try:
             player = make_player(level)
-            if level == "expert":
+            if level in SEARCHING:
                 return await asyncio.to_thread(player.choose, table.match, self.rng, history=history)
             return player.choose(table.match, self.rng, history=history)
         except Exception:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rules.actions import Action, DiscardChoice
@@ -25,7 +26,7 @@ from rules.ai.knowledge import Knowledge
 from rules.ai.sampler import sample_world
 from rules.ai.view import SeatView, build_view
 from rules.cards import CARD_NAMES, JK, NO_TRUMP, SUIT_SYMBOLS, suit_name
-from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY
+from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY, Match
 
 MAX_CANDIDATES = 12
 MAX_ROLLOUT_STEPS = 600
@@ -49,6 +50,7 @@ def _collapse_equivalent(cands: list[Action], k: Knowledge, base: Action) -> lis
     """Single cards that are equivalent for the play (the same effective suit and points, no card this seat cannot
     see ranking between them) are tried once: the heuristic's card if it is one of them, else the lowest."""
     order = k.order
+    assert order is not None  # the play: the trump is known
     unseen = k.unseen()
     es, st, pts = order.es, order.st, order.pts
     singles = [a for a in cands if len(a.cards) == 1]
@@ -85,14 +87,15 @@ def _drop_run(run: list[Action], base: Action) -> list[Action]:
 class Stats:
     action: Action
     n: int = 0
-    total: float = 0.0
+    total: float = 0.0  # weighted by each world's weight
+    weight: float = 0.0
     trick_wins: int = 0
     trick_known: int = 0
     values: list[float] = field(default_factory=list)  # per world, in the order the worlds were sampled
 
     @property
     def mean(self) -> float:
-        return self.total / self.n if self.n else float("-inf")
+        return self.total / self.weight if self.weight else float("-inf")
 
 
 @dataclass
@@ -101,6 +104,8 @@ class Decision:
     stats: list[Stats] = field(default_factory=list)
     worlds: int = 0
     reason: str = ""
+    weighted: bool = False  # worlds weighted by how well they explain the others' cards (the master)
+    solved: int = 0  # the tricks left, when each world's ending was solved double-dummy (the master)
 
 
 def _card_text(c: int) -> str:
@@ -123,7 +128,7 @@ def describe_action(a: Action) -> str:
             return a.contract.replace("_", " ")
         suit = SUIT_SYMBOLS.get(suit_name(a.suit), "") if a.suit is not None else ""
         return f"bid {a.value}{suit}"
-    if a.type == "trump":
+    if a.type == "trump" and a.suit is not None:
         return f"trump {SUIT_SYMBOLS[suit_name(a.suit)]}"
     return a.type
 
@@ -189,7 +194,7 @@ class ExpertPlayer:
         worlds = 0
         failures = 0
         while True:
-            world = sample_world(view, rng, k, tries=8, accept=accept)
+            world = self.sample(view, rng, k, accept)
             if world is None:
                 failures += 1
                 if failures > 5 and worlds == 0:
@@ -199,18 +204,21 @@ class ExpertPlayer:
                     break
                 continue
             worlds += 1
+            weight = self.world_weight(view, k, world)
             for st in stats:
                 w = world.clone()
                 try:
                     w.apply(st.action)
                 except Exception:
                     st.n += 1
-                    st.total -= 1e6
+                    st.weight += weight
+                    st.total -= 1e6 * weight
                     st.values.append(-1e6)
                     continue
-                value, won = rollout(w, view.seat, k, rng, self.epsilon)
+                value, won = self.rollout(w, view, k, rng)
                 st.n += 1
-                st.total += value
+                st.weight += weight
+                st.total += value * weight
                 st.values.append(value)
                 if won is not None:
                     st.trick_known += 1
@@ -227,6 +235,18 @@ class ExpertPlayer:
             if ref is not None and not _clearly_better(best.values, ref.values, CAUTIOUS_GAMES[view.game]):
                 return Decision(base, stats, worlds, reason="search (heuristic kept: no clear gain)")
         return Decision(best.action, stats, worlds, reason="search")
+
+    def sample(self, view: SeatView, rng: random.Random, k: Knowledge, accept):
+        """A world consistent with the view (None: none found this time)."""
+        return sample_world(view, rng, k, tries=8, accept=accept)
+
+    def world_weight(self, view: SeatView, k: Knowledge, world) -> float:
+        """How likely a sampled world is, relative to the others (this level: all alike)."""
+        return 1.0
+
+    def rollout(self, w, view: SeatView, k: Knowledge, rng: random.Random) -> tuple[float, int | None]:
+        """Play a sampled world (the candidate applied) to the deal's end: (utility, root trick won or None)."""
+        return rollout(w, view.seat, k, rng, self.epsilon)
 
     def _candidates(self, view: SeatView, k: Knowledge, base: Action) -> list[Action]:
         legal = [a for a in view.legal if not isinstance(a, DiscardChoice)]
@@ -301,7 +321,7 @@ def _bid_candidates(view: SeatView, legal: list[Action], base: Action) -> list[A
         # heuristic would (a sampled world knows the auction only through the bidding filter).
         suits = sorted(range(4), key=lambda t: -belote_estimate(view.hand, t))[:2]
         for suit in suits:
-            acts = sorted((a for a in bids if a.suit == suit and isinstance(a.value, int)), key=lambda a: a.value)
+            acts = sorted((a for a in bids if a.suit == suit and isinstance(a.value, int)), key=_bid_value)
             out += [a for a in acts[:1] if a not in out]
         if base.type == "bid" and isinstance(base.value, int):
             out += [a for a in bids if a.suit == base.suit and a.value == base.value + 10 and a not in out]
@@ -313,9 +333,13 @@ def _bid_candidates(view: SeatView, legal: list[Action], base: Action) -> list[A
             est = five_hundred_tricks(hand, suit)
             if est < 5.5:
                 continue
-            cands = sorted((a for a in bids if a.suit == suit and a.contract is None), key=lambda a: a.value)
+            cands = sorted((a for a in bids if a.suit == suit and a.contract is None), key=_bid_value)
             out += [a for a in cands[:2] if a not in out]
     return out[:6]
+
+
+def _bid_value(a: Action) -> int:
+    return a.value if isinstance(a.value, int) else 0
 
 
 _TEAMS4 = [frozenset({s, s ^ 2}) for s in range(4)]
@@ -350,9 +374,12 @@ def _rollout_ctx(w, seat: int):
     return allies, declarer, misere, active
 
 
-def rollout(w, seat: int, k: Knowledge, rng: random.Random, epsilon: float = 0.1) -> tuple[float, int | None]:
+def rollout(
+    w, seat: int, k: Knowledge, rng: random.Random, epsilon: float = 0.1, finish: Callable[[Match], bool] | None = None
+) -> tuple[float, int | None]:
     """Play the sampled world ``w`` to the end of the deal; (utility for ``seat``, 1/0 if its side won the trick in
-    progress at the root, or None when unknown)."""
+    progress at the root, or None when unknown).  ``finish(w)``, asked before each move of the play, may play the
+    rest of the deal itself (returning True; the master's double-dummy solver)."""
     ad = k.ad
     history: list[Action] = list(k.view.history)
     pack = ad.pack_mask
@@ -368,6 +395,8 @@ def rollout(w, seat: int, k: Knowledge, rng: random.Random, epsilon: float = 0.1
         steps += 1
         if steps > MAX_ROLLOUT_STEPS:
             break
+        if finish is not None and w.phase == PLAY and finish(w):
+            continue
         if dbf and w.phase in ("deal", "exchange"):
             dbf_to_play(w, ad)
             continue
@@ -382,30 +411,9 @@ def rollout(w, seat: int, k: Knowledge, rng: random.Random, epsilon: float = 0.1
         if w.phase == PLAY and trick is not None and fast:
             if ctx is None:
                 ctx = _rollout_ctx(w, seat)
-            allies, declarer, misere, active = ctx
-            order = ad.world_order(w)
-            hand = ad.world_hand_mask(w, to_move)
+            allies = ctx[0]
             legal = w.legal_card_mask()
-            n = len(active)
-            pos = active.index(to_move) if to_move in active else 0
-            after = tuple(active[(pos + i) % n] for i in range(1, n - len(trick)))
-            led = _world_led(w, order, trick)
-            info = PlayInfo(
-                seat=to_move,
-                hand=hand,
-                legal=legal,
-                trick=list(trick),
-                led=led,
-                order=order,
-                allies=allies[to_move],
-                after=after,
-                unseen=pack & ~hand & ~played,
-                voids=None,
-                declaring=declarer is not None and declarer in allies[to_move],
-                misere=misere and declarer == to_move,
-                against_misere=declarer if misere and declarer != to_move else -1,
-                trumps_out=True,
-            )
+            info = play_info(w, ad, ctx, trick, legal, pack & ~played)
             c = pick_card(info) if epsilon <= 0 or rng.random() > epsilon else _random_card(legal, rng)
             played |= 1 << c
             _fast_play(w, c, trick)
@@ -427,6 +435,34 @@ def rollout(w, seat: int, k: Knowledge, rng: random.Random, epsilon: float = 0.1
     if not w.deal_results or len(w.deal_results) == root_deal:
         return 0.0, won_root
     return ad.utility(w, seat, w.deal_results[-1]), won_root
+
+
+def play_info(w, ad, ctx, trick, legal: int, not_played: int) -> PlayInfo:
+    """What the heuristic's card play needs to choose for the position to move in a sampled world (``ctx``: the
+    world's ``_rollout_ctx``; ``not_played``: the pack's cards not yet played in the deal)."""
+    allies, declarer, misere, active = ctx
+    to_move = w.to_move
+    order = ad.world_order(w)
+    hand = ad.world_hand_mask(w, to_move)
+    n = len(active)
+    pos = active.index(to_move) if to_move in active else 0
+    after = tuple(active[(pos + i) % n] for i in range(1, n - len(trick)))
+    return PlayInfo(
+        seat=to_move,
+        hand=hand,
+        legal=legal,
+        trick=list(trick),
+        led=_world_led(w, order, trick),
+        order=order,
+        allies=allies[to_move],
+        after=after,
+        unseen=not_played & ~hand,
+        voids=None,
+        declaring=declarer is not None and declarer in allies[to_move],
+        misere=misere and declarer == to_move,
+        against_misere=declarer if misere and declarer != to_move else -1,
+        trumps_out=True,
+    )
 
 
 def _trick_empty(w) -> bool:

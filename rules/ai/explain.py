@@ -7,6 +7,7 @@ import random
 from rules.actions import Action
 from rules.ai.expert import Decision, ExpertPlayer, describe_action
 from rules.ai.heuristic import heuristic_action
+from rules.ai.master import MasterPlayer
 from rules.ai.players import DEFAULT_BUDGET_S
 from rules.ai.view import SeatView
 
@@ -20,8 +21,10 @@ HEURISTIC_REASONS = {
 
 
 def explain_view(level: str, view: SeatView, rng: random.Random, budget_s: float | None = None) -> tuple[Action, str]:
-    if level == "expert":
-        decision = ExpertPlayer(DEFAULT_BUDGET_S if budget_s is None else budget_s).decide(view, rng)
+    budget = DEFAULT_BUDGET_S if budget_s is None else budget_s
+    if level in ("expert", "master"):
+        player = MasterPlayer(budget) if level == "master" else ExpertPlayer(budget)
+        decision = player.decide(view, rng)
         return decision.action, describe_decision(decision, view)
     action = heuristic_action(view, rng)
     return action, f"{describe_action(action)}: {HEURISTIC_REASONS.get(view.phase, 'a rule of thumb')}"
@@ -39,12 +42,16 @@ def describe_decision(d: Decision, view: SeatView) -> str:
     best = next(s for s in d.stats if s.action == d.action)
     others = sorted((s for s in d.stats if s is not best and s.n), key=lambda s: -s.mean)
     unit = _points(view.game)
+    deals = "likely deals" if d.weighted else "sampled deals"
+    unit += " for your side" if d.weighted else ""  # the master's line is for players: whose points they are
     if view.phase == "play" and best.trick_known:
         pct = round(100 * best.trick_wins / best.trick_known)
-        line = f"{name}: {pct}% of {best.n} samples win the trick, {best.mean:+.0f} {unit} on average"
+        line = f"{name}: {pct}% of {best.n} {deals} win the trick, {best.mean:+.0f} {unit} on average"
     else:
-        line = f"{name}: averages {best.mean:+.0f} {unit} over {best.n} sampled deals"
+        line = f"{name}: averages {best.mean:+.0f} {unit} over {best.n} {deals}"
     if others:
         alt = others[0]
         line += f" ({describe_action(alt.action)}: {alt.mean:+.0f})"
+    if d.solved:
+        line += f"; the last {d.solved} tricks worked out card by card in each"
     return line

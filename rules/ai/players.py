@@ -8,7 +8,7 @@ from rules.actions import Action
 from rules.ai.heuristic import HeuristicPlayer, safe_action
 from rules.ai.view import SeatView, build_view
 
-LEVELS = ("random", "heuristic", "expert")
+LEVELS = ("random", "heuristic", "expert", "master")
 DEFAULT_BUDGET_S = 0.5
 
 
@@ -23,8 +23,8 @@ class RandomViewPlayer:
 
 
 def make_ai_player(level: str, budget_s: float | None = None, worlds: int | None = None):
-    """``worlds``: the expert searches exactly this many sampled worlds (deterministic with a seed) instead of
-    searching until ``budget_s`` runs out."""
+    """``worlds``: the expert (or master) searches exactly this many sampled worlds (deterministic with a seed)
+    instead of searching until ``budget_s`` runs out."""
     if level == "random":
         return RandomViewPlayer()
     if level == "heuristic":
@@ -35,4 +35,10 @@ def make_ai_player(level: str, budget_s: float | None = None, worlds: int | None
         if worlds is not None:
             return ExpertPlayer(None, max_worlds=worlds)
         return ExpertPlayer(DEFAULT_BUDGET_S if budget_s is None else budget_s)
+    if level == "master":
+        from rules.ai.master import MasterPlayer
+
+        if worlds is not None:
+            return MasterPlayer(None, max_worlds=worlds)
+        return MasterPlayer(DEFAULT_BUDGET_S if budget_s is None else budget_s)
     raise ValueError(f"unknown computer player level {level!r}; choose from {', '.join(LEVELS)}")

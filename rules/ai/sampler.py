@@ -142,7 +142,9 @@ def _augment_move(other: int, frm: int, allowed, where, held, room, seen) -> boo
     return False
 
 
-def rebuild(view: SeatView, k: Knowledge, alloc: Allocation, rng: random.Random, accept=None) -> Match | None:
+def rebuild(
+    view: SeatView, k: Knowledge, alloc: Allocation, rng: random.Random, accept=None, observe=None
+) -> Match | None:
     """A full match at the view's point, with the sampled hidden cards; None if the replay refuses it."""
     ad = k.ad
     p = k.positions
@@ -180,18 +182,20 @@ def rebuild(view: SeatView, k: Knowledge, alloc: Allocation, rng: random.Random,
     if view.game == "da_bai_fen":
         drawn = min(k.public.get("drawn") or 0, 48)
         firsts = {s: list(v) for s, v in k.first_cards.items()}
-        cards = ad.deal_cards(initial, kitty_part if k.taker is not None else [0] * 6,
-                              {"starter": view.dealer, "first_cards": firsts})  # fmt: skip
+        deal = ad.deal_cards(initial, kitty_part if k.taker is not None else [0] * 6,
+                             {"starter": view.dealer, "first_cards": firsts})  # fmt: skip
+        stock = deal.stock
+        assert stock is not None  # Da Bai Fen's deal is a stock
         if k.taker is None:
-            cards.stock[drawn:] = alloc.rest
-        if sorted(cards.stock) != sorted(ad.probe.pack()):
+            stock[drawn:] = alloc.rest
+        if sorted(stock) != sorted(ad.probe.pack()):
             return None
     else:
         try:
-            cards = ad.deal_cards(initial, kitty_part + alloc.rest, k.stack_facts(rng))
+            deal = ad.deal_cards(initial, kitty_part + alloc.rest, k.stack_facts(rng))
         except ValueError:  # the sampled cards cannot be laid out as the deal shows (a silent partner's stacks)
             return None
-    return replay_world(view, k, cards, discards)
+    return replay_world(view, k, deal, discards, observe)
 
 
 def _names(names) -> list[int]:
@@ -200,7 +204,8 @@ def _names(names) -> list[int]:
     return card_ids(names)
 
 
-def replay_world(view: SeatView, k: Knowledge, cards, discards: list[int]) -> Match | None:
+def replay_world(view: SeatView, k: Knowledge, cards, discards: list[int], observe=None) -> Match | None:
+    """The deal replayed from ``cards``; ``observe(match, action)`` sees each action just before it is applied."""
     ad = k.ad
     public = k.public
     try:
@@ -210,6 +215,8 @@ def replay_world(view: SeatView, k: Knowledge, cards, discards: list[int]) -> Ma
         for a in view.history:
             if a.type == "discard" and not a.cards:
                 a = Action(a.seat, "discard", cards=tuple(cards_of(discards[a.seat])))
+            if observe is not None:
+                observe(m, a)
             m.apply(a)
     except (IllegalAction, RecordError, KeyError, IndexError, ValueError):
         return None
@@ -219,21 +226,22 @@ def replay_world(view: SeatView, k: Knowledge, cards, discards: list[int]) -> Ma
 
 
 def sample_world(
-    view: SeatView, rng: random.Random, k: Knowledge | None = None, tries: int = 20, accept=None
+    view: SeatView, rng: random.Random, k: Knowledge | None = None, tries: int = 20, accept=None, observe=None
 ) -> Match | None:
     """One determinized match consistent with the view (None if none was found in ``tries`` attempts).
 
     ``accept(initial_hands)`` may reject worlds that are legal but unlikely (a bid the sampled hand would never make);
-    when no sampled world passes it, the last legal one is returned rather than none.
+    when no sampled world passes it, the last legal one is returned rather than none.  ``observe``: see
+    ``replay_world`` (called again from the start for each world tried).
     """
     k = k or Knowledge(view)
     for _ in range(tries):
         alloc = allocate(k, rng)
         if alloc is None:
             continue
-        m = rebuild(view, k, alloc, rng, accept)
+        m = rebuild(view, k, alloc, rng, accept, observe)
         if m is not None:
             return m
     if accept is not None:
-        return sample_world(view, rng, k, max(2, tries // 4))
+        return sample_world(view, rng, k, max(2, tries // 4), observe=observe)
     return None

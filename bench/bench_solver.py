@@ -1,0 +1,95 @@
+"""The double-dummy solver (rules/ai/solver.py): time and nodes to solve positions of n tricks left, per game.
+
+    .venv/bin/python bench/bench_solver.py                           # 3 positions per size, default sizes
+    .venv/bin/python bench/bench_solver.py --games belote --tricks 4,6,8 --positions 10
+    .venv/bin/python bench/bench_solver.py --max-nodes 2000000       # let the big ones run
+
+Positions: deals bid by the heuristic and played by it to a trick boundary with n cards left in each hand (n = the
+hand size: the whole deal from its first lead).  A solve stopped at ``--max-nodes`` is counted as not solved (the
+master never waits for one: it gives such a position to the heuristic).  Figures are printed; nothing here is an
+assertion.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from rules.actions import Action  # noqa: E402
+from rules.ai import dd_worlds  # noqa: E402
+from rules.ai.heuristic import HeuristicPlayer  # noqa: E402
+from rules.ai.solver import SearchLimit, Solver  # noqa: E402
+from rules.ai.view import build_view  # noqa: E402
+from rules.game import PLAY  # noqa: E402
+from rules.registry import new_match  # noqa: E402
+
+SIZES = {
+    "belote": (4, 5, 6, 8),
+    "five_hundred": (4, 6, 8, 10),
+    "two_hundred": (4, 6, 8, 10),
+    "da_bai_fen": (4, 6, 8, 12),
+}
+
+
+def position_at(game: str, seed: int, tricks: int):
+    """A position with ``tricks`` tricks left, at a trick boundary (None: the deal did not get there)."""
+    rng = random.Random(seed)
+    m = new_match(game, {})
+    m.start_deal(m.random_deal(rng))
+    history: list[Action] = []
+    h = HeuristicPlayer()
+    while m.to_move is not None:
+        seat = m.to_move
+        if m.phase == PLAY:
+            pos = dd_worlds.position(m, seat)
+            if pos is not None and not pos.trick and pos.hands[pos.leader].bit_count() == tricks:
+                return pos
+        a = h.choose_view(build_view(m, seat, history), rng)
+        m.apply(a)
+        history.append(a)
+    return None
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", default=",".join(SIZES))
+    ap.add_argument("--tricks", default="", help="sizes to time, e.g. 4,6,8 (default: per game)")
+    ap.add_argument("--positions", type=int, default=3)
+    ap.add_argument("--max-nodes", type=int, default=300_000)
+    args = ap.parse_args()
+    for game in args.games.split(","):
+        sizes = [int(x) for x in args.tricks.split(",")] if args.tricks else SIZES[game]
+        for tricks in sizes:
+            times, nodes, stopped = [], [], 0
+            seed = 0
+            while len(times) + stopped < args.positions and seed < 200:
+                pos = position_at(game, seed, tricks)
+                seed += 1
+                if pos is None:
+                    continue
+                solver = Solver(pos, args.max_nodes)
+                t0 = time.perf_counter()
+                try:
+                    solver.value()
+                except SearchLimit:
+                    stopped += 1
+                    continue
+                times.append(time.perf_counter() - t0)
+                nodes.append(solver.nodes)
+            if times:
+                times.sort()
+                text = (f"median {1000 * times[len(times) // 2]:.1f} ms, max {1000 * times[-1]:.1f} ms, "
+                        f"nodes median {sorted(nodes)[len(nodes) // 2]}")  # fmt: skip
+            else:
+                text = "none solved"
+            print(f"{game:13} {tricks:2} tricks: {len(times)} solved, {stopped} stopped at {args.max_nodes} nodes; "
+                  f"{text}", flush=True)  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,135 @@
+"""The ``master`` level: the expert's search (PIMC) with the deal's ending solved double-dummy, and sampled worlds
+weighted by how well they explain the other players' cards.
+
+For each decision, as the expert: sample worlds consistent with the view (the auction's bidding filter rejects
+worlds whose bidders hold too little), try every candidate in each world, play the deal out and score it with the
+engine.  The differences:
+
+- *The ending is solved, not guessed.* Once this player holds at most ``SOLVE_FROM[game]`` cards, each candidate's
+  deal is finished along a double-dummy line (``rules/ai/solver.py``: best play by every side with all cards known)
+  instead of the heuristic's rollout.  Earlier decisions keep the expert's rollouts: a solve there costs as much as
+  hundreds of rollouts, and more worlds were worth more than exact endings in them.  A solve that would need more
+  than ``MAX_NODES`` positions is left to the heuristic until the next trick.  The solvers of one world share their
+  transposition tables, so the candidates after the first cost little.  Bids, the trump and Da Bai Fen's exposures
+  and kitty are searched with the same rollouts, so they are judged by the same evaluation.
+- *Inference from the play.* While a world is replayed, each card another player chose (having a choice) is
+  compared with the card the heuristic would have played from that world's hand; a world where it would not is
+  weighted ``SURPRISE`` (a world where every card played is the natural one counts most).
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.actions import Action
+from rules.ai import dd_worlds
+from rules.ai.cardplay import pick_card
+from rules.ai.expert import Decision, ExpertPlayer, _rollout_ctx, play_info, rollout
+from rules.ai.knowledge import Knowledge
+from rules.ai.sampler import sample_world
+from rules.ai.view import SeatView
+from rules.game import PLAY, Match
+
+# Solve the rest of the deal once the player to move holds this many cards or fewer (a solve then costs a few
+# milliseconds on this machine; see bench/bench_solver.py).
+SOLVE_FROM = {"belote": 4, "five_hundred": 5, "two_hundred": 4, "da_bai_fen": 4}
+MAX_NODES = 6000
+SURPRISE = 0.7  # a world's weight for each card played that the heuristic would not have played from it
+RECENT_PLAYS = 16  # only the other players' last plays are read (each costs a heuristic decision per world)
+
+
+class MasterPlayer(ExpertPlayer):
+    name = "master"
+
+    def __init__(self, budget_s: float | None = 0.5, max_worlds: int | None = None, solve_from: int | None = None):
+        super().__init__(budget_s, max_worlds=max_worlds)
+        self.solve_from = solve_from
+        self._tt: dict = {}
+        self._weight = 1.0
+        self.solved = 0
+
+    def decide(self, view: SeatView, rng: random.Random) -> Decision:
+        self.solved = 0
+        decision = super().decide(view, rng)
+        decision.weighted = True
+        decision.solved = self.solved
+        return decision
+
+    # --- worlds, weighted ----------------------------------------------------------------------------------------
+
+    def sample(self, view: SeatView, rng: random.Random, k: Knowledge, accept) -> Match | None:
+        self._tt = {}  # one table per world: its entries hold for this world's hands only
+        judge = _PlayJudge(view, k)
+        world = sample_world(view, rng, k, tries=8, accept=accept, observe=judge.observe)
+        self._weight = judge.weight if world is not None else 1.0
+        return world
+
+    def world_weight(self, view: SeatView, k: Knowledge, world) -> float:
+        return self._weight
+
+    # --- rollouts that end in a solve --------------------------------------------------------------------------
+
+    def rollout(self, w, view: SeatView, k: Knowledge, rng: random.Random) -> tuple[float, int | None]:
+        seat = view.seat
+        limit = self.solve_from if self.solve_from is not None else SOLVE_FROM.get(view.game, 0)
+        if k.hand.bit_count() > limit:
+            # Early in the deal a solve costs many heuristic rollouts (about 0.3 ms a deal): more worlds win.
+            return rollout(w, seat, k, rng, self.epsilon)
+        ad = k.ad
+        tricks_left = k.hand.bit_count()
+        failed_at = [-1]  # the cards left when a solve was last given up (try again a trick later)
+        tt = self._tt
+
+        def finish(m: Match) -> bool:
+            to_move = m.to_move
+            assert to_move is not None  # the play goes on
+            left = ad.world_hand_mask(m, to_move).bit_count()
+            if left > limit or left == failed_at[0]:
+                return False
+            if dd_worlds.finish(m, seat, MAX_NODES, tt):
+                self.solved = tricks_left
+                return True
+            failed_at[0] = left
+            return False
+
+        return rollout(w, seat, k, rng, self.epsilon, finish)
+
+
+class _PlayJudge:
+    """Weighs a world as it is replayed: SURPRISE for each recent card another player would not have chosen."""
+
+    def __init__(self, view: SeatView, k: Knowledge):
+        self.seat = view.seat
+        self.ad = k.ad
+        plays = [i for i, a in enumerate(view.history) if a.type == "play" and a.seat != view.seat]
+        self.first = plays[-RECENT_PLAYS] if len(plays) > RECENT_PLAYS else 0
+        self.index = 0
+        self.weight = 1.0
+        self.played = 0
+        self.ctx = None
+        self.match: Match | None = None
+
+    def observe(self, m: Match, a: Action) -> None:
+        if m is not self.match:  # the sampler tries another world: its replay starts from the deal's start
+            self.match, self.index, self.weight, self.played, self.ctx = m, 0, 1.0, 0, None
+        self.index += 1
+        if a.type != "play":
+            return
+        if a.seat != self.seat and self.index > self.first and len(a.cards) == 1 and m.phase == PLAY:
+            self._judge(m, a.cards[0])
+        for c in a.cards:
+            self.played |= 1 << c
+
+    def _judge(self, m: Match, card: int) -> None:
+        ad = self.ad
+        trick = ad.world_trick(m)
+        if trick is None:
+            return
+        legal = m.legal_card_mask()  # type: ignore[attr-defined]  # every engine's fast path (world_trick said so)
+        if not legal & (legal - 1):
+            return  # no choice, nothing learned
+        if self.ctx is None:
+            self.ctx = _rollout_ctx(m, self.seat)
+        chosen = pick_card(play_info(m, ad, self.ctx, trick, legal, ad.pack_mask & ~self.played))
+        if chosen != card:
+            self.weight *= SURPRISE

@@ -1,0 +1,435 @@
+"""Double-dummy search: the exact outcome of the rest of a deal's play with every hand known.
+
+A ``Position`` is the play of one deal reduced to what decides it: each position's hand (a bitmask), the trick in
+progress, whose card points count (``counted``) and who wants them (``maximizers``; everyone else minimizes them:
+the other sides are taken as one coalition, which is exact for two sides and the usual "paranoid" bound for
+three).  ``Solver`` runs alpha-beta over the remaining cards with
+
+- a transposition table at trick boundaries (the hands left and the leader decide the rest; bounds stored with the
+  best lead, which is tried first the next time),
+- equivalent-card pruning (cards of one effective suit with the same points and no card of another hand or the
+  trick ranking between them are tried once),
+- move ordering (the table's best lead, then high cards; following, the cheapest card that takes the trick, or the
+  most points onto a partner's winning card, before the rest),
+
+and returns the card points (Five Hundred: 10 a trick) the counted positions take from the cards still in play
+(the trick in progress included), the last trick's bonus included.
+
+What is exact: the card play of Belote (every obligation of §5.2 and the options), Five Hundred (the Joker's named
+suit at no trumps included), Two Hundred with four, three and six players (with the compulsory trump lead), and Da
+Bai Fen's single-card play.  What is not: Da Bai Fen's multi-card leads (throws) are not searched — only single
+cards are led, so a position where a throw would win more is valued too low; a trick in progress that began with a
+throw is not a ``Position`` at all (``from_world`` returns None).  Two Hundred's two-player game (silent partners
+playing off stacks) is not solved.  Belote's capot (100 instead of 10 for the last trick) is not in the value; the
+score of a solved line is the engine's own (``playout``), so a capot found is still scored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+INF = 1 << 30
+NO_SUIT = -1
+_JOKER_SHIFT = 7  # a Five Hundred Joker lead at no trumps names a suit: move = card | (suit + 1) << 7
+
+
+@dataclass
+class Position:
+    """One deal's play with every hand known (see the module's docstring)."""
+
+    hands: list[int]
+    next_pos: Sequence[int]  # the next position to play after each (positions that sit out are skipped)
+    leader: int
+    trick: list[tuple[int, int]]  # (position, card) of the trick in progress, the leader's first
+    led: int  # the led effective suit (-1 before the lead)
+    es: Sequence[int]  # effective suit of each card id
+    st: Sequence[int]  # strength within its effective suit
+    points: Sequence[int]
+    trump: int  # the effective suit that trumps (-1: none)
+    follow: Sequence[int]  # per effective suit, the cards that follow it
+    counted: Sequence[bool]
+    maximizers: Sequence[bool]
+    trick_value: int = 0
+    last_bonus: int = 0  # to the winner of the last trick
+    # Two Hundred's compulsory trump lead: the first trick's lead must be a trump if the leader holds one.
+    trump_lead_first: bool = False
+    # Five Hundred at no trumps: the Joker led names a suit, not one its holder has shown void in (bit per suit).
+    joker: int = -1
+    voids: list[int] = field(default_factory=list)
+    # Belote plays by its own tables (obligations to trump and overtrump, ``beats`` for the winner).
+    belote: BeloteRules | None = None
+
+    def copy(self) -> Position:
+        other = Position(**{f: getattr(self, f) for f in self.__dataclass_fields__})
+        other.hands = list(self.hands)
+        other.trick = list(self.trick)
+        other.voids = list(self.voids)
+        return other
+
+
+@dataclass(frozen=True)
+class BeloteRules:
+    higher: Sequence[int]
+    beats: Sequence[int]
+    cut: int
+    trump_lead: int
+    suit_cards: Sequence[int]
+    partner_undertrump: bool
+    forced_undertrump: bool
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Solver:
+    """Alpha-beta over one ``Position`` (changed during the search and restored after it)."""
+
+    def __init__(self, pos: Position, max_nodes: int | None = None, tt: dict | None = None):
+        """``tt``: a table to share with other solvers of the same deal for the same side (its entries stay true:
+        a key holds every hand and the leader)."""
+        self.p = pos
+        self.tt: dict[tuple, tuple[int, int, int]] = {} if tt is None else tt
+        self.nodes = 0
+        self.max_nodes = max_nodes
+        self.prune = True  # equivalent cards once (a test turns it off to check that it changes no value)
+        self.use_tt = True
+        self._best_seat = -1
+        self._best_key = -1
+        self._best_card = -1
+        if pos.trick:
+            self._recompute_best()
+        live = 0
+        for h in pos.hands:
+            live |= h
+        self.hand_points = sum(pos.points[c] for c in _cards(live))  # points still in the hands
+        # Per card in play: the cards of its effective suit at least / at most as strong (equivalent-card test).
+        for _, c in pos.trick:
+            live |= 1 << c
+        by_suit: dict[int, int] = {}
+        for c in _cards(live):
+            by_suit[pos.es[c]] = by_suit.get(pos.es[c], 0) | 1 << c
+        self._suit_masks = list(by_suit.values())
+        self._at_least = [0] * max(len(pos.es), live.bit_length())
+        self._at_most = list(self._at_least)
+        for c in _cards(live):
+            same = _cards(by_suit[pos.es[c]])
+            self._at_least[c] = sum(1 << x for x in same if pos.st[x] >= pos.st[c])
+            self._at_most[c] = sum(1 << x for x in same if pos.st[x] <= pos.st[c])
+
+    # --- the rules -------------------------------------------------------------------------------------------
+
+    def turn(self) -> int:
+        p = self.p
+        if not p.trick:
+            return p.leader
+        return p.next_pos[p.trick[-1][0]]
+
+    def legal(self, pos: int) -> int:
+        p = self.p
+        hand = p.hands[pos]
+        if not p.trick:
+            if p.trump_lead_first and p.trump >= 0 and hand & p.follow[p.trump]:
+                return hand & p.follow[p.trump]
+            return hand
+        b = p.belote
+        if b is None:
+            return hand & p.follow[p.led] or hand
+        best = self._best_card
+        lead = p.trick[0][1]
+        follow = hand & b.suit_cards[lead >> 4]
+        if follow:
+            if b.trump_lead >> lead & 1:
+                return (follow & b.higher[best]) or follow
+            return follow
+        cut = b.cut
+        trumps = hand & cut
+        if not trumps:
+            return hand
+        if self._best_seat == pos ^ 2:
+            if b.partner_undertrump or not cut >> best & 1 or trumps == hand:
+                return hand
+            return (hand & ~trumps) | (trumps & b.higher[best])
+        if cut >> best & 1:
+            return (trumps & b.higher[best]) or (trumps if b.forced_undertrump else hand)
+        return trumps
+
+    def _key(self, c: int, led: int) -> int:
+        p = self.p
+        s = p.es[c]
+        if s == p.trump:
+            return 200 + p.st[c]
+        if s == led:
+            return 100 + p.st[c]
+        return 0
+
+    def _recompute_best(self) -> None:
+        p = self.p
+        self._best_seat, self._best_key, self._best_card = -1, -1, -1
+        for seat, c in p.trick:
+            self._take(seat, c)
+
+    def _take(self, seat: int, c: int) -> None:
+        b = self.p.belote
+        if b is not None:
+            if self._best_card < 0 or b.beats[self._best_card] >> c & 1:
+                self._best_seat, self._best_card = seat, c
+            return
+        k = self._key(c, self.p.led)
+        if k > self._best_key:
+            self._best_seat, self._best_key, self._best_card = seat, k, c
+
+    # --- making and unmaking a move ----------------------------------------------------------------------------
+
+    def play(self, move: int) -> tuple:
+        """Play ``move`` for the position to move; returns what ``undo`` needs."""
+        p = self.p
+        c = move & ((1 << _JOKER_SHIFT) - 1)
+        pos = self.turn()
+        saved = (
+            p.leader,
+            p.led,
+            self._best_seat,
+            self._best_key,
+            self._best_card,
+            list(p.voids) if p.voids else None,
+            False,
+        )
+        p.hands[pos] &= ~(1 << c)
+        self.hand_points -= p.points[c]
+        if not p.trick:
+            named = (move >> _JOKER_SHIFT) - 1
+            p.led = named if named >= 0 else p.es[c]
+        elif p.voids and not (p.hands[pos] | 1 << c) & p.follow[p.led] and p.led < 4:
+            p.voids[pos] |= 1 << p.led
+        p.trick.append((pos, c))
+        self._take(pos, c)
+        if p.next_pos[pos] != p.leader:
+            return saved + (None,)
+        trick = p.trick
+        winner = self._best_seat
+        gained = 0
+        if p.counted[winner]:
+            gained = p.trick_value + sum(p.points[x] for _, x in trick)
+            if not p.hands[winner]:
+                gained += p.last_bonus
+        p.trick = []
+        p.leader = winner
+        p.led = NO_SUIT
+        self._best_seat, self._best_key, self._best_card = -1, -1, -1
+        if p.trump_lead_first:
+            p.trump_lead_first = False  # only the first trick's lead (undo sets it back: the trick reopens)
+            saved = saved[:6] + (True,)
+        return saved + ((trick, gained),)
+
+    def undo(self, move: int, saved: tuple) -> None:
+        p = self.p
+        c = move & ((1 << _JOKER_SHIFT) - 1)
+        closed = saved[7]
+        if closed is not None:
+            p.trick = closed[0]
+        if saved[6]:
+            p.trump_lead_first = True
+        pos, _ = p.trick.pop()
+        p.hands[pos] |= 1 << c
+        self.hand_points += p.points[c]
+        p.leader, p.led, self._best_seat, self._best_key, self._best_card, voids = saved[:6]
+        if voids is not None:
+            p.voids = voids
+
+    # --- the search --------------------------------------------------------------------------------------------
+
+    def moves(self, pos: int, first: int = -1) -> list[int]:
+        """The moves worth trying for ``pos``, in the order to try them (``first``: a lead the table remembers)."""
+        p = self.p
+        legal = self.legal(pos)
+        if self.prune and legal & (legal - 1):
+            legal = self._drop_equivalent(legal)
+        cards = _cards(legal)
+        st = p.st
+        if not p.trick:
+            cards.sort(key=lambda c: (p.es[c] == p.trump, st[c]), reverse=True)
+            if first >= 0 and first & 127 in cards:
+                cards.remove(first & 127)
+                cards.insert(0, first & 127)
+            if p.joker >= 0 and p.joker in cards:
+                i = cards.index(p.joker)
+                void = p.voids[pos]
+                suits = [s for s in range(4) if not void >> s & 1] or list(range(4))
+                named = [p.joker | (s + 1) << _JOKER_SHIFT for s in suits]
+                if first >> _JOKER_SHIFT and first in named:
+                    named.remove(first)
+                    named.insert(0, first)
+                return cards[:i] + named + cards[i + 1 :]
+            return cards
+        led = p.led
+        best_key = self._best_key if p.belote is None else -1
+        allied = self._best_seat >= 0 and p.maximizers[self._best_seat] == p.maximizers[pos]
+        pts = p.points
+
+        def wins(c: int) -> bool:
+            if p.belote is not None:
+                return bool(p.belote.beats[self._best_card] >> c & 1)
+            return self._key(c, led) > best_key
+
+        if allied:
+            cards.sort(key=lambda c: (wins(c), -pts[c], st[c]))
+        else:
+            cards.sort(key=lambda c: (not wins(c), st[c] if wins(c) else pts[c] * 100 + st[c]))
+        return cards
+
+    def _drop_equivalent(self, legal: int) -> int:
+        """Two legal cards of one effective suit with the same points are equivalent when they are equally strong,
+        or when no card elsewhere (another hand, the trick) has a strength between theirs, ends included (an equal
+        card played first keeps the trick); of each run of equivalent cards only the lowest is tried."""
+        p = self.p
+        st, pts = p.st, p.points
+        me = self.turn()
+        others = 0
+        for i, h in enumerate(p.hands):
+            if i != me:
+                others |= h
+        for _, c in p.trick:
+            others |= 1 << c
+        keep = legal
+        at_least, at_most = self._at_least, self._at_most
+        for suit_mask in self._suit_masks:
+            mine = legal & suit_mask
+            if not mine & (mine - 1):
+                continue
+            cards = sorted(_cards(mine), key=st.__getitem__)
+            prev = cards[0]
+            for c in cards[1:]:
+                if (
+                    pts[prev] == pts[c]
+                    and c != p.joker
+                    and (st[prev] == st[c] or not others & at_least[prev] & at_most[c])
+                ):
+                    keep &= ~(1 << c)  # the same as ``prev``, the lowest of its run, which stays
+                else:
+                    prev = c
+        return keep
+
+    def search(self, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise SearchLimit
+        p = self.p
+        first = -1
+        key = None
+        if not p.trick:
+            if not p.hands[p.leader]:
+                return 0
+            if beta <= 0:
+                return 0
+            most = self.hand_points + p.last_bonus + p.trick_value * p.hands[p.leader].bit_count()
+            if most <= alpha:
+                return most
+            if self.use_tt:
+                key = (tuple(p.hands), p.leader, tuple(p.voids)) if p.voids else (tuple(p.hands), p.leader)
+                entry = self.tt.get(key)
+                if entry is not None:
+                    lo, hi, first = entry
+                    if lo >= beta:
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo == hi:
+                        return lo
+                    alpha, beta = max(alpha, lo), min(beta, hi)
+        a0, b0 = alpha, beta
+        pos = self.turn()
+        maximizing = p.maximizers[pos]
+        best = -INF if maximizing else INF
+        best_move = -1
+        for m in self.moves(pos, first):
+            saved = self.play(m)
+            closed = saved[7]
+            gained = closed[1] if closed is not None else 0
+            v = gained + self.search(alpha - gained, beta - gained)
+            self.undo(m, saved)
+            if maximizing:
+                if v > best:
+                    best, best_move = v, m
+                    if v > alpha:
+                        alpha = v
+            elif v < best:
+                best, best_move = v, m
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                break
+        if key is not None:
+            lo, hi = -INF, INF
+            old = self.tt.get(key)
+            if old is not None:
+                lo, hi = old[0], old[1]
+            if best <= a0:
+                hi = min(hi, best)
+            elif best >= b0:
+                lo = max(lo, best)
+            else:
+                lo = hi = best
+            self.tt[key] = (lo, hi, best_move)
+        return best
+
+    def upper(self) -> int:
+        """The most the counted positions could take from here (every point left and the trick in progress)."""
+        p = self.p
+        cards = p.hands[self.turn()].bit_count() + (1 if p.trick else 0)
+        return self.hand_points + sum(p.points[c] for _, c in p.trick) + p.last_bonus + p.trick_value * cards
+
+    def value(self) -> int:
+        """The counted positions' card points from here on, with best play by everyone: bisection by null-window
+        searches (each only asks "at least v?", which prunes far more than a full window; its fail-soft answer
+        narrows the range further), the table's bounds carried from one to the next."""
+        lo, hi = 0, self.upper()
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            g = self.search(mid - 1, mid)
+            if g >= mid:
+                lo = g
+            else:
+                hi = g
+        return lo
+
+    def _child_value(self, move: int) -> int:
+        saved = self.play(move)
+        closed = saved[7]
+        gained = closed[1] if closed is not None else 0
+        v = gained + self.value()
+        self.undo(move, saved)
+        return v
+
+    def move_values(self) -> list[tuple[int, int]]:
+        """(move, exact value) of every move worth trying for the position to move."""
+        return [(m, self._child_value(m)) for m in self.moves(self.turn())]
+
+    def best_move(self, target: int | None = None) -> tuple[int, int]:
+        """A best move for the position to move (for its side) and the position's value (``target``, when known):
+        the first move, in the search's order, whose null-window test reaches that value."""
+        p = self.p
+        if target is None:
+            target = self.value()
+        pos = self.turn()
+        maximizing = p.maximizers[pos]
+        moves = self.moves(pos)
+        for m in moves:
+            saved = self.play(m)
+            closed = saved[7]
+            need = target - (closed[1] if closed is not None else 0)
+            ok = self.search(need - 1, need) >= need if maximizing else self.search(need, need + 1) <= need
+            self.undo(m, saved)
+            if ok:
+                return m, target
+        raise AssertionError("no move reaches the position's value")
+
+
+class SearchLimit(Exception):
+    """The search visited more nodes than it was allowed (the caller falls back to a rollout)."""

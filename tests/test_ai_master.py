@@ -1,0 +1,101 @@
+"""The ``master`` level: registered wherever levels are listed, offered by the bot's computer seats, giving /hint's
+suggestion, solving the ending, and weighting worlds by the other players' cards."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cogs.hint
+import rules.ai.players
+from rules import registry
+from rules.actions import Action
+from rules.ai import fallback
+from rules.ai.explain import explain_view
+from rules.ai.heuristic import HeuristicPlayer
+from rules.ai.knowledge import Knowledge
+from rules.ai.master import SURPRISE, MasterPlayer, _PlayJudge
+from rules.ai.players import LEVELS, make_ai_player
+from rules.ai.sampler import replay_world
+from rules.ai.view import build_view
+from rules.game import PLAY
+from rules.players import PLAYERS, SEARCHING, STRONGEST, make_player
+from tests.botkit.harness import bot_world
+
+
+def test_the_master_is_a_level_everywhere_levels_are_listed():
+    assert "master" in LEVELS and "master" in PLAYERS and "master" in SEARCHING and STRONGEST == "master"
+    assert isinstance(make_player("master", 0.01), MasterPlayer)
+    assert isinstance(make_ai_player("master", worlds=2), MasterPlayer)
+    assert cogs.hint.HINT_LEVEL == "master"
+
+
+def _deal_to(game: str, seed: int, cards_left: int, odd_seat: int | None = None):
+    """A deal played by the heuristic (``odd_seat``: at random) until the seat to move holds ``cards_left``
+    cards; (match, the deal's cards, history)."""
+    rng = random.Random(seed)
+    m = registry.new_match(game, {})
+    cards = m.random_deal(rng)
+    m.start_deal(cards)
+    history: list[Action] = []
+    while True:
+        seat = m.to_move
+        assert seat is not None
+        view = build_view(m, seat, history)
+        if m.phase == PLAY and view.hand_mask.bit_count() <= cards_left:
+            return m, cards, history
+        a = rng.choice(view.legal) if seat == odd_seat and m.phase == PLAY else HeuristicPlayer().choose_view(view, rng)
+        m.apply(a)
+        history.append(a)
+
+
+def test_in_the_ending_every_world_is_solved_and_the_hint_says_so():
+    m, _, history = _deal_to("belote", 4, 3)
+    view = build_view(m, m.to_move, history)
+    with fallback.strict():
+        decision = MasterPlayer(None, max_worlds=4).decide(view, random.Random(1))
+        action, line = explain_view("master", view, random.Random(1), 0.05)
+    assert decision.solved == 3 and decision.weighted and decision.worlds == 4
+    assert action in view.legal
+    assert "likely deals" in line and "for your side" in line, line
+    assert "the last 3 tricks worked out card by card" in line, line
+
+
+def test_worlds_that_explain_the_cards_played_weigh_more():
+    """The real deal replayed: where everyone played the heuristic's card, weight 1; where a seat played at random,
+    each of its surprising cards costs SURPRISE."""
+    for odd, expect_surprise in ((None, False), (1, True)):
+        m, cards, history = _deal_to("belote", 11, 4, odd_seat=odd)
+        view = build_view(m, 0 if m.to_move != 0 else 2, history)
+        k = Knowledge(view)
+        judge = _PlayJudge(view, k)
+        world = replay_world(view, k, cards, [0] * 4, judge.observe)
+        assert world is not None
+        if expect_surprise:
+            assert judge.weight <= SURPRISE
+        else:
+            assert judge.weight == 1.0
+
+
+@pytest.fixture
+async def world(tmp_path, monkeypatch):
+    monkeypatch.setattr(rules.ai.players, "DEFAULT_BUDGET_S", 0.02)  # the computers think briefly in tests
+    monkeypatch.setattr(cogs.hint, "HINT_BUDGET_S", 0.05)
+    async with bot_world(tmp_path) as w:
+        yield w
+
+
+async def test_the_bot_seats_master_computers_that_play(world):
+    async with world.running() as client:
+        lobby = await world.new_table(world.alice, "belote")
+        for _ in range(3):
+            r = await world.select(world.alice, lobby, "cpu_level", ["master"])
+        assert "(master)" in r.message.content or "🤖" in r.message.content
+        table = client.manager.tables[int(lobby.custom_ids()[0].split(":")[1])]
+        assert [s.computer for s in table.seats.values() if s.computer] == ["master"] * 3
+        await world.click(world.alice, lobby, "start")
+        await world.settle(client)
+        # The computers bid (and play) until it is Alice's turn, or the deal was thrown in and dealt again.
+        assert table.match is not None and table.match.to_move == table.seat_of(world.alice.id)
+        assert len(table.record.deals[-1].actions) >= 1 or table.match.deal_index > 0
