@@ -6,15 +6,17 @@ and webhook follow-ups are not counted): many tables starting together wait in t
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import random
 
+import discord
 from discord.http import Route
 
 from bot.presentation.budget import DELETE, EDIT, HAND, NORMAL, PING, ChannelBudget
 from rules.game import GAME_OVER
 from tests.botkit.harness import act_through_ui, bot_world, find_id
-from tests.fakediscord.faults import RateLimits
+from tests.fakediscord.faults import LOST_ANSWER, TOO_MANY, Fault, RateLimits
 
 TABLES = 30
 SCALE = 0.25  # Discord's windows shortened four times (the global one: 50 requests per 0.25 s), for a quick test
@@ -137,3 +139,48 @@ async def test_thirty_tables_starting_together_stay_under_the_global_limit(tmp_p
     logged = [r.getMessage() for r in caplog.records if r.exc_info or r.levelno >= logging.WARNING]
     assert not [m for m in logged if "voice will NOT be supported" not in m], logged
     print(f"\n{len(counted)} requests counted by the global limit after the starts; 429s: {refused}")
+
+
+async def test_a_request_still_refused_after_discords_retries_is_one_warning_line(tmp_path, caplog):
+    """Discord answers 429 to every message edit: discord.py tries each five times and gives up; the bot says so in
+    one warning line per request, without a traceback, and the move stays made (the next edit shows it)."""
+    async with bot_world(tmp_path) as world:
+        fake = world.fake
+        async with world.running() as client:
+            table = await world.seated_and_started(client, [world.alice, world.bob])
+            refusing = fake.faults.add(
+                Fault(TOO_MANY, "PATCH", "/channels/{channel_id}/messages/{message_id}", times=None, seconds=0.01)
+            )
+            before = table.version
+            with caplog.at_level(logging.WARNING):
+                user = world.fake.world.users[table.seats[table.match.to_move].user_id]
+                action = next(a for a in table.match.legal_json() if a["seat"] == table.match.to_move)
+                await act_through_ui(world, table, user, {k: v for k, v in action.items() if k != "seat"})
+                await world.settle(client)
+            fake.faults.clear()
+            assert table.version > before and refusing.hits >= 5
+            ours = [r for r in caplog.records if r.name.startswith(("bot", "cogs"))]
+            # one line per request given up (the table message, and the players' hands in their DMs), five tries each
+            assert len(ours) == refusing.hits // 5 and refusing.hits % 5 == 0, [r.getMessage() for r in ours]
+            assert all(r.levelno == logging.WARNING and r.exc_info is None for r in ours)
+            assert any("could not update Discord" in r.getMessage() for r in ours)
+            assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
+
+
+async def test_a_message_whose_answer_was_lost_is_posted_once(tmp_path):
+    """Discord posts the message, then its answer is lost (502): discord.py sends the request again after 1 s.  Every
+    ``send`` carries a nonce with ``enforce_nonce`` (discord.py 2.7 adds one), and Discord (the fake, as Discord
+    documents) then returns the first message instead of posting a second one, with or without a file."""
+    async with bot_world(tmp_path) as world:
+        fake = world.fake
+        route = "/channels/{channel_id}/messages"
+        fake.faults.add(Fault(LOST_ANSWER, "POST", route, times=2, status=502))
+        async with world.running() as client:
+            channel = client.get_partial_messageable(world.channel.id)
+            text = await channel.send("hello")
+            picture = await channel.send("a picture", file=discord.File(io.BytesIO(b"not really a png"), "p.png"))
+        assert fake.faults.count(LOST_ANSWER) == 2
+        posts = [c for c in fake.rest.log if c.method == "POST" and c.route == route]
+        assert len(posts) == 4  # each sent twice...
+        assert [m.content for m in fake.messages(world.channel)] == ["hello", "a picture"]  # ...and posted once
+        assert (text.content, picture.content) == ("hello", "a picture")
