@@ -60,7 +60,7 @@ SLASH_OPTION = {"play": "card", "bid": "value", "discard": "cards", "expose": "c
 
 def honest_fake(args: argparse.Namespace) -> FakeDiscord:
     """The offline Discord as Discord: a first answer after 3 s refused and counted (no test slack); Discord's rate
-    limits at its own scale with --rate-limits, and faults with --faults RATE."""
+    limits at its own scale (--no-rate-limits: none), and faults with --faults RATE."""
     fake = FakeDiscord(interaction_deadline=3.0, slack=1.0, rate_limits=RateLimits(enabled=args.rate_limits))
     if args.faults:
         rng = random.Random(args.seed)
@@ -286,6 +286,8 @@ class Bench:
                     kitty_pause=args.ai_delay / 4,
                     edit_interval=args.edit_interval,
                     hold_limit=args.hold_limit,
+                    global_requests=max(args.global_requests, 1),
+                    global_window=1.0 if args.global_requests > 0 else 0.0,
                 )
                 client = CardTableBot(settings, rng=random.Random(args.seed), guild_ready_timeout=0.05)
                 async with fake.running(client, timeout=60):
@@ -396,7 +398,9 @@ class Bench:
     @staticmethod
     def print_discord_faults(fake: FakeDiscord, args: argparse.Namespace) -> None:
         errors, limited = fake.faults.count(SERVER_ERROR), fake.faults.count(TOO_MANY)
-        print(f"Discord's rate limits {'on' if fake.rate_limits.enabled else 'off'}: "
+        budget = f"{args.global_requests} a second" if args.global_requests > 0 else "none"
+        print(f"Discord's rate limits {'on' if fake.rate_limits.enabled else 'off'} "
+              f"(the bot's global budget: {budget}): "
               f"{fake.rate_limits.refused} requests answered 429 in all; injected faults: "
               f"{errors} x 5xx, {limited} x 429 (--faults {args.faults}); first answers later than 3 s: "
               f"{len(fake.late_answers())}, expired: {fake.expired_interactions}")  # fmt: skip
@@ -536,6 +540,8 @@ class BotSide:
                 edit_interval=cfg["edit_interval"],
                 hold_limit=cfg["hold_limit"],
                 render=cfg["render"],
+                global_requests=max(cfg["global_requests"], 1),
+                global_window=1.0 if cfg["global_requests"] > 0 else 0.0,
             )
             client = CardTableBot(settings, rng=random.Random(cfg["seed"]), guild_ready_timeout=0.05)
             running = asyncio.create_task(client.start(cfg["token"]))
@@ -807,6 +813,7 @@ class Driver:
                 "seed": args.seed,
                 "freeze": args.freeze,
                 "profile": args.profile,
+                "global_requests": args.global_requests,
             }
             by_channel = {c.id: c for c in channels}
             with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
@@ -993,9 +1000,11 @@ def main() -> None:
     parser.add_argument("--slash", action="store_true",
                         help="humans type slash commands (the earlier model), not tap their DM hand")  # fmt: skip
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rate-limits", action=argparse.BooleanOptionalAction, default=False,
-                        help="Discord's rate limits in the fake (429, Retry-After), at Discord's scale; off by "
-                             "default: the bot does not pace itself under the global 50/s yet")  # fmt: skip
+    parser.add_argument("--rate-limits", action=argparse.BooleanOptionalAction, default=True,
+                        help="Discord's rate limits in the fake (429, Retry-After), at Discord's scale")  # fmt: skip
+    parser.add_argument("--global-requests", type=int, default=45, metavar="N",
+                        help="the bot's global budget: N requests a second (CARDTABLE_GLOBAL_REQUESTS; 0: none, "
+                             "to see what Discord's global limit does to a bot that does not pace itself)")  # fmt: skip
     parser.add_argument("--faults", type=float, default=0.0, metavar="RATE",
                         help="inject a 5xx and a 429 each on this share of all requests (e.g. 0.05)")  # fmt: skip
     parser.add_argument("--freeze", action="store_true", help="gc.freeze() after the warm-up")
