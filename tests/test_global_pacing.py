@@ -13,6 +13,7 @@ import random
 import discord
 from discord.http import Route
 
+from bot.presentation import budget as budget_module
 from bot.presentation.budget import DELETE, EDIT, HAND, NORMAL, PING, ChannelBudget
 from rules.game import GAME_OVER
 from tests.botkit.harness import act_through_ui, bot_world, find_id
@@ -184,3 +185,24 @@ async def test_a_message_whose_answer_was_lost_is_posted_once(tmp_path):
         assert len(posts) == 4  # each sent twice...
         assert [m.content for m in fake.messages(world.channel)] == ["hello", "a picture"]  # ...and posted once
         assert (text.content, picture.content) == ("hello", "a picture")
+
+
+async def test_a_request_that_waited_long_goes_before_a_more_urgent_newcomer(monkeypatch):
+    """A table-message edit waits while the budget is full: once it has waited more than its levels' worth of
+    seconds it goes before a ping asked for just then, so that a bot at its budget updates its tables late rather
+    than never.  (A level counts as 0.05 s here; the edit waits at least 0.2 s, so the order cannot flake.)"""
+    monkeypatch.setattr(budget_module, "LEVEL_SECONDS", 0.05)
+    budget = ChannelBudget(5, 0.0, global_requests=1, global_window=0.01)
+    http = RecordingHttp()
+    budget.install(http)  # type: ignore[arg-type]
+    first = asyncio.create_task(http.request(route("/channels/{channel_id}/first", 1)))
+    await asyncio.sleep(0)
+    with budget.priority(EDIT):
+        edit = asyncio.create_task(http.request(route("/channels/{channel_id}/edit", 2)))
+    await asyncio.sleep(0.2)
+    with budget.priority(PING):
+        ping = asyncio.create_task(http.request(route("/channels/{channel_id}/ping", 3)))
+    await asyncio.sleep(0)
+    http.release.set()
+    await asyncio.wait_for(asyncio.gather(first, edit, ping), 5.0)
+    assert [path.rsplit("/", 1)[1] for path in http.sent[1:]] == ["edit", "ping"]

@@ -8,7 +8,8 @@ presenter, the cogs or the clocks) waits here: one under ``/channels/{id}/…`` 
 every one for room in the global budget.  Interaction answers and follow-ups go through their own webhook routes
 (discord.py's webhook adapter, not ``bot.http``), which Discord does not count against the global limit, so they
 never wait here.  When several requests wait, the most urgent goes first: turn pings and live hands, then new
-messages, then table-message edits, deletions last.  A request counts from the moment it is let through until
+messages, then table-message edits, deletions last; but a request that has waited long enough goes before a more
+urgent one that has just come, so that none waits for ever.  A request counts from the moment it is let through until
 ``window`` seconds after it was answered, so that the requests Discord receives, whenever they arrive, never exceed
 the budget.
 """
@@ -32,6 +33,11 @@ import discord
 PING, NORMAL, EDIT, DELETE = 0, 1, 2, 3
 HAND = PING
 
+# A waiting request's level counts as this many seconds of waiting: a table-message edit that has waited 2 s goes
+# before a live hand asked for just now, so that a bot at its budget (a hand edit at every card, at many tables)
+# still updates its tables, later rather than never.
+LEVEL_SECONDS = 2.0
+
 _priority: ContextVar[int] = ContextVar("channel_request_priority", default=NORMAL)
 
 # Routes that carry an interaction's token rather than the bot's: Discord does not count them globally.
@@ -40,13 +46,14 @@ _EXEMPT = ("/interactions/", "/webhooks/")
 
 @dataclass
 class Window:
-    """One budget: ``requests`` per ``window`` seconds, with the requests waiting for room (a heap by priority)."""
+    """One budget: ``requests`` per ``window`` seconds, with the requests waiting for room: a heap by when they
+    came plus ``LEVEL_SECONDS`` per priority level (the most urgent first, and none waits for ever)."""
 
     requests: int
     window: float
     answered: collections.deque[float] = field(default_factory=collections.deque)  # when recent requests ended
     in_flight: int = 0
-    waiting: list[tuple[int, int, asyncio.Future[None]]] = field(default_factory=list)
+    waiting: list[tuple[float, int, asyncio.Future[None]]] = field(default_factory=list)
     timer: asyncio.TimerHandle | None = None
     _order: Iterator[int] = field(default_factory=itertools.count)
 
@@ -65,7 +72,7 @@ class Window:
             self.in_flight += 1
             return
         waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self.waiting, (priority, next(self._order), waiter))
+        heapq.heappush(self.waiting, (_now() + priority * LEVEL_SECONDS, next(self._order), waiter))
         self.grant()
         try:
             await waiter
