@@ -1,11 +1,17 @@
-"""A request budget per channel: at most ``requests`` calls to one channel in any ``window`` seconds.
+"""Request budgets: at most ``requests`` calls to one channel in any ``window`` seconds, and at most
+``global_requests`` calls in all in any ``global_window`` seconds.
 
-Discord lets one channel take about 5 new messages per 5 s, and the tables sharing a channel share that.  Every
-request the bot makes under ``/channels/{id}/…`` (messages sent, edited or deleted, from the presenter, the cogs
-or the clocks) waits here for room, so the budget is kept whoever sends; interaction answers go through their own
-webhook routes and are not counted.  When several requests wait, the most urgent goes first: a turn ping before
-the rest, deletions last.  A request counts from the moment it is let through until ``window`` seconds after it
-was answered, so that the requests Discord receives, whenever they arrive, never exceed the budget.
+Discord lets one channel take about 5 new messages per 5 s, and the tables sharing a channel share that; and it lets
+a bot make about 50 requests a second in all (its global limit), which many tables starting together would pass.
+Every REST request the bot makes through ``bot.http`` (messages sent, edited or deleted, DMs opened, from the
+presenter, the cogs or the clocks) waits here: one under ``/channels/{id}/…`` for room in that channel's budget, then
+every one for room in the global budget.  Interaction answers and follow-ups go through their own webhook routes
+(discord.py's webhook adapter, not ``bot.http``), which Discord does not count against the global limit, so they
+never wait here.  When several requests wait, the most urgent goes first: turn pings and live hands, then new
+messages, then table-message edits, deletions last; but a request that has waited long enough goes before a more
+urgent one that has just come, so that none waits for ever.  A request counts from the moment it is let through until
+``window`` seconds after it was answered, so that the requests Discord receives, whenever they arrive, never exceed
+the budget.
 """
 
 from __future__ import annotations
@@ -22,35 +28,110 @@ from typing import Any
 
 import discord
 
-PING, NORMAL, DELETE = 0, 1, 2  # the order in which waiting requests go (a turn ping first, deletions may wait)
+# The order in which waiting requests go: a turn ping or a live hand first (someone is waiting to act), then new
+# messages, then table-message edits (a later edit shows the same moves), deletions whenever there is room.
+PING, NORMAL, EDIT, DELETE = 0, 1, 2, 3
+HAND = PING
+
+# A waiting request's level counts as this many seconds of waiting: a table-message edit that has waited 2 s goes
+# before a live hand asked for just now, so that a bot at its budget (a hand edit at every card, at many tables)
+# still updates its tables, later rather than never.
+LEVEL_SECONDS = 2.0
 
 _priority: ContextVar[int] = ContextVar("channel_request_priority", default=NORMAL)
 
+# Routes that carry an interaction's token rather than the bot's: Discord does not count them globally.
+_EXEMPT = ("/interactions/", "/webhooks/")
+
 
 @dataclass
-class _Channel:
+class Window:
+    """One budget: ``requests`` per ``window`` seconds, with the requests waiting for room: a heap by when they
+    came plus ``LEVEL_SECONDS`` per priority level (the most urgent first, and none waits for ever)."""
+
+    requests: int
+    window: float
     answered: collections.deque[float] = field(default_factory=collections.deque)  # when recent requests ended
     in_flight: int = 0
-    waiting: list[tuple[int, int, asyncio.Future[None]]] = field(default_factory=list)  # a heap by priority
+    waiting: list[tuple[float, int, asyncio.Future[None]]] = field(default_factory=list)
     timer: asyncio.TimerHandle | None = None
+    _order: Iterator[int] = field(default_factory=itertools.count)
+
+    @asynccontextmanager
+    async def slot(self, priority: int) -> AsyncIterator[None]:
+        await self.acquire(priority)
+        try:
+            yield
+        finally:
+            self.in_flight -= 1
+            self.answered.append(_now())
+            self.grant()
+
+    async def acquire(self, priority: int) -> None:
+        if not self.waiting and self.free():
+            self.in_flight += 1
+            return
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self.waiting, (_now() + priority * LEVEL_SECONDS, next(self._order), waiter))
+        self.grant()
+        try:
+            await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():  # granted, then cancelled: give the room back
+                self.in_flight -= 1
+                self.grant()
+            raise
+
+    def give_back(self) -> None:
+        """An acquired room not used after all (``room``)."""
+        self.in_flight -= 1
+        self.grant()
+
+    def free(self) -> bool:
+        since = _now() - self.window
+        while self.answered and self.answered[0] <= since:
+            self.answered.popleft()
+        return len(self.answered) + self.in_flight < self.requests
+
+    def grant(self) -> None:
+        """Let the most urgent waiters go while there is room; else look again when the oldest request expires."""
+        while self.waiting and self.free():
+            _, _, waiter = heapq.heappop(self.waiting)
+            if not waiter.done():
+                waiter.set_result(None)
+                self.in_flight += 1
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        if self.waiting and self.answered:
+            self.timer = asyncio.get_running_loop().call_at(self.answered[0] + self.window, self.grant)
+
+
+def _now() -> float:
+    return asyncio.get_running_loop().time()
 
 
 class ChannelBudget:
-    def __init__(self, requests: int = 5, window: float = 5.0):
+    """The per-channel budgets and the global one (``global_window`` 0: no global budget)."""
+
+    def __init__(
+        self, requests: int = 5, window: float = 5.0, *, global_requests: int = 45, global_window: float = 1.0
+    ):
         self.requests = requests
         self.window = window
-        self._channels: dict[int, _Channel] = collections.defaultdict(_Channel)
-        self._order = itertools.count()
+        self._channels: dict[int, Window] = collections.defaultdict(lambda: Window(self.requests, self.window))
+        self.everything = Window(global_requests, global_window) if global_window > 0 else None
 
     def install(self, http: discord.http.HTTPClient) -> None:
-        """Make every channel request of this client wait for the budget (discord.py's HTTP client calls its own
+        """Make every request of this client wait for the budgets (discord.py's HTTP client calls its own
         ``request`` for each REST call, so this sees them all)."""
         send = http.request
 
         async def request(route: discord.http.Route, **kwargs: Any) -> Any:
-            if route.channel_id is None or not route.path.startswith("/channels/"):
+            if route.path.startswith(_EXEMPT):
                 return await send(route, **kwargs)
-            async with self.slot(int(route.channel_id)):
+            priority = _priority.get()
+            async with self._channel_slot(route, priority), self._global_slot(priority):
                 return await send(route, **kwargs)
 
         http.request = request  # type: ignore[method-assign]
@@ -67,58 +148,30 @@ class ChannelBudget:
 
     @asynccontextmanager
     async def slot(self, channel_id: int) -> AsyncIterator[None]:
-        channel = self._channels[channel_id]
-        await self._acquire(channel, _priority.get())
-        try:
+        """Room for one request to the channel (the global budget is the request's own, in ``install``)."""
+        async with self._channels[channel_id].slot(_priority.get()):
             yield
-        finally:
-            channel.in_flight -= 1
-            channel.answered.append(self._now())
-            self._grant(channel)
 
     async def room(self, channel_id: int) -> None:
         """Wait until a request to the channel could go now, without making one: a table-message edit waits here
         before it reads the table, so that the moves made meanwhile show in one edit (the states between are
         skipped)."""
         channel = self._channels[channel_id]
-        await self._acquire(channel, NORMAL)
-        channel.in_flight -= 1
-        self._grant(channel)
+        await channel.acquire(EDIT)
+        channel.give_back()
 
-    def _now(self) -> float:
-        return asyncio.get_running_loop().time()
-
-    async def _acquire(self, channel: _Channel, priority: int) -> None:
-        if not channel.waiting and self._free(channel):
-            channel.in_flight += 1
+    @asynccontextmanager
+    async def _channel_slot(self, route: discord.http.Route, priority: int) -> AsyncIterator[None]:
+        if route.channel_id is None or not route.path.startswith("/channels/"):
+            yield
             return
-        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(channel.waiting, (priority, next(self._order), waiter))
-        self._grant(channel)
-        try:
-            await waiter
-        except asyncio.CancelledError:
-            if waiter.done() and not waiter.cancelled():  # granted, then cancelled: give the room back
-                channel.in_flight -= 1
-                self._grant(channel)
-            raise
+        async with self._channels[int(route.channel_id)].slot(priority):
+            yield
 
-    def _free(self, channel: _Channel) -> bool:
-        since = self._now() - self.window
-        while channel.answered and channel.answered[0] <= since:
-            channel.answered.popleft()
-        return len(channel.answered) + channel.in_flight < self.requests
-
-    def _grant(self, channel: _Channel) -> None:
-        """Let the most urgent waiters go while there is room; else look again when the oldest request expires."""
-        while channel.waiting and self._free(channel):
-            _, _, waiter = heapq.heappop(channel.waiting)
-            if not waiter.done():
-                waiter.set_result(None)
-                channel.in_flight += 1
-        if channel.timer is not None:
-            channel.timer.cancel()
-            channel.timer = None
-        if channel.waiting and channel.answered:
-            loop = asyncio.get_running_loop()
-            channel.timer = loop.call_at(channel.answered[0] + self.window, self._grant, channel)
+    @asynccontextmanager
+    async def _global_slot(self, priority: int) -> AsyncIterator[None]:
+        if self.everything is None:
+            yield
+            return
+        async with self.everything.slot(priority):
+            yield

@@ -26,6 +26,7 @@ import discord
 from discord.http import handle_message_parameters
 
 from bot.presentation import images, played_for
+from bot.presentation.budget import HAND, ChannelBudget
 from bot.presentation.choices import name_seats
 from bot.presentation.messages import DM_CLOSED, describe_cards, game_name, phase_verb, play_lines, png_file
 from bot.presentation.panel import hand_panel
@@ -225,7 +226,9 @@ class LiveHands:
             if seat not in stored and not row.dm_closed:
                 try:
                     await self.send_dm(table, seat)
-                except Exception:  # one player's failed DM must not cost the others theirs; My hand always works
+                except discord.HTTPException as failure:  # discord.py's retries spent; My hand always works
+                    log.warning("table %d: could not DM seat %d their hand: %s", table.id, seat, failure)
+                except Exception:  # one player's failed DM must not cost the others theirs
                     log.exception("table %d: could not DM seat %d their hand", table.id, seat)
             previous = old.seats.get(seat) if old is not None else None
             if previous is not None:  # an ephemeral live hand goes on into the next deal while its token lasts
@@ -256,11 +259,12 @@ class LiveHands:
         hand = _live(table).seats[seat] = SeatHand()  # a substitute's: nothing of the previous player's
         view = await hand_view(table, seat)
         try:
-            channel = await self.bot.create_dm(discord.Object(row.user_id))
-            kwargs: dict[str, Any] = {"file": view.file} if view.file else {}
-            if view.view is not None:
-                kwargs["view"] = view.view
-            message = await channel.send(view.content, **kwargs)
+            with ChannelBudget.priority(HAND):  # a player waits for it: before table-message edits
+                channel = await self.bot.create_dm(discord.Object(row.user_id))
+                kwargs: dict[str, Any] = {"file": view.file} if view.file else {}
+                if view.view is not None:
+                    kwargs["view"] = view.view
+                message = await channel.send(view.content, **kwargs)
         except discord.Forbidden as e:
             if e.code == DM_CLOSED:
                 await self.manager.mark_dm_closed(table, seat)
@@ -285,6 +289,8 @@ class LiveHands:
                 continue
             try:
                 await self._refresh_seat(table, seat, hand)
+            except discord.HTTPException as failure:  # discord.py's retries spent: the next change tries again
+                log.warning("table %d: could not update seat %d's hand: %s", table.id, seat, failure)
             except Exception:
                 log.exception("table %d: could not update seat %d's hand", table.id, seat)
 
@@ -325,7 +331,10 @@ class LiveHands:
         """What ``PartialMessage.edit`` sends, without building a ``Message`` from the answer (see the presenter)."""
         state = self.bot._connection
         state.prevent_view_updates_for(dm[1])
-        with handle_message_parameters(previous_allowed_mentions=state.allowed_mentions, **fields) as params:
+        with (
+            handle_message_parameters(previous_allowed_mentions=state.allowed_mentions, **fields) as params,
+            ChannelBudget.priority(HAND),
+        ):
             await state.http.edit_message(dm[0], dm[1], params=params)
 
     # --- the player's own clicks -----------------------------------------------------------------------------

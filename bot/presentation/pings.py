@@ -106,7 +106,8 @@ class TurnPings:
             if clock is not None and clock.choice.is_async:
                 return  # the clock's turn summary is that DM already (bot/clocks): one notification, not two
             place = f"{table.row.guild_name or 'a server'} › #{table.row.channel_name or table.row.channel_id}"
-            message = await self._dm(table, seat, f"🔔 Your turn at {where} in {place}: {link}")
+            with self.budget.priority(PING):
+                message = await self._dm(table, seat, f"🔔 Your turn at {where} in {place}: {link}")
         if message is None:  # a channel ping, or closed DMs: the channel instead
             with self.budget.priority(PING):
                 message = await self._channel(table).send(
@@ -153,8 +154,8 @@ class TurnPings:
                     await self.bot.http.delete_message(*where)
                 except discord.NotFound:
                     pass  # deleted already (by a moderator, say)
-                except discord.HTTPException:
-                    log.exception("could not delete the turn ping %s", where)
+                except discord.HTTPException as failure:  # discord.py's retries spent: one line, it may stay
+                    log.warning("could not delete the turn ping %s: %s", where, failure)
 
         task = asyncio.create_task(delete(), name=f"delete-ping-{where[1]}")
         self._deletions.add(task)

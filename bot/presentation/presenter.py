@@ -26,7 +26,7 @@ from bot.clocks.output import SeatButton
 from bot.clocks.service import where
 from bot.clocks.state import clock_of
 from bot.presentation import images
-from bot.presentation.budget import ChannelBudget
+from bot.presentation.budget import EDIT, ChannelBudget
 from bot.presentation.choices import past_tense
 from bot.presentation.clock_view import seat_button, since_last_move
 from bot.presentation.components import view_of
@@ -98,11 +98,15 @@ class Presenter:
         hold_limit: float = 0.0,
         channel_requests: int = 5,
         channel_window: float = 5.0,
+        global_requests: int = 45,
+        global_window: float = 1.0,
     ):
         self.bot = bot
         self.live = LiveHands(bot)  # each seated player's hand message, kept current
         # Every request to a channel waits for room in its budget, whoever sends it (bot/presentation/budget.py).
-        self.budget = ChannelBudget(channel_requests, channel_window)
+        self.budget = ChannelBudget(
+            channel_requests, channel_window, global_requests=global_requests, global_window=global_window
+        )
         self.budget.install(bot.http)
         self.pings = TurnPings(bot, self.budget)
         self._manager: TableManager | None = None
@@ -170,13 +174,16 @@ class Presenter:
                         out.hold_check.cancel()
                         out.hold_check = None
                         self._held.pop(table.id, None)
-                    await self._edit_table_message(table)
+                    with self.budget.priority(EDIT):  # after pings, live hands and new messages
+                        await self._edit_table_message(table)
                 elif isinstance(job, NewTableMessage):
                     await self._post_table_message(table, job.deal_end)
                 elif job is HANDS:
                     await self.live.refresh(table)
                 else:
                     await job()  # type: ignore[operator]
+            except discord.HTTPException as failure:  # discord.py's retries spent: the next change tries again
+                log.warning("table %d: could not update Discord: %s", table.id, failure)
             except Exception:
                 log.exception("table %d: could not update Discord", table.id)
 

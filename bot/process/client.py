@@ -66,6 +66,8 @@ class CardTableBot(commands.Bot):
             hold_limit=settings.hold_limit,
             channel_requests=settings.channel_requests,
             channel_window=settings.channel_window,
+            global_requests=settings.global_requests,
+            global_window=settings.global_window,
         )
         self.manager: TableManager | None = None
         self._resumed = False

@@ -105,6 +105,11 @@ class Settings(BaseSettings):
     # shared by the tables in it: Discord lets a channel take about 5 new messages per 5 s.  A window of 0: no budget.
     channel_requests: int = Field(5, alias="CARDTABLE_CHANNEL_REQUESTS", ge=1)
     channel_window: float = Field(5.0, alias="CARDTABLE_CHANNEL_WINDOW")
+    # At most this many requests in all (interaction answers aside) in any window of this many seconds: Discord's
+    # global limit is 50 a second per bot; the margin covers requests the bot cannot pace (discord.py's own retries
+    # and start-up).  A window of 0: no global budget.
+    global_requests: int = Field(45, alias="CARDTABLE_GLOBAL_REQUESTS", ge=1)
+    global_window: float = Field(1.0, alias="CARDTABLE_GLOBAL_WINDOW")
 
     @classmethod
     def settings_customise_sources(
@@ -252,7 +257,7 @@ class Settings(BaseSettings):
         """The render setting with "auto" settled for this machine."""
         return default_mode() if self.render == "auto" else cast(Mode, self.render)
 
-    @field_validator("channel_requests", mode="before")
+    @field_validator("channel_requests", "global_requests", mode="before")
     @classmethod
     def _count(cls, raw: Any, info: ValidationInfo) -> Any:
         if _blank(raw):
@@ -266,7 +271,14 @@ class Settings(BaseSettings):
         return value
 
     @field_validator(
-        "ai_delay", "edit_interval", "hold_limit", "draw_interval", "kitty_pause", "channel_window", mode="before"
+        "ai_delay",
+        "edit_interval",
+        "hold_limit",
+        "draw_interval",
+        "kitty_pause",
+        "channel_window",
+        "global_window",
+        mode="before",
     )
     @classmethod
     def _seconds(cls, raw: Any, info: ValidationInfo) -> Any:

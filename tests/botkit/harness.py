@@ -78,6 +78,9 @@ class BotWorld:
             # No channel budget unless a test sets one (like the pauses above): its own tests scale it.
             channel_window=overrides.pop("channel_window", 0.0),
             channel_requests=overrides.pop("channel_requests", 5),
+            # The global budget on Discord's own time scale in the fake (the suite's is 50 times faster).
+            global_window=overrides.pop("global_window", self.fake.rate_limits.time_scale),
+            global_requests=overrides.pop("global_requests", 45),
         )
         overrides.setdefault("tune_gc", False)  # process-wide settings; the test session is shared
         return CardTableBot(settings, rng=random.Random(seed), guild_ready_timeout=0.05, **overrides)

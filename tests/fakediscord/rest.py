@@ -94,6 +94,8 @@ class RestApi:
         # Requests answered without being carried out (injected faults, 429s, bad auth).
         self.refused: list[RestCall] = []
         self.unknown_routes: list[str] = []
+        # Messages created with ``enforce_nonce``: (channel, nonce) -> message id, for Discord's "created once".
+        self.nonces: dict[tuple[int, str], int] = {}
 
     def install(self, app: web.Application) -> None:
         app.middlewares.append(self._middleware)
@@ -298,7 +300,14 @@ class RestApi:
             raise ApiError(403, 50007, "Cannot send messages to this user")
         body = dict(request[BODY] or {})
         body["flags"] = int(body.get("flags") or 0) & ~EPHEMERAL  # only interactions can be ephemeral
+        # Discord: with enforce_nonce, a message by the same author with the same nonce (within a few minutes) is
+        # returned instead of a new one being created (discord.py sends one with every ``send``).
+        once = (channel.id, str(body["nonce"])) if body.get("enforce_nonce") and body.get("nonce") else None
+        if once is not None and self.nonces.get(once) in self.world.messages:
+            return json_response(self._payload(self.world.messages[self.nonces[once]]))
         message = self.world.create_message(channel, self.world.bot, body, request[FILES])
+        if once is not None:
+            self.nonces[once] = message.id
         await self.fake.dispatch_message("MESSAGE_CREATE", message)
         return json_response(self._payload(message))
 
