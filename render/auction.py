@@ -113,17 +113,19 @@ def _flow(calls: list[Call], width: float, indent: float) -> list[list[Call]]:
     return [line for line in out if line]
 
 
-def height(laid_out: list[list[Call]]) -> int:
-    return 0 if not laid_out else 2 * PAD + LINE_H * len(laid_out) + 6
+def height(rows: int) -> int:
+    """The strip's height for ``rows`` lines of calls (none: no strip), with the gap under it."""
+    return 0 if not rows else 2 * PAD + LINE_H * rows + 6
 
 
 def draw(img: Image.Image, y: float, x0: float, x1: float, laid_out: list[list[Call]], total: int, lang: str,
-         four_colour: bool) -> None:  # fmt: skip
-    """Draw the strip at ``y`` between ``x0`` and ``x1``; ``total`` is how many calls there were."""
-    if not laid_out:
+         four_colour: bool, rows: int) -> None:  # fmt: skip
+    """Draw the strip of ``rows`` lines at ``y`` between ``x0`` and ``x1`` (a replay keeps room for the calls to
+    come, so its table does not jump); ``total`` is how many calls there were."""
+    if not rows:
         return
     canvas = ImageDraw.Draw(img)
-    canvas.rounded_rectangle((x0, y, x1, y + height(laid_out) - 6), radius=12, fill=theme.PANEL)
+    canvas.rounded_rectangle((x0, y, x1, y + height(rows) - 6), radius=12, fill=theme.PANEL)
     regular = font(SIZE)
     x = x0 + 14
     mid = y + PAD + LINE_H / 2
