@@ -1,4 +1,4 @@
-"""The table's "⋯ More" menu (issue 15's manners, from where players are): on the live hand and the table message,
+"""The table's "… More" menu (issue 15's manners, from where players are): on the live hand and the table message,
 one tap opens Claim / Take back / Propose to stop / Look back for the player alone, and each does what its slash
 command does, end to end through the offline Discord.  The button never displaces a card or a choice of the hand's
 panel, so no common action costs a tap more."""

@@ -407,7 +407,8 @@ MORE_VERB = "more"  # the table's menu: claim, undo, stop, look back (bot/presen
 
 
 def more_button(table: Table, row: int | None = None) -> TableButton:
-    return TableButton(ComponentId(table.id, MORE_VERB), "More", discord.ButtonStyle.secondary, row=row, emoji="⋯")
+    # "…" is no emoji to Discord (a button's emoji must be one): it goes in the label.
+    return TableButton(ComponentId(table.id, MORE_VERB), "… More", discord.ButtonStyle.secondary, row=row)
 
 
 def watch_button(table: Table, label: str = "Watch") -> TableButton:

@@ -1,4 +1,4 @@
-"""The table's "⋯ More" menu: claim the remaining tricks, take back one's card, propose to stop, look back, from
+"""The table's "… More" menu: claim the remaining tricks, take back one's card, propose to stop, look back, from
 where players are (their live hand, the table message) rather than only by ``/table claim``, ``/table undo`` and
 ``/table stop``.
 
