@@ -24,6 +24,7 @@ from bot.presentation.history import (
     UNWATCH_VERB,
     WATCH_VERB,
     embed,
+    ended_early_text,
     hands_text,
     last_finished_deal,
     look_back_now,
@@ -33,8 +34,9 @@ from bot.presentation.history import (
     story,
 )
 from bot.presentation.messages import DM_CLOSED, game_name, table_content, table_file, table_state
-from bot.storage.store import LOBBY, PLAYING
+from bot.storage.store import CANCELLED, LOBBY, PLAYING
 from bot.storage.watchers import add_watcher, remove_watcher, watchers_of
+from bot.tables.manners import STOPPED_BY_VOTE
 from bot.tables.service import Outcome, Refusal, Table, TableManager
 from cogs.acting import Interaction, in_time, manager_of
 
@@ -168,16 +170,28 @@ class History(commands.Cog):
             if shown:
                 embeds.append(embed(shown))
             for user_id in users:
-                await self._tell(manager, table, user_id, deal, embeds)
+                text = f"👀 Table #{table.id} ({game_name(table.game)}): deal {deal + 1} is over."
+                await self._tell(manager, table, user_id, text, embeds)
+
+    @commands.Cog.listener()
+    async def on_table_closed(self, table: Table) -> None:
+        """A watched game that ends before its end (its players voted to stop, or it was cancelled) is said to its
+        spectators by DM, and they stop watching it: nothing more will come."""
+        manager = getattr(self.bot, "manager", None)
+        if manager is None or table.status != CANCELLED or table.match is None:
+            return
+        text = ended_early_text(table, by_vote=bool(table.extra.get(STOPPED_BY_VOTE)))
+        for user_id in await watchers_of(manager.store, table.id):
+            if table.seat_of(user_id) is None:
+                await self._tell(manager, table, user_id, text, [])
+            await remove_watcher(manager.store, table.id, user_id)
 
     async def _tell(
-        self, manager: TableManager, table: Table, user_id: int, deal: int, embeds: list[discord.Embed]
+        self, manager: TableManager, table: Table, user_id: int, text: str, embeds: list[discord.Embed]
     ) -> None:
         try:
             channel = await self.bot.create_dm(discord.Object(user_id))
-            await channel.send(
-                f"👀 Table #{table.id} ({game_name(table.game)}): deal {deal + 1} is over.", embeds=embeds
-            )
+            await channel.send(text, embeds=embeds)
         except discord.Forbidden as e:
             # Closed DMs are not tried again (Discord blocks bots that keep making refused requests): they stop
             # watching; the Watch button still shows them the table.
@@ -185,7 +199,7 @@ class History(commands.Cog):
             if e.code != DM_CLOSED:
                 log.warning("table %d: spectator %d cannot be sent DMs (%s); no longer told", table.id, user_id, e)
         except discord.HTTPException as e:
-            log.warning("table %d: could not tell spectator %d of deal %d: %s", table.id, user_id, deal + 1, e)
+            log.warning("table %d: could not tell spectator %d (%s): %s", table.id, user_id, text[:60], e)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -9,7 +9,9 @@ from bot.presentation.components import ComponentId
 from bot.presentation.errors import answer
 from bot.presentation.manners import AGREE, REMATCH, outcome_text, request_text, request_view
 from bot.presentation.messages import lobby_content, lobby_view
+from bot.presentation.table_menu import MENU_CLAIM, MENU_STOP, MENU_UNDO, MENU_VERBS, MORE, menu
 from bot.storage.requests import clock_spec_of
+from bot.storage.store import PLAYING
 from bot.tables import manners
 from bot.tables.guild_settings import check_new_table
 from bot.tables.service import Refusal, Table
@@ -57,6 +59,9 @@ async def click(interaction: Interaction, cid: ComponentId) -> None:
     if cid.verb == REMATCH:
         await rematch(interaction, cid.table)
         return
+    if cid.verb in MENU_VERBS:
+        await menu_click(interaction, await manager.get(cid.table), cid.verb)
+        return
     try:
         row_id = int(cid.arg or "")
     except ValueError:
@@ -68,6 +73,21 @@ async def click(interaction: Interaction, cid: ComponentId) -> None:
         await interaction.response.edit_message(content=request_text(table, request), view=request_view(table, request))
     else:
         await interaction.response.edit_message(content=outcome_text(table, result), view=None)
+
+
+async def menu_click(interaction: Interaction, table: Table, verb: str) -> None:
+    """The More button opens the table's menu for whoever tapped it; its buttons ask as the slash commands do."""
+    if table.status != PLAYING:
+        raise Refusal(f"Table #{table.id} is not being played any more: **Look back** or `/table review` shows it.")
+    if verb == MORE:
+        text, view = menu(table, interaction.user.id)
+        await answer(interaction, text, view=view)
+    elif verb == MENU_CLAIM:
+        await claim(interaction, table)
+    elif verb == MENU_UNDO:
+        await undo(interaction, table)
+    elif verb == MENU_STOP:
+        await stop(interaction, table)
 
 
 async def rematch(interaction: Interaction, old_id: int) -> None:

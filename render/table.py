@@ -14,8 +14,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from render import auction, theme
 from render import state as st
-from render import theme
 from render.cards import card_height, paste_card
 from render.fonts import draw_text, fit_text, font
 from render.i18n import game_name, t
@@ -107,6 +107,8 @@ class Layout:
     felt_h: int
     rows: bool  # a trick of several cards a play: one row per player instead of plays round the table
     height: int
+    calls: tuple[tuple[auction.Call, ...], ...] = ()  # the auction strip's lines, between the header and the felt
+    call_rows: int = 0  # the strip's height in lines: those of ``calls``, or more kept free (a replay's)
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -165,19 +167,30 @@ def _open_hand(state: dict) -> dict | None:
 BAND_ROW_H = LABEL + 16 + CARD_H + DETAIL + 18
 
 
+AUCTION_TEXT_W = W - 2 * MARGIN - 28  # inside the auction strip's box
+
+
 def plan(state: dict, names: list[str], on_felt: Sequence[dict] = (), *, last_in_band: bool = False,
-         with_band: bool = True) -> Layout:  # fmt: skip
-    """The bands for ``state`` with the plays ``on_felt`` (the trick in progress, or the last trick)."""
+         with_band: bool = True, lang: str = "en", auction_rows: int = 0) -> Layout:  # fmt: skip
+    """The bands for ``state`` with the plays ``on_felt`` (the trick in progress, or the last trick); the auction
+    strip at least ``auction_rows`` lines high."""
     n = st.players(state, names)
     header_h = TOP_ROW + FACTS_H + 10 + _scores_h(state, names)
+    calls = auction.lines(state, names, lang, AUCTION_TEXT_W)
     rows = _multi_card(list(on_felt))
     top, bottom = geometry(n).extent(n)
     felt_h = round(2 * MARGIN + n * (CARD_H + ROW_GAP) - ROW_GAP if rows else bottom - top)
-    felt_top = header_h + 8
+    call_rows = max(len(calls), auction_rows)
+    felt_top = header_h + auction.height(call_rows) + 8
     height = felt_top + felt_h + MARGIN
     if with_band:
         height += BAND_ROW_H * ((_open_hand(state) is not None) + last_in_band)
-    return Layout(n, header_h, felt_top, felt_h, rows, height)
+    return Layout(n, header_h, felt_top, felt_h, rows, height, tuple(tuple(line) for line in calls), call_rows)
+
+
+def auction_rows(state: dict, names: list[str], lang: str = "en") -> int:
+    """How many lines the auction strip takes for ``state`` (a replay keeps the most it will need)."""
+    return len(auction.lines(state, names, lang, AUCTION_TEXT_W))
 
 
 # --- drawing ------------------------------------------------------------------------------------------------
@@ -457,6 +470,7 @@ def build_table(
     clock: str | None = None,
     four_colour: bool = False,
     lang: str = "en",
+    auction_rows: int = 0,
 ) -> Image.Image:
     game = state.get("game", "")
     trick = state.get("trick") or []
@@ -466,10 +480,12 @@ def build_table(
     on_felt = trick or last
     winner = None if trick else _winner(state, last)
     last_in_band = bool(trick) and bool(last)
-    layout = plan(state, names, on_felt, last_in_band=last_in_band)
+    layout = plan(state, names, on_felt, last_in_band=last_in_band, lang=lang, auction_rows=auction_rows)
     img = _background(layout.felt_top, layout.felt_h, layout.height).copy()
     draw = ImageDraw.Draw(img)
     _header(img, draw, state, names, title=title, clock=clock, lang=lang, four_colour=four_colour)
+    auction.draw(img, layout.header_h, MARGIN, W - MARGIN, [list(line) for line in layout.calls],
+                 len(auction.calls_shown(state)), lang, four_colour, layout.call_rows)  # fmt: skip
 
     if layout.rows:
         _trick_rows(img, draw, layout, state, names, on_felt, winner, to_move, lang, four_colour)

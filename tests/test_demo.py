@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageSequence
 
-from bot.presentation.deal_replay import PAUSE_MS, deal_gif, deal_moments, moment_image
+from bot.presentation.deal_replay import PAUSE_MS, auction_rows_of, deal_gif, deal_moments, moment_image
 from bot.process.cli import build_parser
 from bot.process.demo import LEVELS, find_game
 from render.animation import to_gif
@@ -135,10 +135,13 @@ def test_the_gif_frames_are_the_table_pictures():
     names = [f"Seat {seat + 1}" for seat in range(4)]
     with Image.open(io.BytesIO(deal_gif(record, 0, names, title="Deal 1"))) as gif:
         frames = [frame.convert("RGB") for frame in ImageSequence.Iterator(gif)]
+    rows = auction_rows_of(moments, names)
+    assert rows > 0  # Two Hundred shows its auction: room is kept for it from the first frame
+    assert len({frame.size for frame in frames}) == 1
 
     def far_off(frame: Image.Image, moment) -> float:
         """The share of pixels more than a shade away from the moment's picture (a card's size is about 2 %)."""
-        drawn = moment_image(moment, names, title="Deal 1").convert("RGB")
+        drawn = moment_image(moment, names, title="Deal 1", auction_rows=rows).convert("RGB")
         assert frame.size == drawn.size
         off = ImageChops.difference(frame, drawn).convert("L").point(lambda v: 255 if v > 48 else 0)
         return off.histogram()[255] / (frame.width * frame.height)

@@ -4,6 +4,7 @@ watch, /table list here) who never receive a hand or a card not yet played."""
 
 from __future__ import annotations
 
+import discord
 import pytest
 
 from bot.presentation.choices import card_label
@@ -237,3 +238,38 @@ async def test_a_finished_deal_is_replayed_as_an_animated_gif(tmp_path):
         assert any(cid.endswith(":replay:0:0") or ":replay:" in cid for cid in review.message.custom_ids())
         again = await world.click(world.dan, review.message, "replay", "0")
         assert again.message is not None and again.message.attachments[0].data == gif.data  # kept, not redrawn
+
+
+def _ended_notes(world, user) -> list[str]:
+    return [m.content for m in world.dms(user) if "the game ends here" in m.content]
+
+
+async def test_spectators_are_told_when_the_players_vote_to_stop(tmp_path):
+    async with bot_world(tmp_path) as world, world.running() as client:
+        table = await world.seated_and_started(client, [world.alice, world.bob])
+        await world.click(world.stranger, table_message(world, table), "watch")
+        await world.slash(world.alice, "table", {}, subcommand="stop")
+        question = next(m for m in reversed(world.fake.messages(world.channel)) if "proposes to" in m.content)
+        await world.click(world.bob, question, "agree")
+        await world.settle(client)
+        assert table.status == "cancelled"
+        (note,) = _ended_notes(world, world.stranger)
+        assert f"Table #{table.id}" in note and "stopped by a vote of its players" in note
+        assert f"/table review table:{table.id}" in note
+        assert await watchers_of(client.manager.store, table.id) == []  # nothing more will come
+        assert _ended_notes(world, world.alice) == _ended_notes(world, world.bob) == []  # players heard it at the table
+
+
+async def test_spectators_are_told_when_a_watched_game_is_cancelled(tmp_path):
+    async with bot_world(tmp_path) as world, world.running() as client:
+        admin = world.fake.add_user("admin")
+        world.fake.add_member(world.guild, admin, permissions=discord.Permissions(manage_guild=True).value)
+        table = await world.seated_and_started(client, [world.alice, world.bob])
+        await world.slash(world.stranger, "table", {"table": str(table.id)}, subcommand="watch")
+        await world.slash(world.closed, "table", {"table": str(table.id)}, subcommand="watch")  # DMs closed
+        r = await world.slash(admin, "table", {"table": str(table.id)}, subcommand="cancel")
+        assert "cancelled" in r.content
+        await world.settle(client)
+        (note,) = _ended_notes(world, world.stranger)
+        assert "was cancelled" in note and "vote" not in note
+        assert await watchers_of(client.manager.store, table.id) == []

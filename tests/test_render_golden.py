@@ -27,6 +27,9 @@ BELOTE_STATE = {
     "options": {"players": 4, "target": 1000}, "tricks_won": [3, 2], "card_points": [61, 30],
     "last_trick": [{"seat": 1, "cards": ["KD"]}, {"seat": 2, "cards": ["AD"], "winner": True},
                    {"seat": 3, "cards": ["8D"]}, {"seat": 0, "cards": ["10D"]}],
+    "auction": [{"seat": 2, "type": "bid", "value": 90, "suit": "S"}, {"seat": 3, "type": "pass"},
+                {"seat": 0, "type": "bid", "value": 100, "suit": "D"}, {"seat": 1, "type": "pass"},
+                {"seat": 2, "type": "bid", "value": 110, "suit": "H"}, {"seat": 3, "type": "counter"}],
 }  # fmt: skip
 
 CASES = {

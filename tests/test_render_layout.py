@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+import render.auction
 import render.fonts
 import render.table
 from render.cards import SCALE, index_size, split_card
@@ -95,3 +96,45 @@ def test_plates_and_plays_never_overlap(n):
         assert felt[0] <= a[0] and a[2] <= felt[2] and felt[1] <= a[1] and a[3] <= felt[3], (i, a, felt)
         for b in boxes[i + 1 :]:
             assert max(a[0], b[0]) >= min(a[2], b[2]) or max(a[1], b[1]) >= min(a[3], b[3]), (a, b)
+
+
+def _play_state(game: str, options: tuple = ()) -> tuple[dict, int | None]:
+    state, _, to_move = next(s for s in snapshots(game, options) if s[0]["phase"] == "play")
+    return state, to_move
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "zh"])
+def test_the_auction_stays_on_the_picture_through_the_play_readable(lang, drawn):
+    """Who bid what, who passed, who countered, drawn at the table's smallest size or more, however long the
+    auction and the names: at most three lines, the latest calls kept."""
+    texts, cards = drawn
+    state, to_move = _play_state("belote")
+    calls = [{"seat": i % 4, "type": "bid", "value": 80 + 10 * i, "suit": "SHDC"[i % 4]} for i in range(14)]
+    calls += [{"seat": 2, "type": "counter"}, {"seat": 3, "type": "recounter"}, {"seat": 0, "type": "pass"}]
+    names = ["Alexandrina Constantinople", "Bruno", "Chloé", "王芳"]
+    img = build_table({**state, "auction": calls}, names, to_move=to_move, lang=lang)
+    assert_readable(texts, cards)
+    layout = render.table.plan({**state, "auction": calls}, names, lang=lang)
+    assert 1 < len(layout.calls) <= render.auction.MAX_LINES and img.height == layout.height
+    shown = [c for line in layout.calls for c in line]
+    assert len(shown) < len(calls)  # the earliest give way...
+    assert shown[-1].name.startswith("Alexandrin") and "…" in {text for text, _ in texts}  # ...the latest stay
+    said = {text for text, _ in texts}
+    assert render.auction.word("recounter", lang) in said and render.auction.word("pass", lang) in said
+
+
+def test_every_game_that_shows_its_auction_draws_it_in_play_and_others_do_not(drawn):
+    texts, _ = drawn
+    for game, options in FORMS:
+        state, to_move = _play_state(game, tuple(sorted(options.items())))
+        n = state["options"]["players"]
+        texts.clear()
+        build_table(state, NAMES[:n], to_move=to_move)
+        label = render.auction.word("auction", "en").upper()
+        shows = render.table.lookup(game).auction_on_table and bool(state.get("auction"))
+        assert (label in {text for text, _ in texts}) == shows, game
+        for call in state.get("auction") or []:  # each call's player named in the strip
+            assert not shows or any(NAMES[call["seat"]] in text for text, _ in texts)
+    # Before the play and after the deal the header's contract box says all there is.
+    state = {**state, "phase": "between_deals"}
+    assert render.table.plan(state, NAMES[:n]).calls == ()

@@ -98,9 +98,12 @@ def deal_moments(record: GameRecord, deal_index: int) -> list[Moment]:
     return moments
 
 
-def moment_image(moment: Moment, names: Sequence[str], *, title: str = "", lang: str = "en") -> Image.Image:
+def moment_image(
+    moment: Moment, names: Sequence[str], *, title: str = "", lang: str = "en", auction_rows: int = 0
+) -> Image.Image:
     """The table picture of ``moment``, as the table message draws it; the title then says who did what (the
-    table message's text says it in the channel)."""
+    table message's text says it in the channel).  ``auction_rows``: the lines kept for the auction (the most the
+    deal needs, so that the table does not jump down as calls are made)."""
     from render.table import build_table
 
     if moment.action is not None:
@@ -114,7 +117,15 @@ def moment_image(moment: Moment, names: Sequence[str], *, title: str = "", lang:
         show_last_trick=bool(shown),
         last_trick=shown,
         lang=lang,
+        auction_rows=auction_rows,
     )
+
+
+def auction_rows_of(moments: Sequence[Moment], names: Sequence[str], lang: str = "en") -> int:
+    """The most lines the deal's auction takes on the table picture."""
+    from render.table import auction_rows
+
+    return max((auction_rows(m.state, list(names), lang) for m in moments), default=0)
 
 
 def deal_gif(
@@ -133,5 +144,6 @@ def deal_gif(
     if names is None:
         names = [f"Seat {seat + 1}" for seat in range(new_match_for(record).players)]
     title = f"Deal {deal_index + 1}" if title is None else title
-    frames = [moment_image(m, names, title=title, lang=lang) for m in moments]
+    rows = auction_rows_of(moments, names, lang)
+    frames = [moment_image(m, names, title=title, lang=lang, auction_rows=rows) for m in moments]
     return to_gif(frames, [PAUSE_MS[m.kind] for m in moments])

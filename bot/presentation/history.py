@@ -19,6 +19,7 @@ from bot.presentation.messages import (
     WATCH_VERB,
     call_words,
     describe_cards,
+    game_name,
     look_button,
     score_change_text,
     seat_teams,
@@ -199,3 +200,13 @@ def look_back_now(table: Table, state: dict) -> str:
     """The look-back text of the table's current deal."""
     told = story(table)
     return look_back_text(table, told, look_back(told, open_review=table.row.open_review), state)
+
+
+def ended_early_text(table: Table, *, by_vote: bool) -> str:
+    """For a table's spectators: the game they watch ended before its end (a vote of its players, or cancelled by a
+    server admin or for want of players), and where its deals can still be read."""
+    how = "was stopped by a vote of its players" if by_vote else "was cancelled"
+    return (
+        f"👀 Table #{table.id} ({game_name(table.game)}) {how}: the game ends here, unrated, and you no longer "
+        f"watch it. `/table review table:{table.id}` shows its finished deals."
+    )

@@ -30,6 +30,7 @@ from bot.presentation.budget import HAND, ChannelBudget
 from bot.presentation.choices import name_seats
 from bot.presentation.messages import DM_CLOSED, describe_cards, game_name, phase_verb, play_lines, png_file
 from bot.presentation.panel import hand_panel
+from bot.presentation.table_menu import with_more
 from bot.tables.service import Table
 from render.cards import split_card
 from render.sorting import sort_key
@@ -132,6 +133,8 @@ def hand_text(table: Table, seat: int, *, note: str | None = None, selection: st
     lines.append(_turn_line(table, seat, state["legal"]))
     lines.extend(name_seats(prompt, table.names()) for prompt in state["prompts"])  # "You drew 7♥ — … expose it?"
     panel_lines, view = hand_panel(table, seat, selection)
+    if table.status == "playing":  # claim, undo, stop, look back: one tap from the hand
+        view = with_more(table, view)
     lines.extend(panel_lines)
     content = "\n".join(lines)[:2000]
     components = view.to_components() if view is not None else []

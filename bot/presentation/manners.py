@@ -7,12 +7,13 @@ import discord
 
 from bot.presentation.components import ComponentId, TableButton, view_of
 from bot.presentation.messages import describe_cards, game_name
+from bot.presentation.table_menu import MENU_VERBS
 from bot.tables.manners import ACCEPTED, CLAIM, LAPSED, PROVEN, STOP, UNDO, Answer, Request
 from bot.tables.service import Table
 from rules.cards import CARD_NAMES
 
 AGREE, DISAGREE, REMATCH = "agree", "disagree", "rematch"
-MANNER_VERBS = (AGREE, DISAGREE, REMATCH)
+MANNER_VERBS = (AGREE, DISAGREE, REMATCH, *MENU_VERBS)  # and the table's More menu (bot/presentation/table_menu.py)
 
 
 def _names(table: Table, users) -> str:

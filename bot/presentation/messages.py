@@ -384,10 +384,12 @@ def table_view(table: Table) -> discord.ui.View | None:
         view = table.extra.get("table_view")
         if view is None:
             view = table.extra["table_view"] = view_of(
-                _hand_button(table), _rules_button(table), look_button(table), watch_button(table)
+                _hand_button(table), _rules_button(table), look_button(table), watch_button(table), more_button(table)
             )
         return view
-    return view_of(_hand_button(table), *extra, _rules_button(table), look_button(table), watch_button(table))
+    return view_of(
+        _hand_button(table), *extra, _rules_button(table), look_button(table), watch_button(table), more_button(table)
+    )
 
 
 def _hand_button(table: Table) -> TableButton:
@@ -400,6 +402,14 @@ LOOK_VERB, WATCH_VERB = "look", "watch"  # answered by cogs/history.py
 def look_button(table: Table) -> TableButton:
     """What the game's rules let anyone look back at now."""
     return TableButton(ComponentId(table.id, LOOK_VERB), "Look back", discord.ButtonStyle.secondary, emoji="🔎")
+
+
+MORE_VERB = "more"  # the table's menu: claim, undo, stop, look back (bot/presentation/table_menu.py)
+
+
+def more_button(table: Table, row: int | None = None) -> TableButton:
+    # "…" is no emoji to Discord (a button's emoji must be one): it goes in the label.
+    return TableButton(ComponentId(table.id, MORE_VERB), "… More", discord.ButtonStyle.secondary, row=row)
 
 
 def watch_button(table: Table, label: str = "Watch") -> TableButton:

@@ -31,6 +31,7 @@ from rules.claims import can_claim, check_claim, claimer_side
 STOP, CLAIM, UNDO = "stop", "claim", "undo"
 ACCEPTED, REFUSED, LAPSED, PROVEN = "accepted", "refused", "lapsed", "proven"
 KINDS = {STOP: "a vote to stop the game", CLAIM: "a claim", UNDO: "a request to take back a card"}
+STOPPED_BY_VOTE = "stopped_by_vote"  # in ``Table.extra`` once its players voted to stop: how it ended, for its words
 
 
 @dataclass
@@ -229,6 +230,7 @@ async def _decide(manager: TableManager, table: Table, request: Request) -> Answ
     outcomes: list[Outcome] = []
     if verdict == ACCEPTED:
         if request.kind == STOP:
+            table.extra[STOPPED_BY_VOTE] = True
             await manager.end_by_vote(table.id)
         elif request.kind == CLAIM:
             async with table.lock:

@@ -170,12 +170,16 @@ async def da_bai_fen_draw(s: Screens) -> None:
 
 
 async def manners(s: Screens) -> None:
-    """A vote to stop, claims (proven, and put to the opponents), a four-colour hand."""
+    """The table's menu, a vote to stop, claims (proven, and put to the opponents), a four-colour hand."""
     from rules.claims import check_claim
 
     await s.open("belote", "target=100000")  # random bids (a recountered capot) would end a shorter game
     await s.settle()
-    await s.world.slash(s.world.carol, "table", {}, subcommand="stop")
+    # From her hand: "… More", then "Propose to stop" (the same as /table stop).
+    menu = await s.world.click(s.world.carol, s.hand(s.world.carol), "more")
+    s.save("table-menu", menu.message)
+    await s.world.click(s.world.carol, menu.message, "m_stop")
+    await s.settle()
     vote = next(m for m in reversed(s.world.fake.messages(s.world.channel)) if "proposes" in m.content)
     s.save("stop-vote", vote)
     s.save("stop-vote-answered", await s.tap(s.world.dan, vote, "Play on"))

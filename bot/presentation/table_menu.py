@@ -1,0 +1,62 @@
+"""The table's "… More" menu: claim the remaining tricks, take back one's card, propose to stop, look back, from
+where players are (their live hand, the table message) rather than only by ``/table claim``, ``/table undo`` and
+``/table stop``.
+
+The live hand's rows are its cards and its choices, so the menu's button goes where a row has room and never
+displaces a card or a choice: a common action costs no more taps, and what the button opens is one tap away.  The
+menu itself is an ephemeral message for the one who tapped; its buttons are answered by cogs/manners.py.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.presentation.components import ComponentId, TableButton, view_of
+from bot.presentation.messages import MORE_VERB as MORE
+from bot.presentation.messages import game_name, look_button, more_button, watch_button
+from bot.tables.service import Table
+
+MENU_CLAIM, MENU_UNDO, MENU_STOP = "m_claim", "m_undo", "m_stop"
+MENU_VERBS = (MORE, MENU_CLAIM, MENU_UNDO, MENU_STOP)
+ROW_WIDTH, MAX_ROWS = 5, 5  # Discord: buttons per row, rows per message
+
+
+def with_more(table: Table, view: discord.ui.View | None) -> discord.ui.View:
+    """``view`` (a live hand's panel) with the More button in its last row when that row has room, else in a row of
+    its own when the message has one left; a panel that fills all five rows is left as it is (the table message
+    still has the button)."""
+    if view is None:
+        return view_of(more_button(table))
+    rows = view.to_components()
+    if rows and len(rows[-1]["components"]) < ROW_WIDTH:
+        view.add_item(more_button(table, row=len(rows) - 1))
+    elif len(rows) < MAX_ROWS:
+        view.add_item(more_button(table, row=len(rows)))
+    return view
+
+
+def menu(table: Table, user_id: int) -> tuple[str, discord.ui.View]:
+    """What the More button opens: for a player, the manners and the history; for anyone else, the history and
+    watching."""
+    head = f"**Table #{table.id}** ({game_name(table.game)})"
+    if table.seat_of(user_id) is None:
+        return (
+            f"{head}: you do not play here. **Look back** shows what the rules let anyone see; **Watch** brings you "
+            "the table and each finished deal.",
+            view_of(look_button(table), watch_button(table)),
+        )
+    buttons = [
+        TableButton(ComponentId(table.id, MENU_CLAIM), "Claim the rest", discord.ButtonStyle.primary, emoji="🙋"),
+        TableButton(ComponentId(table.id, MENU_UNDO), "Take back my card", discord.ButtonStyle.secondary, emoji="↩️"),
+        TableButton(ComponentId(table.id, MENU_STOP), "Propose to stop", discord.ButtonStyle.danger, emoji="🛑"),
+        look_button(table),
+    ]
+    return (
+        f"{head}, for you alone:\n"
+        "🙋 **Claim the rest**: every remaining trick for your side (played out at once when no play can stop it, "
+        "else put to your opponents).\n"
+        "↩️ **Take back my card**: your last card, if your opponents agree before the next card (unrated tables).\n"
+        "🛑 **Propose to stop**: the game ends, unrated, when more than half of its players agree.\n"
+        "🔎 **Look back**: what the rules let you see of this deal.",
+        view_of(*buttons),
+    )
