@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Self
 from rules.actions import Action, DiscardChoice
 from rules.cards import CARD_NAMES, cards_of
 from rules.dealing import DealCards, check_hands, deal_hands
-from rules.errors import IllegalAction, RecordError
+from rules.errors import IllegalAction, RecordError, Term
 from rules.events import DealScored, Event, GameOver, TrickWon
 from rules.options import Option, resolve_options
 from rules.view import public_of
@@ -132,13 +132,15 @@ class Match(ABC):
     def check_turn(self, action: Action) -> None:
         """Common checks of who acts: seat in range and on turn."""
         if not 0 <= action.seat < self.players:
-            raise IllegalAction(f"there is no seat {action.seat} at a {self.players}-player table")
-        if self.phase in (BETWEEN_DEALS, GAME_OVER):
             raise IllegalAction(
-                "the game is over" if self.phase == GAME_OVER else "this deal is over; no more actions in it"
+                "there is no seat {seat} at a {players}-player table", seat=action.seat, players=self.players
             )
+        if self.phase in (BETWEEN_DEALS, GAME_OVER):
+            if self.phase == GAME_OVER:
+                raise IllegalAction("the game is over")
+            raise IllegalAction("this deal is over; no more actions in it")
         if self.to_move is not None and action.seat != self.to_move:
-            raise IllegalAction(f"it is not your turn: seat {self.to_move} is to act")
+            raise IllegalAction("it is not your turn: {seat} is to act", seat=Term("seat", self.to_move))
 
     def clone(self) -> Self:
         """An independent copy: computer players search on copies, thousands per decision, so a game that names its
