@@ -22,8 +22,11 @@ from discord import app_commands
 from discord.ext import commands
 
 import bot.storage.results as rs
+from bot.i18n import LANGUAGES, speaking
+from bot.i18n.catalogs import N_, _
 from bot.presentation import images
 from bot.presentation.errors import answer, answering_errors
+from bot.presentation.language import language_of
 from bot.presentation.presenter import game_name
 from bot.ratings import stats
 from bot.ratings.rating import rating_eligibility
@@ -285,22 +288,34 @@ class Leaderboard(commands.Cog):
     @app_commands.describe(
         turn_ping="when your turn comes: a mention in the channel, a DM, nothing, or the table clock's default",
         auto_play="play my only legal card for me (after a short pause)",
+        language="the language of your hand, your choices and my answers to you (default: your Discord's)",
     )
-    @app_commands.choices(turn_ping=[app_commands.Choice(name=n, value=n) for n in (*TURN_PINGS, "default")])
+    @app_commands.choices(
+        turn_ping=[app_commands.Choice(name=n, value=n) for n in (*TURN_PINGS, "default")],
+        language=[
+            *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
+            app_commands.Choice(name="default", value="default"),
+        ],
+    )
     async def settings(
         self,
         interaction: Interaction,
         turn_ping: app_commands.Choice[str] | None = None,
         auto_play: bool | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         manager = manager_of(interaction)
         user_id = interaction.user.id
         current = await manager.player_settings(user_id)
-        if turn_ping is not None or auto_play is not None:
+        if turn_ping is not None or auto_play is not None or language is not None:
             ping = current.turn_ping if turn_ping is None else None if turn_ping.value == "default" else turn_ping.value
-            current = PlayerSettings(turn_ping=ping, auto_play=current.auto_play if auto_play is None else auto_play)
+            lang = current.language if language is None else None if language.value == "default" else language.value
+            current = PlayerSettings(
+                turn_ping=ping, auto_play=current.auto_play if auto_play is None else auto_play, language=lang
+            )
             await manager.set_player_settings(user_id, current)
-        await answer(interaction, player_settings_text(current))
+        with speaking(await language_of(interaction)):
+            await answer(interaction, player_settings_text(current))
 
     # --- administrators -------------------------------------------------------------------------------------------
 
@@ -329,7 +344,7 @@ class Leaderboard(commands.Cog):
         try:
             result = await rs.remove_game(store_of(interaction), guild_id, table, interaction.user.id, reason)
         except LookupError as e:
-            raise Refusal(str(e).capitalize() + ".") from None
+            raise Refusal("{reason}.", reason=str(e).capitalize()) from None
         log.info("guild %s: %s removed table %d from the ratings: %s", guild_id, interaction.user.id, table, reason)
         await interaction.response.send_message(
             f"Table #{table} ({game_name(result['game'])}) is removed from the ratings: {reason}. "
@@ -415,19 +430,27 @@ async def setup(bot: CardTableBot) -> None:
 
 
 PING_WORDS = {
-    "channel": "a mention in the table's channel",
-    "dm": "a DM (a mention in the channel if your DMs are closed)",
-    "off": "no ping (the clock's reminders still come)",
+    "channel": N_("a mention in the table's channel"),
+    "dm": N_("a DM (a mention in the channel if your DMs are closed)"),
+    "off": N_("no ping (the clock's reminders still come)"),
 }
 
 
 def player_settings_text(settings: PlayerSettings) -> str:
     if settings.turn_ping is None:
-        ping = "the table clock's default: a mention in the channel at live and casual tables, a DM at async ones"
+        ping = _("the table clock's default: a mention in the channel at live and casual tables, a DM at async ones")
     else:
-        ping = PING_WORDS[settings.turn_ping]
-    auto = "on: your only legal card is played for you" if settings.auto_play else "off: you play every card yourself"
-    return (
-        f"**Your settings**\n• Turn pings: {ping}.\n• Auto-play: {auto}.\n"
-        "Change them with `/player settings turn_ping:… auto_play:…`."
+        ping = _(PING_WORDS[settings.turn_ping])
+    auto = (
+        _("on: your only legal card is played for you")
+        if settings.auto_play
+        else _("off: you play every card yourself")
+    )
+    language = LANGUAGES[settings.language] if settings.language in LANGUAGES else _("your Discord's language")
+    return _(
+        "**Your settings**\n• Turn pings: {ping}.\n• Auto-play: {auto}.\n• Language: {language}.\n"
+        "Change them with `/player settings turn_ping:… auto_play:… language:…`.",
+        ping=ping,
+        auto=auto,
+        language=language,
     )

@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.clocks.clock import Clock, SystemClock
 from bot.clocks.service import ClockService
+from bot.i18n.translator import CatalogTranslator
 from bot.presentation import images
 from bot.presentation.components import TableButton, TableSelect
 from bot.presentation.errors import on_app_command_error
@@ -78,6 +79,7 @@ class CardTableBot(commands.Bot):
         self.add_dynamic_items(TableButton, TableSelect)
         for cog in COGS:
             await self.load_extension(cog)
+        await self.tree.set_translator(CatalogTranslator())  # commands' names and descriptions in each language
         await self.sync_commands()
 
     def _listen_to_tables(self, *listeners: object) -> None:

@@ -17,6 +17,7 @@ TURN_PINGS = ("channel", "dm", "off")  # and None: the default of the table's cl
 class PlayerSettings:
     turn_ping: str | None = None  # one of TURN_PINGS, or None for the clock's default
     auto_play: bool = True  # play my only legal card for me
+    language: str | None = None  # a language code of bot/i18n (en, fr, zh); None: the Discord client's locale
 
 
 async def load_player_settings(store: Store, user_ids: list[int]) -> dict[int, PlayerSettings]:
@@ -25,10 +26,12 @@ async def load_player_settings(store: Store, user_ids: list[int]) -> dict[int, P
         return {}
     marks = ", ".join("?" * len(user_ids))
     rows = await store.fetch_all(
-        f"SELECT user_id, turn_ping, auto_play FROM player_settings WHERE user_id IN ({marks})", tuple(user_ids)
+        f"SELECT user_id, turn_ping, auto_play, language FROM player_settings WHERE user_id IN ({marks})",
+        tuple(user_ids),
     )
     return {
-        row[0]: PlayerSettings(turn_ping=row[1], auto_play=True if row[2] is None else bool(row[2])) for row in rows
+        row[0]: PlayerSettings(turn_ping=row[1], auto_play=True if row[2] is None else bool(row[2]), language=row[3])
+        for row in rows
     }
 
 
@@ -36,8 +39,8 @@ async def save_player_settings(store: Store, user_id: int, settings: PlayerSetti
     if settings.turn_ping is not None and settings.turn_ping not in TURN_PINGS:
         raise ValueError(f"turn_ping must be one of {TURN_PINGS} or None, not {settings.turn_ping!r}")
     await store.write_one(
-        "INSERT INTO player_settings (user_id, turn_ping, auto_play) VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE"
-        " SET turn_ping = excluded.turn_ping, auto_play = excluded.auto_play,"
-        " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
-        (user_id, settings.turn_ping, int(settings.auto_play)),
+        "INSERT INTO player_settings (user_id, turn_ping, auto_play, language) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (user_id) DO UPDATE SET turn_ping = excluded.turn_ping, auto_play = excluded.auto_play,"
+        " language = excluded.language, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+        (user_id, settings.turn_ping, int(settings.auto_play), settings.language),
     )

@@ -46,12 +46,22 @@ UNVERSIONED_TYPES = ("expose", "claim_draw", "draw")
 
 class Refusal(Exception):
     """A player's request that cannot be done; the message is shown to them (ephemerally).  ``seat_names``: the
-    message is the engine's, which says "seat 2" and "10H"; the presentation puts it in players' words."""
+    message is the engine's, which says "seat 2" and "10H"; the presentation puts it in players' words.  Like the
+    engine's ``IllegalAction``, the message is a message id (English) with ``fields``, translated for each player
+    (bot/i18n/refusals.py); ``message`` is the English text."""
 
-    def __init__(self, message: str, *, seat_names: list[str] | None = None):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str, *, seat_names: list[str] | None = None, **fields: Any):
+        self.msgid = message
+        self.fields = fields
+        self.message = message.format(**{k: str(v) for k, v in fields.items()}) if fields else message
+        super().__init__(self.message)
         self.seat_names = seat_names
+
+    @classmethod
+    def of(cls, error: IllegalAction | RecordError, seat_names: list[str] | None = None) -> Refusal:
+        if isinstance(error, RecordError):
+            return cls(error.message, seat_names=seat_names)
+        return cls(error.msgid, seat_names=seat_names, **error.fields)
 
 
 @dataclass
@@ -373,8 +383,9 @@ class TableManager:
             if running and not admin:
                 # Cards have been dealt to everyone: one player alone does not end their game.
                 raise Refusal(
-                    f"Table #{table_id} has started: its host can cancel it only in the lobby. Ending a running "
-                    "game will take a vote of its players (coming soon); until then a server admin can end it."
+                    "Table #{table} has started: its host can cancel it only in the lobby. Ending a running "
+                    "game will take a vote of its players (coming soon); until then a server admin can end it.",
+                    table=table_id,
                 )
             if not admin:
                 self._host_only(table, user_id, "cancel it")
@@ -482,7 +493,7 @@ class TableManager:
             try:
                 parsed = action_from_json({**action, "seat": seat})
             except (IllegalAction, RecordError) as e:
-                raise Refusal(e.message) from None
+                raise Refusal.of(e) from None
             outcome = await self._apply(table, parsed)
         self.events(ACTED, table, outcome)
         self.schedule_computers(table)
@@ -506,7 +517,7 @@ class TableManager:
         try:
             events = match.apply_observed(action)
         except IllegalAction as e:
-            raise Refusal(e.message, seat_names=table.names()) from None
+            raise Refusal.of(e, table.names()) from None
         # Readers outside the lock (hand views) must see a version that matches the match they see.
         table.version += 1
         deal_index = len(record.deals) - 1
