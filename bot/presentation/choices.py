@@ -38,6 +38,15 @@ TYPE_LABELS = {
 }
 
 
+class Unreadable(ValueError):
+    """What a player typed is not a card, bid or suit: a message id (English) and its fields, for bot/i18n."""
+
+    def __init__(self, message: str, /, **fields: Any):
+        self.msgid = message
+        self.fields = fields
+        super().__init__(message.format(**fields) if fields else message)
+
+
 def encode(action: dict[str, Any]) -> str:
     return json.dumps({k: v for k, v in action.items() if k != "seat"}, separators=(",", ":"), ensure_ascii=False)
 
@@ -243,10 +252,10 @@ def parse_cards(text: str) -> list[str]:
         for symbol, letter in _SYMBOL_SUITS.items():
             w = w.replace(symbol, letter)
         if not _CARD.match(w):
-            raise ValueError(f"'{word}' is not a card: write rank then suit, like AS, 10H, 7C or JK")
+            raise Unreadable("'{word}' is not a card: write rank then suit, like AS, 10H, 7C or JK", word=word)
         cards.append(w.upper().replace("T", "10") if w[0] in "tT" else w.upper())
     if not cards:
-        raise ValueError("name at least one card, like AS or 10H")
+        raise Unreadable("name at least one card, like AS or 10H")
     return cards
 
 
@@ -260,13 +269,13 @@ def parse_bid(text: str) -> dict[str, Any]:
         return {"type": "bid", "contract": CONTRACT_WORDS[compact]}
     m = re.fullmatch(r"(\d+|capot)\s*([a-z♠♥♦♣\-]*)", raw)
     if not m:
-        raise ValueError(f"'{text}' is not a bid: write a number and, where the game asks, a suit (like 8H)")
+        raise Unreadable("'{text}' is not a bid: write a number and, where the game asks, a suit (like 8H)", text=text)
     value: int | str = int(m.group(1)) if m.group(1).isdigit() else m.group(1)
     bid: dict[str, Any] = {"type": "bid", "value": value}
     if m.group(2):
         suit = SUIT_WORDS.get(m.group(2))
         if suit is None:
-            raise ValueError(f"'{m.group(2)}' is not a suit: use S, H, D, C or NT")
+            raise Unreadable("'{text}' is not a suit: use S, H, D, C or NT", text=m.group(2))
         bid["suit"] = suit
     return bid
 
@@ -274,5 +283,5 @@ def parse_bid(text: str) -> dict[str, Any]:
 def parse_suit(text: str) -> str:
     suit = SUIT_WORDS.get(text.strip().lower()) or (text.strip().upper() if text.strip().upper() in "SHDC" else None)
     if not suit:
-        raise ValueError(f"'{text}' is not a suit: use S, H, D, C or NT")
+        raise Unreadable("'{text}' is not a suit: use S, H, D, C or NT", text=text)
     return suit
