@@ -13,6 +13,7 @@ from bot.presentation.choices import decode
 from bot.presentation.clock_view import CLOCK_VERBS
 from bot.presentation.components import ComponentId
 from bot.presentation.errors import answer, answering_errors
+from bot.presentation.language import language_choices, table_language
 from bot.presentation.messages import game_name, lobby_content, lobby_view, table_content, table_file, table_view
 from bot.presentation.panel import PANEL_VERB, read_click
 from bot.presentation.presenter import table_line
@@ -61,7 +62,9 @@ class Tables(commands.Cog):
         options="rule options as key=value, e.g. kitty=true target=300",
         clock="time a turn: live (60 s), casual (10 min), async (24 h) or e.g. 5m (default: the server's)",
         hints="allow /hint, the expert's suggestion for the player to move (the game is then unrated)",
+        language="the language of the table's messages (default: the server's)",
     )
+    @app_commands.choices(language=language_choices())
     async def new(
         self,
         interaction: Interaction,
@@ -70,6 +73,7 @@ class Tables(commands.Cog):
         options: str | None = None,
         clock: str | None = None,
         hints: bool = False,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         if interaction.channel_id is None or interaction.guild_id is None:
             raise Refusal("Open tables in a server channel, not in a direct message.")
@@ -91,6 +95,7 @@ class Tables(commands.Cog):
             guild_id=interaction.guild_id,
             guild_name=interaction.guild.name if interaction.guild else "",
             hints=bool(hints),
+            language=table_language(language.value if language else None, server.language, interaction.guild_locale),
         )
         await clocks_of(interaction).setup_table(table, clock_choice)
         view = lobby_view(table)

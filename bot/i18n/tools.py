@@ -60,7 +60,24 @@ def template() -> Catalog:
                 catalog.add(message, locations=[(f"{folder}/{filename}", lineno)], auto_comments=comments)
     for context, text in asyncio.run(_command_texts()):
         catalog.add(text, context=context, locations=[("commands", 0)])
+    for text in game_words():
+        catalog.add(text, locations=[("rules/registry", 0)])
     return catalog
+
+
+def game_words() -> list[str]:
+    """The words each game's ``GameType`` gives the bot to show (what the dealer is called, phases, announcements)."""
+    from rules import registry
+
+    words: dict[str, None] = {}
+    for game in registry.games():
+        words.setdefault(game.dealer_word)
+        for text in game.phase_words.values():
+            words.setdefault(text)
+        for announcement in game.announcements:
+            words.setdefault(announcement)
+            words.setdefault(announcement.capitalize())
+    return list(words)
 
 
 def _read(path: Path) -> Catalog:

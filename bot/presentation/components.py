@@ -13,6 +13,9 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.i18n import current_language
+from bot.presentation.language import language_of
+
 _TEMPLATE = r"(?P<table>\d+):(?P<verb>[a-z_]+)(?::(?P<version>\d+))?(?::(?P<arg>.*))?"
 CUSTOM_ID_LIMIT = 100
 
@@ -41,7 +44,9 @@ class ComponentId:
 
 
 async def _hand_on(interaction: discord.Interaction, cid: ComponentId, values: list[str]) -> None:
-    # An event, so presentation names no cog: the Tables cog listens for it (none does while shutting down).
+    # An event, so presentation names no cog: the Tables cog listens for it (none does while shutting down).  Its
+    # handler's task inherits this context: it answers in the clicking player's language.
+    current_language.set(await language_of(interaction))
     interaction.client.dispatch("table_component", interaction, cid, values)
 
 

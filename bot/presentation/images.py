@@ -13,6 +13,7 @@ import logging
 from functools import partial
 from typing import Any
 
+from bot.i18n import current_language
 from bot.presentation.render_pool import Mode, RenderPool
 
 log = logging.getLogger(__name__)
@@ -85,13 +86,16 @@ async def hand_image(game: str, cards: list[str], view: dict[str, Any], legal: s
     )
 
 
+# The images' words are in the language being spoken (bot/i18n: the table's, or the player's).
+
+
 async def table_image(public: dict[str, Any], names: list[str], **kwargs: Any) -> bytes | None:
-    return await render("render_table", public, names, **kwargs)
+    return await render("render_table", public, names, lang=current_language.get(), **kwargs)
 
 
 async def deal_summary_image(public: dict[str, Any], names: list[str], deal_index: int) -> bytes | None:
-    return await render("render_deal_summary", public, names, deal_index)
+    return await render("render_deal_summary", public, names, deal_index, lang=current_language.get())
 
 
 async def score_sheet_image(public: dict[str, Any], names: list[str]) -> bytes | None:
-    return await render("render_score_sheet", public, names)
+    return await render("render_score_sheet", public, names, lang=current_language.get())

@@ -25,8 +25,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.http import handle_message_parameters
 
+from bot.i18n import N_, _
 from bot.presentation import images
 from bot.presentation.choices import name_seats
+from bot.presentation.language import in_seat_language, seat_language
 from bot.presentation.messages import DM_CLOSED, describe_cards, game_name, phase_verb, png_file
 from bot.presentation.panel import hand_panel
 from bot.tables.service import Table
@@ -84,8 +86,11 @@ class LiveTable:
 # --- what a live hand says ------------------------------------------------------------------------------------
 
 
+STATUS_WORDS = (N_("lobby"), N_("playing"), N_("finished"), N_("cancelled"))  # a table's status, for the catalogues
+
+
 def where(table: Table) -> str:
-    return f"{table.row.guild_name or 'a server'} › #{table.row.channel_name or table.row.channel_id}"
+    return f"{table.row.guild_name or _('a server')} › #{table.row.channel_name or table.row.channel_id}"
 
 
 def _turn_line(table: Table, seat: int, legal: list[dict]) -> str:
@@ -93,14 +98,17 @@ def _turn_line(table: Table, seat: int, legal: list[dict]) -> str:
     assert match is not None
     to_move, phase = match.to_move, match.phase
     if phase == GAME_OVER or table.status != "playing":
-        return "The game is over." if phase == GAME_OVER else f"Table #{table.id} is {table.status}."
+        if phase == GAME_OVER:
+            return _("The game is over.")
+        return _("Table #{table} is {status}.", table=table.id, status=_(table.status))
     if phase == BETWEEN_DEALS or to_move is None:
-        return "The deal is over."
+        return _("The deal is over.")
     if legal and to_move != seat:  # a drawing deal: an exposure is open to all, at any time
-        return f"Waiting for {table.names()[to_move]} {phase_verb(table, phase)}; you may act meanwhile."
+        return _("Waiting for {who} {verb}; you may act meanwhile.", who=table.names()[to_move],
+                 verb=phase_verb(table, phase))  # fmt: skip
     if legal:
-        return f"➡️ **Your turn** {phase_verb(table, phase)}."
-    return f"Waiting for {table.names()[to_move]} {phase_verb(table, phase)}."
+        return "➡️ " + _("**Your turn** {verb}.", verb=phase_verb(table, phase))
+    return _("Waiting for {who} {verb}.", who=table.names()[to_move], verb=phase_verb(table, phase))
 
 
 def _answered(table: Table, seat: int) -> tuple[str, str]:
@@ -111,6 +119,7 @@ def _answered(table: Table, seat: int) -> tuple[str, str]:
     return hand.answered[1], hand.answered[2]
 
 
+@in_seat_language
 def hand_text(table: Table, seat: int, *, note: str | None = None, selection: str | None = None) -> HandView:
     """The seat's live hand as it is now, without its picture (``hand_view`` draws it)."""
     match = table.match
@@ -122,16 +131,18 @@ def hand_text(table: Table, seat: int, *, note: str | None = None, selection: st
     cards = state["hand"]
     lines = [note] if note else []
     deal = state["deal"] + 1
-    lines.append(f"**Your hand** — {where(table)} · {game_name(table.game)}, table #{table.id}, deal {deal}")
+    lines.append(_("**Your hand** — {where} · {game}, table #{table}, deal {deal}", where=where(table),
+                   game=game_name(table.game), table=table.id, deal=deal))  # fmt: skip
     # Always in words too: the picture is not read aloud by a screen reader, nor readable on a small phone.
-    lines.append(card_list(table.game, cards, state.get("trump"), state.get("trump_rank")) or "(no cards)")
+    lines.append(card_list(table.game, cards, state.get("trump"), state.get("trump_rank")) or _("(no cards)"))
     lines.append(_turn_line(table, seat, state["legal"]))
     lines.extend(name_seats(prompt, table.names()) for prompt in state["prompts"])  # "You drew 7♥ — … expose it?"
     panel_lines, view = hand_panel(table, seat, selection)
     lines.extend(panel_lines)
     content = "\n".join(lines)[:2000]
     components = view.to_components() if view is not None else []
-    image_key = (tuple(cards), state.get("trump"), state.get("trump_rank"), table.names()[seat], state["deal"])
+    image_key = (tuple(cards), state.get("trump"), state.get("trump_rank"), table.names()[seat], state["deal"],
+                 seat_language(table, seat))  # fmt: skip
     return HandView(content, None, view, image_key, json.dumps([content, components], sort_keys=True))
 
 
@@ -153,10 +164,12 @@ def card_list(game: str, cards: list[str], trump: str | None, trump_rank: str | 
     return " · ".join(parts)
 
 
+@in_seat_language
 async def hand_image(table: Table, seat: int, image_key: tuple) -> bytes | None:
-    cards, trump, trump_rank, name, deal = image_key
+    cards, trump, trump_rank, name, deal, _lang = image_key
     view = {"trump": trump, "trump_rank": trump_rank}
-    return await images.hand_image(table.game, list(cards), view, None, f"{name} · table #{table.id} · deal {deal + 1}")
+    title = _("{name} · table #{table} · deal {deal}", name=name, table=table.id, deal=deal + 1)
+    return await images.hand_image(table.game, list(cards), view, None, title)
 
 
 async def hand_view(
@@ -169,6 +182,13 @@ async def hand_view(
         png = await hand_image(table, seat, hand.image_key)
         hand.file = png_file(png, f"hand-{table.id}.png")
     return hand
+
+
+@in_seat_language
+def _closed_hand_text(table: Table, seat: int, deal: int) -> str:
+    return _("**Your hand** — {where} · {game}, table #{table}, deal {deal}: that deal is over; your hand for the "
+             "next deal is in the next message.", where=where(table), game=game_name(table.game), table=table.id,
+             deal=deal + 1)  # fmt: skip
 
 
 def _live(table: Table) -> LiveTable:
@@ -226,10 +246,9 @@ class LiveHands:
 
     async def _close_deal(self, table: Table, old: LiveTable) -> None:
         """Last deal's DM hands stop offering choices (and say where the new hand is); their pictures stay."""
-        content = f"**Your hand** — {where(table)} · {game_name(table.game)}, table #{table.id}, deal {old.deal + 1}"
-        content += ": that deal is over; your hand for the next deal is in the next message."
-        for hand in old.seats.values():
+        for seat, hand in old.seats.items():
             if hand.dm is not None:
+                content = _closed_hand_text(table, seat, old.deal)
                 try:
                     await self._edit_dm(hand.dm, content=content, view=None)
                 except discord.HTTPException:

@@ -25,11 +25,13 @@ from discord.http import handle_message_parameters
 from bot.clocks.output import SeatButton
 from bot.clocks.service import where
 from bot.clocks.state import clock_of
+from bot.i18n import _, current_language
 from bot.presentation import images
 from bot.presentation.budget import ChannelBudget
 from bot.presentation.choices import name_seats, past_tense
 from bot.presentation.clock_view import seat_button, since_last_move
 from bot.presentation.components import view_of
+from bot.presentation.language import table_language_of
 from bot.presentation.live_hands import LiveHands
 from bot.presentation.messages import (  # re-exported: cogs build messages here too
     DM_CLOSED,
@@ -144,6 +146,7 @@ class Presenter:
         return worker
 
     async def _work(self, table: Table, out: TableOutput, jobs: collections.deque) -> None:
+        current_language.set(table_language_of(table))  # this worker task's own context: the table's language
         while jobs:
             job = jobs.popleft()
             try:
@@ -316,9 +319,10 @@ class Presenter:
             results[deal_index] = result
             state = {**state, "deal_results": results}
         png = await images.deal_summary_image(state, table.names(), deal_index)
-        text = result.get("explain") or ("Thrown in: nobody bid." if result.get("thrown_in") else "")
+        text = result.get("explain") or (_("Thrown in: nobody bid.") if result.get("thrown_in") else "")
         change = score_change_text(table, result.get("score_change", []))
-        content = f"**Table #{table.id} · deal {deal_index + 1} result**\n{text}\n{change}"
+        head = _("**Table #{table} · deal {deal} result**", table=table.id, deal=deal_index + 1)
+        content = f"{head}\n{text}\n{change}"
         await self._channel(table).send(content[:2000], **_file_kwargs(png, f"deal-{table.id}-{deal_index + 1}.png"))
 
     async def _post_score_sheet(self, table: Table) -> None:
@@ -326,10 +330,12 @@ class Presenter:
         assert match is not None
         state = match.public_view()
         png = await images.score_sheet_image(state, table.names())
-        content = (
-            f"🏁 **{game_name(table.game)} — table #{table.id} is over.** {winner_text(table, state)}\n"
-            f"Final scores: {scores_text(table, state)}\nThe whole game: `/table record table:{table.id}`"
-        )
+        content = "🏁 " + _(
+            "**{game} — table #{table} is over.** {winner}\nFinal scores: {scores}\n"
+            "The whole game: `/table record table:{table}`",
+            game=game_name(table.game), table=table.id, winner=winner_text(table, state),
+            scores=scores_text(table, state),
+        )  # fmt: skip
         await self._channel(table).send(content[:2000], **_file_kwargs(png, f"scores-{table.id}.png"))
 
     async def _post_table_message(self, table: Table, deal_end: dict | None = None) -> None:
@@ -350,22 +356,22 @@ class Presenter:
             return
         # The old message would still say whose turn it was: show its deal's end, and point to the new one.
         fields: dict = {"view": None}
-        content = f"**{game_name(table.game)}** — table #{table.id}"
+        content = _("**{game}** — table #{table}", game=game_name(table.game), table=table.id)
         if deal_end is not None:
             deal = int(deal_end.get("deal", 0))
-            content += f" · deal {deal + 1} is over. {_deal_end_line(table, deal_end)}"
+            content += " · " + _("deal {deal} is over. {line}", deal=deal + 1, line=_deal_end_line(table, deal_end))
             png = await images.table_image(
                 deal_end,
                 table.names(),
-                title=f"{game_name(table.game)} · table #{table.id}",
+                title=_("{game} · table #{table}", game=game_name(table.game), table=table.id),
                 show_last_trick=True,
                 last_trick=deal_end.get("last_trick"),
             )
             if png:
                 fields["attachments"] = [discord.File(io.BytesIO(png), filename=f"table-{table.id}-{deal + 1}.png")]
         else:
-            content += ": that deal is over."
-        content += f"\nThe game goes on below ({message.jump_url})."
+            content += _(": that deal is over.")
+        content += "\n" + _("The game goes on below ({link}).", link=message.jump_url)
         await self._edit_message(table, old, content=content[:2000], **fields)
 
     async def _edit_table_message(self, table: Table) -> None:
@@ -413,7 +419,7 @@ def _deal_end_line(table: Table, deal_end: dict) -> str:
     results = deal_end.get("deal_results") or []
     result = results[int(deal_end.get("deal", 0))] if int(deal_end.get("deal", 0)) < len(results) else {}
     change = score_change_text(table, result.get("score_change", [])) if result else ""
-    return f"{change + '; ' if change else ''}scores now: {scores_text(table, deal_end)}"
+    return f"{change + '; ' if change else ''}" + _("scores now: {scores}", scores=scores_text(table, deal_end))
 
 
 def _file_kwargs(png: bytes | None, name: str) -> dict:
@@ -444,7 +450,7 @@ def table_line(table: Table, user_id: int, now: float) -> str:
 
 def outcome_text(table: Table, outcome: Outcome) -> str:
     who = table.names()[outcome.action.seat]
-    return f"{who} {past_tense(outcome.action.to_json())}."
+    return _("{who} {did}.", who=who, did=past_tense(outcome.action.to_json()))
 
 
 __all__ = [

@@ -17,6 +17,7 @@ from bot.i18n.translator import CatalogTranslator
 from bot.presentation import images
 from bot.presentation.components import TableButton, TableSelect
 from bot.presentation.errors import on_app_command_error
+from bot.presentation.language import SpeakingTree, remember
 from bot.presentation.presenter import Presenter
 from bot.process.settings import Settings
 from bot.storage.store import Store
@@ -41,6 +42,7 @@ class CardTableBot(commands.Bot):
         # Only the guilds intent: the bot works from interactions alone, so message events (one per message the bot
         # itself sends or edits) and the message cache would be pure overhead.
         client_options.setdefault("max_messages", None)
+        client_options.setdefault("tree_cls", SpeakingTree)  # commands answer in each player's language
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True), **client_options)
         self.settings = settings
         self._rng = rng
@@ -73,6 +75,7 @@ class CardTableBot(commands.Bot):
         # Turn clocks and idle players (bot/clocks/service.py); they reach Discord through the presenter.
         self.clocks = ClockService(self.manager, self.clock, self.presenter)
         self._listen_to_tables(self.presenter, self.clocks)
+        self.add_listener(remember, "on_interaction")  # each player's language, for what is sent to them later
         resumed = await self.manager.resume_all()
         log.info("resumed %d table(s) from %s", len(resumed), self.settings.db_path)
         await self.clocks.resume()  # deadlines and away seats re-armed from the store

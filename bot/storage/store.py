@@ -61,6 +61,7 @@ class TableRow:
     updated_at: str
     seats: dict[int, SeatRow] = field(default_factory=dict)
     hints: bool = False  # the host allowed /hint (migration 4); such games are unrated
+    language: str | None = None  # of the table's public messages (migration 7); None: English
 
 
 class _TransactionGate:
@@ -261,15 +262,16 @@ class Store:
         host_id: int,
         host_name: str,
         hints: bool = False,
+        language: str | None = None,
     ) -> int:
         async with self._write:
             await self.db.execute("BEGIN")
             try:
                 cur = await self.db.execute(
                     "INSERT INTO tables (guild_id, guild_name, channel_id, channel_name, game, preset, options,"
-                    " host_id, hints) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " host_id, hints, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (guild_id, guild_name, channel_id, channel_name, game, preset, json.dumps(options), host_id)
-                    + (int(hints),),
+                    + (int(hints), language),
                 )
                 table_id = cur.lastrowid
                 await self.db.execute(
@@ -405,6 +407,7 @@ class Store:
                 created_at=r["created_at"],
                 updated_at=r["updated_at"],
                 hints=bool(r["hints"]),
+                language=r["language"],
             )
             for r in rows
         }

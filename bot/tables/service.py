@@ -244,6 +244,7 @@ class TableManager:
         guild_id: int | None = None,
         guild_name: str = "",
         hints: bool = False,
+        language: str | None = None,
     ) -> Table:
         try:
             probe = match_class(game)(options)
@@ -260,6 +261,7 @@ class TableManager:
             host_id=host_id,
             host_name=host_name,
             hints=hints,
+            language=language,
         )
         row = await self.store.load_table(table_id)
         assert row is not None
