@@ -169,10 +169,16 @@ class Leaderboard(commands.Cog):
     async def on_table_game_started(self, table: Table) -> None:
         if table.row.guild_id is None:
             return
-        notice = rating_eligibility(
+        eligibility = rating_eligibility(
             guild_id=table.row.guild_id, players=table.players, seats=table.seats, hints=table.row.hints
-        ).notice()
-        await self.bot.presenter.post(table, f"Table #{table.id}: {notice}")
+        )
+
+        async def notice() -> str:  # worked out in the table's queue, so in the table's language
+            if eligibility.rated:
+                return _("Table #{table}: This game is rated.", table=table.id)
+            return _("Table #{table}: This game is not rated: {reason}.", table=table.id, reason=eligibility.reason)
+
+        await self.bot.presenter.post(table, notice)
 
     @commands.Cog.listener()
     async def on_table_acted(self, table: Table, outcome: Outcome) -> None:
@@ -192,7 +198,11 @@ class Leaderboard(commands.Cog):
         result = await rs.result_for_table(store, table.id)  # stored with the last action
         if result is None or result["rated"]:
             return None
-        return f"Table #{table.id}: this game is not rated after all: {result['unrated_reason']}."
+        return _(
+            "Table #{table}: this game is not rated after all: {reason}.",
+            table=table.id,
+            reason=result["unrated_reason"],
+        )
 
     # --- /leaderboard ------------------------------------------------------------------------------------------
 

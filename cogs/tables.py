@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _
 from bot.presentation.choices import decode
 from bot.presentation.clock_view import CLOCK_VERBS
 from bot.presentation.components import ComponentId
@@ -303,16 +304,19 @@ class Tables(commands.Cog):
         try:
             channel = await self.bot.create_dm(interaction.user)
             await channel.send(
-                f"You sat down at table #{table.id} ({game_name(table.game)}) in "
-                f"**{table.row.guild_name}** › #{table.row.channel_name}. Your hands will come here."
-            )
+                _("You sat down at table #{table} ({game}) in **{server}** › #{channel}. Your hands will come here.",
+                  table=table.id, game=game_name(table.game), server=table.row.guild_name,
+                  channel=table.row.channel_name)
+            )  # fmt: skip
         except discord.Forbidden as e:
             if e.code != DM_CLOSED:
                 raise
             await manager_of(interaction).mark_dm_closed(table, seat)
             await interaction.followup.send(
-                "I cannot send you direct messages, so your hand will not come by DM: press **My hand** on the "
-                "table message whenever you want to see it (only you will).",
+                _(
+                    "I cannot send you direct messages, so your hand will not come by DM: press **My hand** on the "
+                    "table message whenever you want to see it (only you will)."
+                ),
                 ephemeral=True,
             )
 

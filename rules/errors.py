@@ -50,6 +50,27 @@ def _suit_english(key: str, number: int) -> str:
     return plural[:-1] if number == 1 and key != "NT" else plural
 
 
+def marked(message: str) -> str:
+    """Marks a message id kept in a table (the bot's catalogues pick it up); it is the English text itself."""
+    return message
+
+
+class Words:
+    """A sentence a game says (a deal's result in words): a message id with fields like a refusal's, so that the bot
+    can say it in each language; ``message`` is the English text."""
+
+    def __init__(self, message: str, /, **fields: Any):
+        self.msgid = message
+        self.fields = fields
+        self.message = message.format(**{k: str(v) for k, v in fields.items()}) if fields else message
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __repr__(self) -> str:
+        return f"Words({self.message!r})"
+
+
 class IllegalAction(Exception):
     def __init__(self, message: str, /, **fields: Any):
         self.msgid = message

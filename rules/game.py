@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Self
 from rules.actions import Action, DiscardChoice
 from rules.cards import CARD_NAMES, cards_of
 from rules.dealing import DealCards, check_hands, deal_hands
-from rules.errors import IllegalAction, RecordError, Term
+from rules.errors import IllegalAction, RecordError, Term, Words
 from rules.events import DealScored, Event, GameOver, TrickWon
 from rules.options import Option, resolve_options
 from rules.view import public_of
@@ -57,6 +57,9 @@ class Match(ABC):
         self.deal_index = -1  # no deal started yet
         self.phase = BETWEEN_DEALS
         self.deal_results: list[dict] = []
+        # Beside each deal result whose game says it in words: its explanation as ``Words`` (one tuple per result,
+        # empty where the game gives none), which the bot says in each table's language; the record keeps English.
+        self.explanations: list[tuple[Words, ...]] = []
         self.winner: int | None = None
 
     # --- what each game provides ---------------------------------------------------------------------------

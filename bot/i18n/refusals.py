@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.i18n.catalogs import lookup
 from bot.i18n.terms import term_text
-from rules.errors import IllegalAction, Term
+from rules.errors import IllegalAction, Term, Words
 
 
 def refusal_text(msgid: str, fields: dict[str, Any], lang: str, seat_names: list[str] | None = None) -> str:
@@ -17,9 +17,14 @@ def refusal_text(msgid: str, fields: dict[str, Any], lang: str, seat_names: list
     return text.format(**{key: field_text(value, lang, seat_names) for key, value in fields.items()})
 
 
+def words_text(said: tuple[Words, ...], lang: str, seat_names: list[str] | None = None) -> str:
+    """A game's sentences (a deal's explanation) in ``lang``."""
+    return "; ".join(refusal_text(w.msgid, w.fields, lang, seat_names) for w in said)
+
+
 def field_text(value: object, lang: str, seat_names: list[str] | None = None) -> str:
     if isinstance(value, Term):
         return term_text(value, lang, seat_names)
-    if isinstance(value, IllegalAction):
+    if isinstance(value, IllegalAction | Words):
         return refusal_text(value.msgid, value.fields, lang, seat_names)
     return str(value)

@@ -24,7 +24,9 @@ from bot.i18n.languages import DEFAULT, LANGUAGES
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("bot", "cogs", "rules")
 # The callables whose first argument is a message id; their English text is the id.
-KEYWORDS: dict[str, None] = {"_": None, "N_": None, "IllegalAction": None, "Refusal": None, "Unreadable": None}
+KEYWORDS: dict[str, None] = {
+    "_": None, "N_": None, "IllegalAction": None, "Refusal": None, "Unreadable": None, "Words": None, "marked": None,
+}  # fmt: skip
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 
 

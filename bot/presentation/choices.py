@@ -29,6 +29,7 @@ CONTRACT_WORDS = {
     "open_misere": "open_misere", "open-misere": "open_misere", "openmisere": "open_misere",
     "all_trumps": "all_trumps", "all-trumps": "all_trumps", "tout_atout": "all_trumps",
 }  # fmt: skip
+JOKER_LABELS = {"JK": N_("Joker"), "BJ": N_("Black joker"), "RJ": N_("Red joker")}
 SELECT_LIMIT = 25  # Discord: options per select menu
 BUTTON_TYPES = ("pass", "keep", "counter", "recounter", "trump", "draw", "claim_draw", "expose")
 TYPE_LABELS = {
@@ -83,7 +84,7 @@ def card_label(card: str) -> str:
     for suit in ("S", "H", "D", "C"):
         if card.endswith(suit) and len(card) > 1:
             return card[:-1] + SUIT_SYMBOLS[suit]
-    return {"JK": "Joker", "BJ": "Black joker", "RJ": "Red joker"}.get(card, card)
+    return _(JOKER_LABELS[card]) if card in JOKER_LABELS else card
 
 
 def name_seats(text: str, names: list[str], *, teams: bool = False) -> str:

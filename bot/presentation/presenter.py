@@ -26,6 +26,7 @@ from bot.clocks.output import SeatButton
 from bot.clocks.service import where
 from bot.clocks.state import clock_of
 from bot.i18n import _, current_language
+from bot.i18n.refusals import words_text
 from bot.presentation import images
 from bot.presentation.budget import ChannelBudget
 from bot.presentation.choices import name_seats, past_tense
@@ -312,6 +313,9 @@ class Presenter:
         assert match is not None
         state = match.public_view()
         result = state["deal_results"][deal_index]
+        said = match.explanations[deal_index] if deal_index < len(match.explanations) else ()
+        if said:  # the engine's explanation in words: said in the table's language
+            result = {**result, "explain": words_text(said, current_language.get(), table.names())}
         if isinstance(result.get("explain"), str):  # players' names for the engine's "seat 2"
             teams = len(result.get("score_change") or state.get("scores") or []) < table.players
             result = {**result, "explain": name_seats(result["explain"], table.names(), teams=teams)}

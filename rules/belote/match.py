@@ -32,7 +32,7 @@ from rules.belote.tables import (
 )
 from rules.cards import CARD_NAMES, NUM_CARD_IDS, SUITS, cards_of, iter_cards
 from rules.dealing import DealCards, check_hands
-from rules.errors import IllegalAction, RecordError, Term
+from rules.errors import IllegalAction, RecordError, Term, Words
 from rules.game import BETWEEN_DEALS, BIDDING, GAME_OVER, PLAY, LegalAction, Match
 from rules.options import Option
 
@@ -420,7 +420,8 @@ class Belote(Match):
                     "thrown_in": True,
                     "made": None,
                     "explain": "all four players passed: the deal is thrown in, no points scored",
-                }
+                },
+                (Words("all four players passed: the deal is thrown in, no points scored"),),
             )
             return
         self.kind = auction.high_kind
@@ -470,9 +471,10 @@ class Belote(Match):
         if self.options["litige"]:
             result["litige"] = score.litige
             result["held_over"] = score.held_over
-        self._record_result(result)
+        self._record_result(result, score.words)
 
-    def _record_result(self, result: dict) -> None:
+    def _record_result(self, result: dict, words: tuple[Words, ...] = ()) -> None:
+        self.explanations.append(words)
         change = result["score_change"]
         self.total[0] += change[0]
         self.total[1] += change[1]
@@ -570,6 +572,6 @@ class Belote(Match):
         return [{"seat": (leader + i) % PLAYERS, "cards": [CARD_NAMES[c]]} for i, c in enumerate(cards)]
 
     CLONE_COPIES = (
-        "total", "deal_results", "auction", "_hands", "_trick", "_card_points", "_tricks_won", "_completed", "_belote",
-        "_belote_seats",
+        "total", "deal_results", "explanations", "auction", "_hands", "_trick", "_card_points", "_tricks_won",
+        "_completed", "_belote", "_belote_seats",
     )  # fmt: skip

@@ -25,7 +25,7 @@ from rules.da_bai_fen.order import (
 )
 from rules.da_bai_fen.scoring import level_name, level_rank, outcome, parse_level
 from rules.dealing import DealCards, check_pack
-from rules.errors import IllegalAction, RecordError, Term
+from rules.errors import IllegalAction, RecordError, Term, Words
 from rules.events import Event, ExposureOffered, FailedLead, LevelsChanged
 from rules.game import BETWEEN_DEALS, DEAL, EXCHANGE, GAME_OVER, PLAY, Match
 from rules.options import Option
@@ -302,7 +302,10 @@ class DaBaiFen(Match):
             if self.drawn == DRAWN and self.exposed is not None:
                 self._pick_up_kitty()
         elif self.mode == SPECIAL:
-            self._annul("nobody exposed a card of their side's level in this special deal: another draw")
+            self._annul(
+                "nobody exposed a card of their side's level in this special deal: another draw",
+                Words("nobody exposed a card of their side's level in this special deal: another draw"),
+            )
         else:
             self._turn_kitty()
 
@@ -425,11 +428,16 @@ class DaBaiFen(Match):
         shown = cards_of(self.hands[action.seat])
         self._annul(
             f"seat {action.seat} holds no trumps and claims a draw ({_describe_cards(shown)}): the deal is annulled",
+            Words(
+                "{seat} holds no trumps and claims a draw ({cards}): the deal is annulled",
+                seat=Term("seat", action.seat),
+                cards=Term("cards_spaced", tuple(CARD_NAMES[c] for c in shown)),
+            ),
             claimed_by=action.seat,
             shown=shown,
         )
 
-    def _annul(self, explain: str, claimed_by: int | None = None, shown: list[int] | None = None) -> None:
+    def _annul(self, explain: str, words: Words, claimed_by: int | None = None, shown: list[int] | None = None) -> None:
         """
         "all the cards are thrown in and there is a new deal, started by the partner of the leader to the annulled
         hand, in which any player may expose a card whose rank is equal to his side's score."  A special deal where
@@ -450,6 +458,9 @@ class DaBaiFen(Match):
             "next_starter": self.next_starter,
             "explain": explain + f"; seat {self.next_starter} starts a special deal",
         }
+        self.explanations.append(
+            (Words("{why}; {seat} starts a special deal", why=words, seat=Term("seat", self.next_starter)),)
+        )
         self.deal_results.append(result)
         self.phase = BETWEEN_DEALS
 
@@ -784,6 +795,7 @@ class DaBaiFen(Match):
             offenders = _team(failure["seat"])
             explain = f"{failure['explain']}; scored as though team {offenders} lost every trick: {explain}"
         explain += f" → {result.row}; levels {level_name(self.levels[0])}–{level_name(self.levels[1])}"
+        self.explanations.append((self._explain_words(failure, opponents, opp_points, result.row_words),))
         self.deal_results.append(
             {
                 "score_change": change,
@@ -813,6 +825,25 @@ class DaBaiFen(Match):
                 # "the winners are the first side whose score goes above Ace"
                 self.winner = team
                 self.phase = GAME_OVER
+
+    def _explain_words(self, failure: dict | None, opponents: int, points: int, row: Words) -> Words:
+        """The deal's ``explain`` as words the bot translates (teams by letter, seats as players' names)."""
+        levels = f"{level_name(self.levels[0])}–{level_name(self.levels[1])}"
+        said = Words("opponents (team {team}) took {points} points → {row}; levels {levels}", team="AB"[opponents],
+                     points=points, row=row, levels=levels)  # fmt: skip
+        if failure is None:
+            return said
+        beaten_by = failure["beaten_by"]
+        failed = Words(
+            "{seat}'s lead of {cards} failed: {holder} holds {card}, which beats {beaten}",
+            seat=Term("seat", failure["seat"]),
+            cards=Term("cards_spaced", tuple(failure["cards"])),
+            holder=Term("seat", beaten_by["seat"]),
+            card=Term("card", beaten_by["card"]),
+            beaten=Term("card", failure["beaten_card"]),
+        )
+        return Words("{failed}; scored as though team {team} lost every trick: {rest}", failed=failed,
+                     team="AB"[_team(failure["seat"])], rest=said)  # fmt: skip
 
     # --- what players see -------------------------------------------------------------------------------------
 
@@ -958,4 +989,7 @@ class DaBaiFen(Match):
             "levels": [level_name(v) for v in self.levels],
         }
 
-    CLONE_COPIES = ("hands", "levels", "points", "tricks_won", "trick", "kitty_turned", "deal_results", "failed_throws")
+    CLONE_COPIES = (
+        "hands", "levels", "points", "tricks_won", "trick", "kitty_turned", "deal_results", "explanations",
+        "failed_throws",
+    )  # fmt: skip
