@@ -53,15 +53,15 @@ def duration_text(seconds: float) -> str:
     """60 → "1 min", 5400 → "1 h 30 min", 86400 → "24 h", 3 days → "3 days"."""
     seconds = max(0, int(round(seconds)))
     if seconds < 60:
-        return f"{seconds} s"
+        return _("{n} s", n=seconds)
     if seconds < 3600:
         m, s = divmod(seconds, 60)
-        return f"{m} min" + (f" {s} s" if s else "")
+        return _("{n} min", n=m) + (" " + _("{n} s", n=s) if s else "")
     if seconds <= 48 * 3600:
         h, rest = divmod(seconds, 3600)
-        return f"{h} h" + (f" {rest // 60} min" if rest // 60 else "")
+        return _("{n} h", n=h) + (" " + _("{n} min", n=rest // 60) if rest // 60 else "")
     d, rest = divmod(seconds, 86_400)
-    return f"{d} days" + (f" {rest // 3600} h" if rest // 3600 else "")
+    return _("{n} days", n=d) + (" " + _("{n} h", n=rest // 3600) if rest // 3600 else "")
 
 
 def parse_clock(text: str) -> ClockChoice:
