@@ -23,8 +23,11 @@ class Term:
     kind: str
     value: Any
     number: int = 2  # how many, for a suit or a count (English: 1 → "heart", else "hearts")
+    english: str | None = None  # how a game's English writes it, when not the default ("the Joker")
 
     def __str__(self) -> str:
+        if self.english is not None:
+            return self.english
         if self.kind == "card":
             return str(self.value)
         if self.kind == "cards":

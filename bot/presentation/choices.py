@@ -48,8 +48,9 @@ PAST = {
     "claim_draw": N_("showed your hand to annul the deal"),
 }
 # Words the labels take from the actions themselves, marked here for the catalogues.
-ACTION_WORDS = (N_("Capot"), N_("All trumps"), N_("Tout atout"), N_("Misère"), N_("Open misère"), N_("Belote"),
-                N_("misère"), N_("open misère"), N_("Nullo"))  # fmt: skip
+# (The announcements' words come from each game's registry entry: bot/i18n/tools.py's game_words.)
+ACTION_WORDS = (N_("Capot"), N_("All trumps"), N_("Tout atout"), N_("Misère"), N_("Open misère"), N_("misère"),
+                N_("open misère"), N_("Nullo"))  # fmt: skip
 
 
 class Unreadable(ValueError):

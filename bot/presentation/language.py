@@ -53,7 +53,7 @@ class SpeakingTree(discord.app_commands.CommandTree):
 
 
 def table_language_of(table: Table) -> str:
-    return language_or_default(table.row.language)
+    return language_or_default(getattr(getattr(table, "row", None), "language", None))
 
 
 def seat_language(table: Table, seat: int) -> str:
