@@ -240,6 +240,10 @@ class Match(ABC):
     def seat_prompts(self, seat: int) -> list[str]:
         """Sentences for ``seat``'s hand about a choice open to it now that it may not expect (record card names,
         "seat N"): e.g. a card just drawn that it may expose.  Empty in most games and states."""
+        return [said.message for said in self.seat_prompt_words(seat)]
+
+    def seat_prompt_words(self, seat: int) -> list[Words]:
+        """``seat_prompts`` as words the bot says in each player's language."""
         return []
 
     def draw_ends_choices(self) -> bool:

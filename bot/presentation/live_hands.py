@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.http import handle_message_parameters
 
-from bot.i18n import N_, _
+from bot.i18n import N_, _, current_language
+from bot.i18n.refusals import words_text
 from bot.presentation import images
 from bot.presentation.choices import name_seats
 from bot.presentation.language import in_seat_language, seat_language
@@ -136,7 +137,9 @@ def hand_text(table: Table, seat: int, *, note: str | None = None, selection: st
     # Always in words too: the picture is not read aloud by a screen reader, nor readable on a small phone.
     lines.append(card_list(table.game, cards, state.get("trump"), state.get("trump_rank")) or _("(no cards)"))
     lines.append(_turn_line(table, seat, state["legal"]))
-    lines.extend(name_seats(prompt, table.names()) for prompt in state["prompts"])  # "You drew 7♥ — … expose it?"
+    if state["prompts"]:  # "You drew 7♥ — … expose it?", in the player's language
+        said = match.seat_prompt_words(seat)
+        lines.append(name_seats(words_text(tuple(said), current_language.get(), table.names()), table.names()))
     panel_lines, view = hand_panel(table, seat, selection)
     lines.extend(panel_lines)
     content = "\n".join(lines)[:2000]

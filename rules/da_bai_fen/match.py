@@ -892,19 +892,20 @@ class DaBaiFen(Match):
     def seat_teams(self) -> list[int | None]:
         return [_team(seat) for seat in range(4)]
 
-    def seat_prompts(self, seat: int) -> list[str]:
+    def seat_prompt_words(self, seat: int) -> list[Words]:
         """The exposure a player may make, in words, so their hand offers it the moment they draw the card."""
         cards = self.exposable_cards(seat)
         if not cards:
             return []
-        what = "your side's level" if self.mode == SPECIAL else "the trump rank"
+        what = Words("your side's level") if self.mode == SPECIAL else Words("the trump rank")
         if len(cards) == 1:
-            text = f"You drew {CARD_NAMES[cards[0]]} — {what}: expose it?"
+            text = Words("You drew {card} — {what}: expose it?", card=_card(cards[0]), what=what)
         else:
-            text = f"You drew {CARD_NAMES[cards[0]]} — {what} (you also hold {_describe_cards(cards[1:])}): expose one?"
+            text = Words("You drew {card} — {what} (you also hold {cards}): expose one?", card=_card(cards[0]),
+                         what=what, cards=Term("cards_spaced", tuple(CARD_NAMES[c] for c in cards[1:])))  # fmt: skip
         if self.drawn == DRAWN:
             # "Once the first of these cards is exposed it is too late for anyone to determine the trump suit"
-            text += " Last chance: the kitty is turned next."
+            text = Words("{prompt} Last chance: the kitty is turned next.", prompt=text)
         return [text]
 
     def draw_ends_choices(self) -> bool:
