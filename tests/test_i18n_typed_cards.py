@@ -53,3 +53,17 @@ async def test_a_french_player_types_vc_and_the_engine_answers_in_french(tmp_pat
             assert not r.content.startswith("⛔"), r.content
             bid = table.record.deals[0].actions[-1]
             assert (bid["type"], bid["value"], bid["suit"]) == ("bid", 80, "H")
+
+
+def test_a_hands_captions_are_what_each_player_types():
+    """The caption under each card of a hand picture is the card as the player types it, read back as that card."""
+    from render.i18n import card_caption
+    from rules.cards import CARD_NAMES
+
+    for lang in ("en", "fr", "zh"):
+        for card in CARD_NAMES:
+            if card == "?" or card.startswith(("11", "12", "13")):  # the six-player Five Hundred ranks: short form
+                continue
+            assert parse_cards(to_short_form(card_caption(card, lang), lang)) == [card], (lang, card)
+    assert [card_caption(c, "fr") for c in ("JH", "KS", "QD", "10C")] == ["VC", "RP", "DK", "10T"]
+    assert [card_caption(c, "zh") for c in ("AH", "10S", "RJ", "BJ")] == ["♥A", "♠10", "大王", "小王"]

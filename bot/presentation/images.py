@@ -82,6 +82,7 @@ async def hand_image(game: str, cards: list[str], view: dict[str, Any], legal: s
         trump_rank=view.get("trump_rank"),
         legal=legal,
         title=title,
+        lang=current_language.get(),  # the captions: the cards as the player types them
         urgent=True,  # the answer to a click or a command waits for it
     )
 
