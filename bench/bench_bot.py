@@ -51,10 +51,22 @@ from bot.process.client import CardTableBot  # noqa: E402
 from bot.process.settings import Settings  # noqa: E402
 from rules.game import GAME_OVER  # noqa: E402
 from tests.fakediscord import FakeDiscord  # noqa: E402
+from tests.fakediscord.faults import SERVER_ERROR, TOO_MANY, Fault, RateLimits  # noqa: E402
 from tests.fakediscord.interactions import UPDATE_MESSAGE, InteractionResult  # noqa: E402
 
 FOLLOW_UPS_WITHIN = 30.0  # seconds the fake keeps an answered interaction for its follow-ups (Discord: 15 min)
 SLASH_OPTION = {"play": "card", "bid": "value", "discard": "cards", "expose": "card", "call": "card", "trump": "suit"}
+
+
+def honest_fake(args: argparse.Namespace) -> FakeDiscord:
+    """The offline Discord as Discord: a first answer after 3 s refused and counted (no test slack); Discord's rate
+    limits at its own scale with --rate-limits, and faults with --faults RATE."""
+    fake = FakeDiscord(interaction_deadline=3.0, slack=1.0, rate_limits=RateLimits(enabled=args.rate_limits))
+    if args.faults:
+        rng = random.Random(args.seed)
+        fake.faults.add(Fault(SERVER_ERROR, times=None, when=lambda m, r, p: rng.random() < args.faults))
+        fake.faults.add(Fault(TOO_MANY, times=None, seconds=0.5, when=lambda m, r, p: rng.random() < args.faults))
+    return fake
 
 
 def busiest_5s(times: dict[int, list[float]], dms: set[int]) -> tuple[str, int]:
@@ -252,7 +264,7 @@ class Bench:
         images.enabled = args.images
         logging.basicConfig(level=logging.WARNING)
         logging.getLogger("discord").setLevel(logging.ERROR)
-        fake = FakeDiscord()
+        fake = self.fake = honest_fake(args)
         self.hook_fake(fake)
         async with fake:
             with fake.patched(), tempfile.TemporaryDirectory() as tmp:
@@ -268,11 +280,13 @@ class Bench:
                 settings = Settings(
                     token=fake.token,
                     db_path=str(Path(tmp) / "bench.db"),
+                    database_url=args.database_url,
                     dev_guild_id=guild.id,
                     ai_delay=args.ai_delay,
                     draw_interval=args.ai_delay / 4,  # the draw as fast as before the human pace
                     kitty_pause=args.ai_delay / 4,
                     edit_interval=args.edit_interval,
+                    hold_limit=args.hold_limit,
                 )
                 client = CardTableBot(settings, rng=random.Random(args.seed), guild_ready_timeout=0.05)
                 async with fake.running(client, timeout=60):
@@ -380,6 +394,16 @@ class Bench:
             await asyncio.sleep(0.05)
             self.lags.append(time.monotonic() - start - 0.05)
 
+    @staticmethod
+    def print_discord_faults(fake: FakeDiscord, args: argparse.Namespace) -> None:
+        errors, limited = fake.faults.count(SERVER_ERROR), fake.faults.count(TOO_MANY)
+        print(f"Discord's rate limits {'on' if fake.rate_limits.enabled else 'off'}: "
+              f"{fake.rate_limits.refused} requests answered 429 in all; injected faults: "
+              f"{errors} x 5xx, {limited} x 429 (--faults {args.faults}); first answers later than 3 s: "
+              f"{len(fake.late_answers())}, expired: {fake.expired_interactions}")  # fmt: skip
+        for key, n in sorted(fake.rate_limits.refused_by.items(), key=lambda kv: -kv[1]):
+            print(f"   {n:6d}  429 ({key})")
+
     def report(self, args, window, calls, cards, actions) -> None:
         by_route = Counter(calls)
         total = sum(calls.values())
@@ -406,6 +430,7 @@ class Bench:
             lags = sorted(self.lags)
             print(f"event loop lag: median {statistics.median(lags) * 1000:.1f} ms, "
                   f"p99 {lags[int(0.99 * (len(lags) - 1))] * 1000:.1f} ms")  # fmt: skip
+        Bench.print_discord_faults(self.fake, args)
         print(f"this process used {self.cpu:.0%} of one core (bot, fake Discord and simulated players together); "
               f"{load_text()}")  # fmt: skip
         if self.gc_pauses:
@@ -505,11 +530,13 @@ class BotSide:
             settings = Settings(
                 token=cfg["token"],
                 db_path=str(Path(tmp) / "bench.db"),
+                database_url=cfg.get("database_url"),  # PostgreSQL instead of the SQLite file
                 dev_guild_id=cfg["guild_id"],
                 ai_delay=cfg["ai_delay"],
                 draw_interval=cfg["ai_delay"] / 4,  # the draw as fast as before the human pace
                 kitty_pause=cfg["ai_delay"] / 4,
                 edit_interval=cfg["edit_interval"],
+                hold_limit=cfg["hold_limit"],
                 render=cfg["render"],
             )
             client = CardTableBot(settings, rng=random.Random(cfg["seed"]), guild_ready_timeout=0.05)
@@ -753,8 +780,7 @@ class Driver:
     async def run(self) -> None:
         args = self.args
         logging.basicConfig(level=logging.WARNING)
-        fake = FakeDiscord()
-        fake.interaction_deadline = 3.0  # as Discord: a later first answer is refused, and counted
+        fake = self.fake = honest_fake(args)
         self.hook_fake(fake)
         async with fake:
             guild = fake.add_guild("Bench Club")
@@ -777,11 +803,13 @@ class Driver:
                 "game": args.game,
                 "ai_delay": args.ai_delay,
                 "edit_interval": args.edit_interval,
+                "hold_limit": args.hold_limit,
                 "images": args.images,
                 "render": args.render,
                 "seed": args.seed,
                 "freeze": args.freeze,
                 "profile": args.profile,
+                "database_url": args.database_url,
             }
             by_channel = {c.id: c for c in channels}
             with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
@@ -909,6 +937,7 @@ class Driver:
         print(f"interaction → reply latency over {len(lat)} interactions: p50 {pct(lat, 0.5):.1f} ms, "
               f"p90 {pct(lat, 0.9):.1f} ms, p99 {pct(lat, 0.99):.1f} ms, max {pct(lat, 1.0):.1f} ms; "
               f"expired (no answer within Discord's 3 s): {expired}")  # fmt: skip
+        Bench.print_discord_faults(self.fake, args)
         shows = sorted(bot["hand_delays"])
         if shows and not args.slash:
             print(f"a turn → the player's DM hand showing it (before they can tap): p50 {pct(shows, 0.5):.0f} ms, "
@@ -949,6 +978,12 @@ def main() -> None:
     parser.add_argument("--game", default="two_hundred")
     parser.add_argument("--ai-delay", type=float, default=1.0, help="computer players' pause before acting")
     parser.add_argument("--edit-interval", type=float, default=1.0, help="seconds between table-message edits")
+    parser.add_argument(
+        "--hold-limit",
+        type=float,
+        default=4.0,
+        help="seconds the computers' cards in a row may wait to join one table edit (0: each its own)",
+    )
     parser.add_argument("--think", type=float, default=3.0, help="a human's mean thinking time (s)")
     parser.add_argument("--images", action=argparse.BooleanOptionalAction, default=True,
                         help="draw table and hand images (render/), as players see them")  # fmt: skip
@@ -961,9 +996,17 @@ def main() -> None:
     parser.add_argument("--slash", action="store_true",
                         help="humans type slash commands (the earlier model), not tap their DM hand")  # fmt: skip
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rate-limits", action=argparse.BooleanOptionalAction, default=False,
+                        help="Discord's rate limits in the fake (429, Retry-After), at Discord's scale; off by "
+                             "default: the bot does not pace itself under the global 50/s yet")  # fmt: skip
+    parser.add_argument("--faults", type=float, default=0.0, metavar="RATE",
+                        help="inject a 5xx and a 429 each on this share of all requests (e.g. 0.05)")  # fmt: skip
     parser.add_argument("--freeze", action="store_true", help="gc.freeze() after the warm-up")
     parser.add_argument(
         "--profile", help="write a cProfile of the measuring window (of the bot's process) to this file"
+    )
+    parser.add_argument(
+        "--database-url", help="run the bot on an empty PostgreSQL database (postgresql://…) instead of SQLite"
     )
     parser.add_argument("--single-process", action="store_true", help="bot, fake Discord and players in one process")
     parser.add_argument("--bot-process", metavar="CONFIG", help=argparse.SUPPRESS)  # the bot's side of the default

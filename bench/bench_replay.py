@@ -15,7 +15,7 @@ import time
 
 from rules.players import RandomPlayer, make_player
 from rules.records import GameRecord, parse_record, replay
-from rules.registry import GAMES, new_match
+from rules.registry import games, new_match
 from rules.simulate import recorded_game
 
 
@@ -47,7 +47,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=20)
     args = parser.parse_args()
     print(f"{'game':14} {'actions':>8} {'replay median ms':>17} {'p95 ms':>8} {'generic deals/s':>16}")
-    for game in GAMES:
+    for game in (found.id for found in games()):
         try:
             record = long_record(game, args.actions, seed=1)
         except Exception as e:  # a game not built yet

@@ -7,15 +7,18 @@ and the answer back to the player.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from typing import Any, TypeAlias
 
+import aiohttp
 import discord
 from discord.utils import MISSING
 
 from bot.i18n import _
 from bot.presentation.choices import card_label, label, past_tense
 from bot.presentation.components import ComponentId, TableButton, view_of
-from bot.presentation.errors import answer
+from bot.presentation.errors import answer, saved_anyway
 from bot.presentation.live_hands import hand_image, hand_text
 from bot.presentation.messages import png_file
 from bot.presentation.overload import defer_after
@@ -29,6 +32,9 @@ from bot.tables.service import (
 )
 from rules.cards import CARD_NAMES, parse_card
 from rules.events import FailedLead
+
+# The key of an autocomplete choice's action that holds the table's version when it was offered (cogs/arguments.py).
+VERSION_KEY = "v"
 
 # What every cog's interactions carry: typed, so ``interaction.client.manager`` is checked like any attribute.
 Interaction: TypeAlias = discord.Interaction[CardTableBot]
@@ -74,12 +80,37 @@ async def in_time(interaction: Interaction, work, *, thinking: bool):
     deferred update, or "thinking…") so that Discord keeps it.  Returns (result, deferred)."""
     task = asyncio.ensure_future(work)
     done, _pending = await asyncio.wait({task}, timeout=defer_after(interaction.created_at))
-    if not done:
+    if not done and not interaction.response.is_done():
         if thinking:
             await interaction.response.defer(ephemeral=True, thinking=True)
         else:
             await interaction.response.defer()
     return await task, not done
+
+
+@contextlib.asynccontextmanager
+async def acknowledged_if_slow(interaction: Interaction, *, thinking: bool) -> AsyncIterator[None]:
+    """Run the block (in this task, so that what it dispatches is heard in the usual order); if it takes longer than
+    the overload policy allows, acknowledge the interaction meanwhile, as ``in_time`` does."""
+    deferring = asyncio.Event()
+
+    async def defer_later() -> None:
+        await asyncio.sleep(defer_after(interaction.created_at))
+        deferring.set()
+        if not interaction.response.is_done():
+            await (
+                interaction.response.defer(ephemeral=True, thinking=True) if thinking else interaction.response.defer()
+            )
+
+    timer = asyncio.create_task(defer_later())
+    try:
+        yield
+    finally:
+        if deferring.is_set():  # the acknowledgement is on its way: let it land before the answer
+            with contextlib.suppress(discord.HTTPException, TimeoutError, aiohttp.ClientError):
+                await timer  # if it failed, the answer says so (or the interaction expired)
+        else:
+            timer.cancel()
 
 
 async def show_hand(
@@ -103,7 +134,7 @@ async def show_hand(
         if hand.file is not None or shown_image != hand.image_key:
             fields["attachments"] = [hand.file] if hand.file else []
         message_id = interaction.message.id if edit and interaction.message else None
-        if deferred:  # replace the "thinking…" answer (or the deferred message) with the hand
+        if deferred or (edit and interaction.response.is_done()):  # replace "thinking…" (or the deferred message)
             message = await interaction.edit_original_response(**fields)
             message_id = message.id
         elif edit:
@@ -161,8 +192,15 @@ async def perform(
     edit: bool = False,
     confirmed: bool = False,
 ) -> None:
-    """Apply the user's action and answer them; ``edit`` replaces the message whose component was used."""
+    """Apply the user's action and answer them; ``edit`` replaces the message whose component was used.  An action
+    picked from a command's autocomplete carries the version it was offered at (``VERSION_KEY``)."""
+    if VERSION_KEY in action:
+        action = dict(action)
+        offered_at = action.pop(VERSION_KEY)
+        version = offered_at if version is None and isinstance(offered_at, int) else version
     manager = manager_of(interaction)
+    if version is not None:  # the player saw a newer game than ours: another process moved it (PostgreSQL)
+        table = await manager.refresh(table.id, version) or table
     seat = seat_in(table, interaction.user.id)
     stale = version is not None and version != table.version and action.get("type") not in UNVERSIONED_TYPES
     if stale and edit and table.match is not None and table.status == PLAYING:
@@ -186,13 +224,24 @@ async def perform(
                 await answer(interaction, warning, view=view)
             return
     with interaction.client.presenter.live.answering(table, seat):  # this answer shows the hand: no edit meanwhile
-        outcome = await manager.act(table.id, interaction.user.id, action, expected_version=version)
+        # A slow save (a busy store, a table's lock held): acknowledge within Discord's 3 s, answer after.
+        async with acknowledged_if_slow(interaction, thinking=not edit):
+            outcome = await manager.act(
+                table.id, interaction.user.id, action, expected_version=version, interaction_id=str(interaction.id)
+            )
     failed = next((e for e in outcome.events if isinstance(e, FailedLead)), None)
     done = (
         failed_lead_text(failed, table.names())
         if failed
         else "✅ " + _("You {did}.", did=past_tense(outcome.action.to_json()))
     )
+    try:  # the move is made: whatever happens to the answer, the player is never told it failed
+        await _answer_made(interaction, table, seat, done, edit=edit)
+    except Exception as error:
+        await saved_anyway(interaction, done, error)
+
+
+async def _answer_made(interaction: Interaction, table: Table, seat: int, done: str, *, edit: bool) -> None:
     match = table.match
     if edit and match is not None and table.status == PLAYING:
         # The message you chose from becomes your hand as it is now (with your next choices if it is your turn
@@ -200,6 +249,8 @@ async def perform(
         await show_hand(interaction, table, note=done, edit=True)
     elif match is not None and table.status == PLAYING and match.to_move == seat and legal_for(table, seat):
         await show_hand(interaction, table, note=done)
+    elif edit and interaction.response.is_done():
+        await interaction.edit_original_response(content=done, attachments=[], view=None)
     elif edit:
         await interaction.response.edit_message(content=done, attachments=[], view=None)
     else:

@@ -13,6 +13,7 @@ from bot.presentation.language import language_choices
 from bot.tables import guild_settings as gs
 from bot.tables.service import Refusal
 from cogs.acting import Interaction, manager_of
+from cogs.arguments import ClockText, GameText, ListText, NameText
 from rules import registry
 
 NOT_ADMIN = "Only members with the Manage Server permission can change this server's card table settings."
@@ -69,11 +70,11 @@ class Admin(commands.Cog):
     async def settings(
         self,
         interaction: Interaction,
-        game: str | None = None,
-        clock: str | None = None,
-        preset: str | None = None,
-        allowed_clocks: str | None = None,
-        channels: str | None = None,
+        game: GameText | None = None,
+        clock: ClockText | None = None,
+        preset: NameText | None = None,
+        allowed_clocks: ListText | None = None,
+        channels: ListText | None = None,
         max_tables: int | None = None,
         computers: bool | None = None,
         language: app_commands.Choice[str] | None = None,

@@ -19,7 +19,7 @@ from bot.presentation.choices import Unreadable, decode, encode, label, parse_bi
 from bot.presentation.language import language_of
 from bot.presentation.messages import game_name
 from bot.tables.service import Refusal, Table
-from cogs.acting import Interaction, find_table, legal_for, manager_of
+from cogs.acting import VERSION_KEY, Interaction, find_table, legal_for, manager_of
 
 Action = dict[str, Any]
 # discord.py calls a transformer with any client's interaction; ours are always CardTableBot's (cogs/acting.py).
@@ -59,10 +59,17 @@ async def legal_choices(interaction: Interaction, kind: str, current: str) -> Ch
         plain = " ".join(action.get("cards", [])) + " " + " | ".join(typed_forms(action))
         if typed and typed not in text.lower() and typed not in plain.lower():
             continue
-        out.append(app_commands.Choice(name=text[:CHOICE_NAME_LIMIT], value=encode(action)[:CHOICE_NAME_LIMIT]))
+        out.append(app_commands.Choice(name=text[:CHOICE_NAME_LIMIT], value=offered(action, table.version)))
         if len(out) == CHOICES_LIMIT:
             break
     return out
+
+
+def offered(action: Action, version: int) -> str:
+    """An autocomplete choice's value: the action, and the table's version when the choice was offered (so that the
+    command means the moment the player saw; ``acting.perform`` refuses it once the table moved on)."""
+    value = encode({**action, VERSION_KEY: version})
+    return value if len(value) <= CHOICE_NAME_LIMIT else encode(action)[:CHOICE_NAME_LIMIT]
 
 
 class ActionArgument(app_commands.Transformer):
@@ -72,6 +79,10 @@ class ActionArgument(app_commands.Transformer):
     def __init__(self, parse: Callable[[str], Action], *, bid: bool = False):
         self.parse = parse
         self.bid = bid
+
+    @property
+    def max_value(self) -> int:  # for a string: its longest length, which Discord enforces
+        return ARGUMENT_LENGTH
 
     async def transform(self, interaction: AnyInteraction, value: str) -> Action:
         picked = decode(value)
@@ -132,7 +143,17 @@ class TableArgument(app_commands.Transformer):
     def type(self) -> discord.AppCommandOptionType:
         return discord.AppCommandOptionType.integer
 
+    @property
+    def min_value(self) -> int:
+        return 1
+
+    @property
+    def max_value(self) -> int:
+        return TABLE_LIMIT
+
     async def transform(self, interaction: AnyInteraction, value: int) -> Table:
+        if not 1 <= int(value) <= TABLE_LIMIT:
+            raise Refusal("Table numbers are whole numbers from 1: see yours with /table list.")
         return await manager_of(interaction).get(int(value))
 
     async def autocomplete(self, interaction: AnyInteraction, value: int | float | str) -> Choices:
@@ -145,6 +166,15 @@ class TableArgument(app_commands.Transformer):
         ]
         return choices[:CHOICES_LIMIT]
 
+
+# Bounds Discord enforces on what players type (the registered schema), so no argument is bigger than its use.
+GameText = app_commands.Range[str, 1, 40]
+NameText = app_commands.Range[str, 1, 40]  # a preset's name
+ClockText = app_commands.Range[str, 1, 20]
+OptionsText = app_commands.Range[str, 1, 300]
+ListText = app_commands.Range[str, 1, 500]  # lists of clocks or channels
+ARGUMENT_LENGTH = 300  # a card, cards or a bid as typed
+TABLE_LIMIT = 2**53  # Discord's largest integer option; table numbers are far below it
 
 TABLE_HELP = "the table number, when you play at several"
 TableOption = app_commands.Transform[Table, TableArgument]

@@ -20,7 +20,7 @@ from bot.presentation.messages import game_name, options_text
 from bot.tables.presets import OptionsError, game_id
 from bot.tables.service import Refusal, Table
 from cogs.acting import Interaction, manager_of
-from cogs.arguments import TABLE_HELP, TableOption
+from cogs.arguments import TABLE_HELP, GameText, TableOption
 from rules import registry
 
 # Admin groups: shown apart, since only server admins (Manage Server) can use them.
@@ -74,9 +74,10 @@ def rules_embed(game: str, page: int, table: Table | None) -> discord.Embed:
     return embed
 
 
-class RulesPage(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"rules:(?P<game>[a-z_]+):(?P<table>\d+):(?P<page>\d+)"
-):
+_RULES = r"rules:(?P<game>[a-z_]{1,40}):(?P<table>\d{1,18}):(?P<page>\d{1,4})"  # bounded: see components.py
+
+
+class RulesPage(discord.ui.DynamicItem[discord.ui.Button], template=_RULES):
     """Turns a /rules message to another page; everything needed is in the custom id."""
 
     def __init__(self, game: str, table_id: int, page: int, label: str, *, disabled: bool = False):
@@ -90,6 +91,8 @@ class RulesPage(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:  # always our bot's interaction
         async with answering_errors(interaction):  # a button: the tree's error handler does not see it
+            if registry.lookup(self.game) is None:  # an older message's, or a forged id
+                raise Refusal(f"Those rules are not known any more: choose {registry.choices_text()} with /rules.")
             table = await manager_of(interaction).get(self.table_id) if self.table_id else None
             await show_rules(interaction, self.game, table, self.page, edit=True)
 
@@ -133,7 +136,9 @@ class Help(commands.Cog):
 
     @app_commands.command(name="rules", description="A game's rules in short, and the options in force at a table")
     @app_commands.describe(game="the game, as in /table new", table=TABLE_HELP)
-    async def rules(self, interaction: Interaction, game: str | None = None, table: TableOption | None = None) -> None:
+    async def rules(
+        self, interaction: Interaction, game: GameText | None = None, table: TableOption | None = None
+    ) -> None:
         if game is None and table is None:
             raise Refusal(f"Name a game ({registry.choices_text()}) or a table.")
         try:

@@ -36,6 +36,7 @@ from bot.tables.presets import OptionsError, game_id
 from bot.tables.service import Outcome, Refusal, Table
 from cogs.acting import Interaction, manager_of
 from cogs.admin import manage_server_only
+from cogs.arguments import GameText
 from rules import registry
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ PERIOD_CHOICES = [
     app_commands.Choice(name="global (players who opted in)", value="global"),
 ]
 GAME_HELP = f"{registry.choices_text()} (default: the most played here)"
-_BOARD = r"lb:(?P<dir>[pn]):(?P<guild>\d+):(?P<game>[a-z_]+):(?P<period>all|season|month|global):(?P<key>[0-9-]*)"
+_BOARD = r"lb:(?P<dir>[pn]):(?P<guild>\d{1,19}):(?P<game>[a-z_]+):(?P<period>all|season|month|global):(?P<key>[0-9-]*)"
 NOT_ADMIN = "Only members who can manage this server can do that."
 
 
@@ -89,7 +90,7 @@ def board_text(board: stats.Board) -> str:
     return "\n".join(lines)
 
 
-class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD + r":(?P<page>\d+)"):
+class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD + r":(?P<page>\d{1,6})"):
     """Previous / next page of a leaderboard; everything needed is in the custom id."""
 
     def __init__(self, key: stats.BoardKey, page: int, direction: str, *, disabled: bool = False):
@@ -105,6 +106,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD + r"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:  # always our bot's interaction
         async with answering_errors(interaction):  # a button: the tree's error handler does not see it
+            if self.key.guild_id != interaction.guild_id:  # only a forged id names another server
+                raise Refusal("That leaderboard belongs to another server.")
             await show_board(interaction, self.key, self.page, edit=True)
 
 
@@ -170,7 +173,11 @@ class Leaderboard(commands.Cog):
         if table.row.guild_id is None:
             return
         eligibility = rating_eligibility(
-            guild_id=table.row.guild_id, players=table.players, seats=table.seats, hints=table.row.hints
+            guild_id=table.row.guild_id,
+            players=table.players,
+            seats=table.seats,
+            hints=table.row.hints,
+            open_review=table.row.open_review,
         )
 
         async def notice() -> str:  # worked out in the table's queue, so in the table's language
@@ -187,7 +194,11 @@ class Leaderboard(commands.Cog):
         if not outcome.game_over or table.row.guild_id is None:
             return
         start = rating_eligibility(
-            guild_id=table.row.guild_id, players=table.players, seats=table.seats, hints=table.row.hints
+            guild_id=table.row.guild_id,
+            players=table.players,
+            seats=table.seats,
+            hints=table.row.hints,
+            open_review=table.row.open_review,
         )
         if start.rated:
             await self.bot.presenter.post(table, lambda: self._unrated_after_all(table))
@@ -214,7 +225,7 @@ class Leaderboard(commands.Cog):
     async def leaderboard(
         self,
         interaction: Interaction,
-        game: str | None = None,
+        game: GameText | None = None,
         period: app_commands.Choice[str] | None = None,
         season: app_commands.Range[int, 1, 10000] | None = None,
     ) -> None:
@@ -245,7 +256,7 @@ class Leaderboard(commands.Cog):
         player="whose (default: yours)", game=GAME_HELP.replace("the most played here", "every game")
     )
     async def stats_command(
-        self, interaction: Interaction, player: discord.User | None = None, game: str | None = None
+        self, interaction: Interaction, player: discord.User | None = None, game: GameText | None = None
     ) -> None:
         guild_id = _guild(interaction)
         who = player or interaction.user
@@ -299,6 +310,7 @@ class Leaderboard(commands.Cog):
         turn_ping="when your turn comes: a mention in the channel, a DM, nothing, or the table clock's default",
         auto_play="play my only legal card for me (after a short pause)",
         language="the language of your hand, your choices and my answers to you (default: your Discord's)",
+        four_colour="a four-colour pack in your hand's picture: diamonds blue, clubs green",
     )
     @app_commands.choices(
         turn_ping=[app_commands.Choice(name=n, value=n) for n in (*TURN_PINGS, "default")],
@@ -313,17 +325,23 @@ class Leaderboard(commands.Cog):
         turn_ping: app_commands.Choice[str] | None = None,
         auto_play: bool | None = None,
         language: app_commands.Choice[str] | None = None,
+        four_colour: bool | None = None,
     ) -> None:
         manager = manager_of(interaction)
         user_id = interaction.user.id
         current = await manager.player_settings(user_id)
-        if turn_ping is not None or auto_play is not None or language is not None:
+        if turn_ping is not None or auto_play is not None or language is not None or four_colour is not None:
             ping = current.turn_ping if turn_ping is None else None if turn_ping.value == "default" else turn_ping.value
             lang = current.language if language is None else None if language.value == "default" else language.value
             current = PlayerSettings(
-                turn_ping=ping, auto_play=current.auto_play if auto_play is None else auto_play, language=lang
+                turn_ping=ping,
+                auto_play=current.auto_play if auto_play is None else auto_play,
+                four_colour=current.four_colour if four_colour is None else four_colour,
+                language=lang,
             )
             await manager.set_player_settings(user_id, current)
+            for table in manager.tables_of(user_id):  # their live hands are drawn again in the new colours
+                interaction.client.presenter.refresh_hands(table)
         with speaking(await language_of(interaction)):
             await answer(interaction, player_settings_text(current))
 
@@ -456,11 +474,14 @@ def player_settings_text(settings: PlayerSettings) -> str:
         if settings.auto_play
         else _("off: you play every card yourself")
     )
+    pack = _("four colours (♦ blue, ♣ green)") if settings.four_colour else _("two colours (♥ ♦ red, ♠ ♣ black)")
     language = LANGUAGES[settings.language] if settings.language in LANGUAGES else _("your Discord's language")
     return _(
-        "**Your settings**\n• Turn pings: {ping}.\n• Auto-play: {auto}.\n• Language: {language}.\n"
-        "Change them with `/player settings turn_ping:… auto_play:… language:…`.",
+        "**Your settings**\n• Turn pings: {ping}.\n• Auto-play: {auto}.\n• Your hand's pack: {pack}.\n"
+        "• Language: {language}.\n"
+        "Change them with `/player settings turn_ping:… auto_play:… four_colour:… language:…`.",
         ping=ping,
         auto=auto,
+        pack=pack,
         language=language,
     )

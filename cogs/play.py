@@ -10,8 +10,11 @@ from __future__ import annotations
 from discord import app_commands
 from discord.ext import commands
 
+from bot.presentation.choices import encode, label
+from bot.presentation.components import ComponentId, TableButton, view_of
+from bot.presentation.errors import answer
 from bot.presentation.messages import game_name
-from bot.tables.service import Refusal
+from bot.tables.service import Refusal, Table
 from cogs.acting import Interaction, find_table, legal_for, perform
 from cogs.arguments import BID, CALL, DISCARD, EXPOSE, PLAY, TABLE_HELP, TRUMP, Action, TableOption
 from rules import registry
@@ -53,9 +56,22 @@ class Play(commands.Cog):
         if not registry.game_type(found.game).has_counter:
             having = " and ".join(g.name() for g in registry.games() if g.has_counter)
             raise Refusal(f"There is no counter in {game_name(found.game)}: only {having} has one.")
-        seat = found.seat_of(interaction.user.id)
-        kinds = {a["type"] for a in legal_for(found, seat)} if seat is not None else set()
-        await perform(interaction, found, {"type": "recounter" if "recounter" in kinds else "counter"})
+        # What the player saw is a bid to counter: never turn that into a recounter because the table moved on.
+        version = found.version
+        if not self._only_recounter(interaction, found):
+            try:
+                await perform(interaction, found, {"type": "counter"}, version=version)
+                return
+            except Refusal:
+                if found.version == version or not self._only_recounter(interaction, found):
+                    raise
+        await offer_recounter(interaction, found)
+
+    @staticmethod
+    def _only_recounter(interaction: Interaction, table: Table) -> bool:
+        seat = table.seat_of(interaction.user.id)
+        kinds = {a["type"] for a in legal_for(table, seat)} if seat is not None else set()
+        return "recounter" in kinds and "counter" not in kinds
 
     @move.command(name="trump", description="Name the trump suit")
     @app_commands.describe(suit="S, H, D, C (or NT where allowed)", table=TABLE_HELP)
@@ -110,6 +126,18 @@ class Play(commands.Cog):
     @app_commands.describe(table=TABLE_HELP)
     async def claim_draw(self, interaction: Interaction, table: TableOption | None = None) -> None:
         await perform(interaction, await find_table(interaction, table), {"type": "claim_draw"})
+
+
+async def offer_recounter(interaction: Interaction, table: Table) -> None:
+    """The bid was countered before this player's /counter: ask, with a button for this moment of the table only."""
+    recounter = {"type": "recounter"}
+    button = TableButton(ComponentId(table.id, "act", table.version, encode(recounter)), label(recounter))
+    await answer(
+        interaction,
+        f"⛔ Your opponents have already countered at table #{table.id}, so there is nothing left to counter. "
+        f"Recounter (×4) instead?",
+        view=view_of(button),
+    )
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -14,14 +14,25 @@ from bot.presentation.choices import decode
 from bot.presentation.clock_view import CLOCK_VERBS
 from bot.presentation.components import ComponentId
 from bot.presentation.errors import answer, answering_errors
+from bot.presentation.history import HISTORY_VERBS
 from bot.presentation.language import language_choices, table_language
-from bot.presentation.messages import game_name, lobby_content, lobby_view, table_content, table_file, table_view
+from bot.presentation.manners import MANNER_VERBS
+from bot.presentation.messages import (
+    game_name,
+    lobby_content,
+    lobby_view,
+    table_content,
+    table_file,
+    table_state,
+    table_view,
+)
 from bot.presentation.panel import PANEL_VERB, read_click
 from bot.presentation.presenter import table_line
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.guild_settings import check_new_table
 from bot.tables.presets import OptionsError, game_id, presets_for, resolve
 from bot.tables.service import Refusal, Table
+from cogs import manners
 from cogs.acting import (
     Interaction,
     action_from_card_choice,
@@ -34,9 +45,10 @@ from cogs.acting import (
     stale_note,
 )
 from cogs.admin import clock_choices, computers_allowed
-from cogs.arguments import TABLE_HELP, TableOption
+from cogs.arguments import TABLE_HELP, ClockText, GameText, NameText, OptionsText, TableOption
 from cogs.clocks import away_table, back_to_seat, clock_click, clocks_of, is_admin, nudge_player
 from cogs.help import show_rules
+from cogs.history import history_click, show_review, watch
 from rules import registry
 
 log = logging.getLogger(__name__)
@@ -52,7 +64,7 @@ class Tables(commands.Cog):
     def __init__(self, bot: commands.Bot):
         self.bot = bot
 
-    table = app_commands.Group(name="table", description="Open, join and look up card tables; your seat at them")
+    table = app_commands.Group(name="table", description="Open, join, watch and look up card tables; your seat at them")
 
     # --- /table new ---------------------------------------------------------------------------------------
 
@@ -63,17 +75,21 @@ class Tables(commands.Cog):
         options="rule options as key=value, e.g. kitty=true target=300",
         clock="time a turn: live (60 s), casual (10 min), async (24 h) or e.g. 5m (default: the server's)",
         hints="allow /hint, the expert's suggestion for the player to move (the game is then unrated)",
+        review="a learning table: every trick and the running points open during the deal (the game is then unrated)",
+        spectator_hands="show each deal's hands to the table's spectators once the deal is over",
         language="the language of the table's messages (default: the server's)",
     )
     @app_commands.choices(language=language_choices())
     async def new(
         self,
         interaction: Interaction,
-        game: str,
-        preset: str | None = None,
-        options: str | None = None,
-        clock: str | None = None,
+        game: GameText,
+        preset: NameText | None = None,
+        options: OptionsText | None = None,
+        clock: ClockText | None = None,
         hints: bool = False,
+        review: bool = False,
+        spectator_hands: bool = False,
         language: app_commands.Choice[str] | None = None,
     ) -> None:
         if interaction.channel_id is None or interaction.guild_id is None:
@@ -96,6 +112,8 @@ class Tables(commands.Cog):
             guild_id=interaction.guild_id,
             guild_name=interaction.guild.name if interaction.guild else "",
             hints=bool(hints),
+            open_review=bool(review),
+            spectator_hands=bool(spectator_hands),
             language=table_language(language.value if language else None, server.language, interaction.guild_locale),
         )
         await clocks_of(interaction).setup_table(table, clock_choice)
@@ -147,6 +165,9 @@ class Tables(commands.Cog):
                 f"Table #{found.id} is still being played, and its record shows every hand. "
                 "It becomes available when the game ends."
             )
+        withheld = await manager_of(interaction).record_withheld(found, interaction.user.id)
+        if withheld:
+            raise Refusal(withheld)
         data = found.record.dumps(indent=1).encode()
         await interaction.response.send_message(
             f"The record of table #{found.id} ({game_name(found.game)}, {found.status}).",
@@ -172,8 +193,27 @@ class Tables(commands.Cog):
             await tell_players_it_was_ended(interaction, found)
         await self._refresh_lobby_message(found)
 
-    @table.command(name="list", description="Your tables that are being played")
-    async def list_command(self, interaction: Interaction) -> None:
+    @table.command(name="stop", description="Propose to stop a running game (its players vote; it is then unrated)")
+    @app_commands.describe(table=TABLE_HELP)
+    async def stop_command(self, interaction: Interaction, table: TableOption | None = None) -> None:
+        await manners.stop(interaction, await find_table(interaction, table))
+
+    @table.command(name="claim", description="Claim every remaining trick of the deal for your side")
+    @app_commands.describe(table=TABLE_HELP)
+    async def claim_command(self, interaction: Interaction, table: TableOption | None = None) -> None:
+        await manners.claim(interaction, await find_table(interaction, table))
+
+    @table.command(name="undo", description="Ask to take back the card you just played (unrated tables)")
+    @app_commands.describe(table=TABLE_HELP)
+    async def undo_command(self, interaction: Interaction, table: TableOption | None = None) -> None:
+        await manners.undo(interaction, await find_table(interaction, table))
+
+    @table.command(name="list", description="Your tables that are being played, or this channel's open tables")
+    @app_commands.describe(here="list every open table of this channel (to watch one), not only yours")
+    async def list_command(self, interaction: Interaction, here: bool = False) -> None:
+        if here:
+            await list_channel(interaction)
+            return
         mine = manager_of(interaction).tables_of(interaction.user.id, None, None)
         if interaction.guild_id is not None:  # across this server (all servers from a DM)
             mine = [t for t in mine if t.row.guild_id == interaction.guild_id]
@@ -182,6 +222,43 @@ class Tables(commands.Cog):
         now = clocks_of(interaction).clock.now()
         lines = [table_line(t, interaction.user.id, now) for t in sorted(mine, key=lambda t: t.id)]
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    @table.command(name="review", description="A finished deal trick by trick: who led, each card, who won, the points")
+    @app_commands.describe(deal="the deal's number (default: the last finished one)", table=TABLE_HELP)
+    async def review(
+        self,
+        interaction: Interaction,
+        deal: app_commands.Range[int, 1, 999] | None = None,
+        table: TableOption | None = None,
+    ) -> None:
+        found = await self._table_here(interaction, table)
+        await show_review(interaction, found, None if deal is None else deal - 1)
+
+    @table.command(name="watch", description="Watch a table: the live table, its history, each finished deal by DM")
+    @app_commands.describe(table="the table number (default: the one open table in this channel)")
+    async def watch_command(self, interaction: Interaction, table: TableOption | None = None) -> None:
+        await watch(interaction, await self._table_here(interaction, table, playing=True))
+
+    async def _table_here(self, interaction: Interaction, given: Table | None, *, playing: bool = False) -> Table:
+        """The table given, else one's own table here, else this channel's only running table (the latest ended one
+        when none runs, unless ``playing``)."""
+        if given is not None:
+            return given
+        manager = manager_of(interaction)
+        mine = manager.tables_of(interaction.user.id, interaction.channel_id, PLAYING)
+        if len(mine) == 1 and not playing:
+            return mine[0]
+        running = [
+            t for t in manager.tables.values() if t.row.channel_id == interaction.channel_id and t.status == PLAYING
+        ]
+        if len(running) == 1:
+            return running[0]
+        if len(running) > 1:
+            numbers = ", ".join(f"#{t.id}" for t in sorted(running, key=lambda t: t.id))
+            raise Refusal(f"Tables {numbers} are being played here: say which with the `table` option.")
+        if playing:
+            raise Refusal("No table is being played in this channel; `/table list here:True` shows the open ones.")
+        return await self._table_for_record(interaction, None)
 
     @table.command(name="back", description="Take your seat back from the computer that played for you")
     @app_commands.describe(table=TABLE_HELP)
@@ -209,8 +286,14 @@ class Tables(commands.Cog):
             if verb in CLOCK_VERBS:  # idle players: I'm back, nudge, substitutes (cogs/clocks.py)
                 await clock_click(interaction, cid, values)
                 return
+            if verb in MANNER_VERBS:  # answers to a vote, a claim or an undo; a rematch (cogs/manners.py)
+                await manners.click(interaction, cid)
+                return
             if verb in ("join", "leave", "cpu", "cpu_level", "uncpu", "seat", "start", "cancel"):
                 await self._lobby_click(interaction, cid, values)
+                return
+            if verb in HISTORY_VERBS:  # look back, review, watch (cogs/history.py)
+                await history_click(interaction, cid, values)
                 return
             table = await manager.get(cid.table)
             if verb == "rules":
@@ -260,7 +343,7 @@ class Tables(commands.Cog):
         if verb == "join":
             await manager.join(cid.table, user.id, display_name(user))
         elif verb == "seat":
-            await manager.join(cid.table, user.id, display_name(user), seat=int(values[0]))
+            await manager.join(cid.table, user.id, display_name(user), seat=chosen_seat(values))
         elif verb == "leave":
             await manager.leave(cid.table, user.id)
         elif verb in ("cpu", "cpu_level"):
@@ -283,7 +366,7 @@ class Tables(commands.Cog):
     async def _show_started(self, interaction: Interaction, table: Table) -> None:
         """The lobby message becomes the table message: one message per table, edited in place."""
         assert table.match is not None
-        state = table.match.public_view()
+        state = table_state(table)
         file, deferred = await in_time(interaction, table_file(table, state), thinking=False)
         content, attachments, view = table_content(table, state), [file] if file else [], table_view(table)
         if deferred:
@@ -327,6 +410,34 @@ class Tables(commands.Cog):
         await channel.get_partial_message(table.row.message_id).edit(
             content=lobby_content(table), view=lobby_view(table)
         )
+
+
+async def list_channel(interaction: Interaction) -> None:
+    """The channel's open tables, for anyone: what each plays, how far it is, and how to watch it."""
+    manager = manager_of(interaction)
+    here = sorted(
+        (
+            t
+            for t in manager.tables.values()
+            if t.row.channel_id == interaction.channel_id and t.status in (LOBBY, PLAYING)
+        ),
+        key=lambda t: t.id,
+    )
+    if not here:
+        raise Refusal("No table is open in this channel. Open one: /table new")
+    now = clocks_of(interaction).clock.now()
+    lines = [_("Open tables in this channel ({count}):", count=len(here))]
+    for t in here:
+        watch_hint = f" · `/table watch table:{t.id}`" if t.status == PLAYING else ""
+        lines.append(table_line(t, interaction.user.id, now) + watch_hint)
+    await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+
+
+def chosen_seat(values: list[str]) -> int:
+    """The seat picked in the lobby's menu; a value the menu never offered is refused, not read as a number."""
+    if len(values) != 1 or not values[0].isdigit() or len(values[0]) > 3:
+        raise Refusal("That seat is not one of this table's: pick a free seat from the menu.")
+    return int(values[0])
 
 
 async def tell_players_it_was_ended(interaction: Interaction, table: Table) -> None:

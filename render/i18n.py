@@ -34,6 +34,11 @@ LABELS: dict[str, dict[str, str]] = {
     "score": {"en": "Score", "fr": "Score", "zh": "得分"},
     "scores": {"en": "Scores", "fr": "Scores", "zh": "比分"},
     "level": {"en": "Level", "fr": "Niveau", "zh": "级"},
+    "lead_failed": {
+        "en": "{name}'s lead of {cards} failed",
+        "fr": "L'entame de {cards} de {name} a échoué",
+        "zh": "{name} 甩牌 {cards} 失败",
+    },
     "levels": {"en": "Levels", "fr": "Niveaux", "zh": "级别"},
     "target": {"en": "target", "fr": "objectif", "zh": "目标"},
     "last_trick": {"en": "Last trick", "fr": "Dernier pli", "zh": "上一墩"},

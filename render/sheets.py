@@ -10,7 +10,7 @@ from render import theme
 from render.fonts import draw_text, fit_text, font
 from render.i18n import game_name, t
 from render.png import to_png
-from render.text import draw_segments, suit_seg
+from render.text import Segment, draw_segments, suit_seg
 
 W = 1000
 PAD = 28
@@ -54,6 +54,16 @@ def _header(draw: ImageDraw.ImageDraw, title: str, sub: str) -> int:
 
 def _result_segments(result: dict, state: dict, names: list[str], lang: str) -> list:
     """The deal's contract in a few symbols: ``110 ♥ ×2 · Alice`` or, in a game of leaders, ``♣ 2 · Wang``."""
+    failed = result.get("failed_throw")
+    if isinstance(failed, dict) and isinstance(failed.get("seat"), int):
+        # What happened, not the trump: the lead of several cards that another hand could beat decided the deal.
+        before, _, after = t("lead_failed", lang, name=st.seat_name(names, failed["seat"]), cards="\0").partition("\0")
+        parts: list[Segment] = [before]
+        for card in failed.get("cards") or []:
+            card = str(card)
+            suit = card[-1] if card[-1] in "SHDC" and len(card) > 1 else None
+            parts += [card[:-1], suit_seg(suit), " "] if suit else [card, " "]
+        return [*parts[:-1], after]
     if st.leader_not_contract(state):
         segs: list = []
         if result.get("trump") in ("S", "H", "D", "C"):

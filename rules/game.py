@@ -43,6 +43,9 @@ class Match(ABC):
     # Public keys holding the card points inside won tricks: those lie face down during a deal (trick counts stay,
     # the piles are on the table) and are public again once the deal is over, as its result.
     FACE_DOWN_KEYS: ClassVar[frozenset[str]] = frozenset()
+    # How long the last completed trick may be looked at (rules/lookback.py): by default until its winner leads to
+    # the next trick, when it is turned face down; a game whose rules leave it in view longer says so.
+    LOOK_BACK: ClassVar[str] = "until_next_lead"
 
     def __init__(self, options: dict[str, Any] | None = None, first_dealer: int = 0):
         self.options = resolve_options(self.OPTIONS, options)
@@ -196,8 +199,22 @@ class Match(ABC):
 
     def face_down(self, view: dict) -> dict:
         """``view`` during a deal without what lies face down in the won tricks (``FACE_DOWN_KEYS``).  A game whose
-        rules lay some of those cards face up overrides this."""
-        return {k: v for k, v in view.items() if k not in self.FACE_DOWN_KEYS}
+        rules lay some of those cards face up overrides this.  The last trick leaves the view when ``LOOK_BACK``
+        has it turned face down."""
+        hidden = {k: v for k, v in view.items() if k not in self.FACE_DOWN_KEYS}
+        if self.LOOK_BACK == "until_next_lead" and view.get("trick"):
+            hidden.pop("last_trick", None)
+        return hidden
+
+    def open_view(self) -> dict:
+        """The public view with nothing face down: what a table whose option opens the review (a learning table,
+        never rated) shows during a deal, its running points included.  Still no hand and no legal action."""
+        return public_of(self._state([]), self.PUBLIC_KEYS) | self.public_facts()
+
+    def face_up_cards(self, winner: int, cards: tuple[str, ...]) -> list[str]:
+        """The cards of a completed trick won by ``winner`` that the rules lay face up for the rest of the deal
+        (record names); by default none: won tricks are gathered face down."""
+        return []
 
     def deal_end_view(self) -> dict:
         """The public view as a deal ends (call it before the next deal starts): the scores after it, the tricks

@@ -1,7 +1,7 @@
 """Game records (``cardtable-record/1``): the one place that reads, validates, replays and writes them.
 
 A record is the source of truth for a table: the state is always ``replay(record)``.  See
-``../shared/spec/game-record.md`` for the contract; docs/records.md for what this project adds.
+docs/records.md describes the format and the ``cardtable replay`` contract.
 """
 
 from __future__ import annotations
@@ -14,10 +14,13 @@ from rules.actions import Action, action_from_json, check_action_shape
 from rules.cards import CARD_NAMES, parse_card
 from rules.dealing import DealCards, deal_rng
 from rules.errors import IllegalAction, RecordError
-from rules.game import Match
+from rules.game import PLAY, Match
 from rules.registry import match_class
 
 FORMAT = "cardtable-record/1"
+# This project's one action beyond the spec's: ``{"seat": s, "type": "undo"}`` takes back seat s's card just
+# played (the opponents agreed, at an unrated table).  The card stays in the record, followed by the undo.
+UNDO = "undo"
 _TOP_KEYS = {"format", "game", "options", "first_dealer", "deals", "seed"}
 _DEAL_KEYS = {"hands", "kitty", "stock", "actions"}
 
@@ -67,6 +70,21 @@ class GameRecord:
 
     def append(self, action: Action) -> None:
         self.deals[-1].actions.append(action.to_json())
+
+    def append_undo(self, seat: int) -> None:
+        self.deals[-1].actions.append({"seat": seat, "type": UNDO})
+
+
+def effective_actions(actions: list[dict]) -> list[dict]:
+    """A deal's actions as they stand: each card that was taken back left out, with its undo (the record keeps
+    both).  What computer players and histories read."""
+    out: list[dict] = []
+    for action in actions:
+        if action.get("type") == UNDO and out:
+            out.pop()
+        else:
+            out.append(action)
+    return out
 
 
 # --- reading -------------------------------------------------------------------------------------------------
@@ -195,10 +213,35 @@ def replay(record: GameRecord) -> Replay:
         match.start_deal(deal_cards(record, match, d))
         for i, raw in enumerate(deal.actions):
             try:
+                if raw.get("type") == UNDO:
+                    _check_undo(match, deal.actions[:i], raw)
+                    match = _replayed_to(record, d, effective_actions(deal.actions[: i + 1]))
+                    continue
                 match.apply(action_from_json(raw, shape_checked=True))
             except IllegalAction as e:
                 return Replay(match, {"deal": d, "action": i, "message": e.message})
     return Replay(match)
+
+
+def _check_undo(match: Match, before: list[dict], raw: dict) -> None:
+    """An undo takes back the card its seat has just played, before anything else happened in the deal."""
+    if set(raw) - {"seat", "type"}:
+        raise IllegalAction(f"unexpected key(s) {sorted(set(raw) - {'seat', 'type'})} in an 'undo' action")
+    if match.phase not in (PLAY,):
+        raise IllegalAction("an undo can only take back a card while the cards are played")
+    last = before[-1] if before else None
+    if last is None or last.get("type") != "play" or last.get("seat") != raw["seat"]:
+        raise IllegalAction("an undo can only take back the card its own seat has just played")
+
+
+def _replayed_to(record: GameRecord, deal_index: int, actions: list[dict]) -> Match:
+    """A fresh match with the deals before ``deal_index`` played as they stand and this deal up to ``actions``."""
+    match = new_match_for(record)
+    for d in range(deal_index + 1):
+        match.start_deal(deal_cards(record, match, d))
+        for raw in effective_actions(record.deals[d].actions) if d < deal_index else actions:
+            match.apply(action_from_json(raw, shape_checked=True))
+    return match
 
 
 def replay_text(text: str) -> tuple[int, dict]:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("bot", "cogs", "rules", "render")
-NO_DISCORD = ("bot.clocks", "bot.storage", "bot.tables", "bot.ratings", "rules", "render")
+NO_DISCORD = ("bot.clocks", "bot.storage", "bot.tables", "bot.ratings", "bot.tournaments", "rules", "render")
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,10 @@ def upward_imports(graph: list[Import]) -> list[str]:
         ("rules", ("bot", "cogs", "render", "discord")),
         ("render", ("bot", "cogs", "discord")),
         # The service and below never reach up into how things are shown.
-        *((area, ("bot.presentation",)) for area in ("bot.tables", "bot.storage", "bot.ratings", "bot.clocks")),
+        *(
+            (area, ("bot.presentation",))
+            for area in ("bot.tables", "bot.storage", "bot.ratings", "bot.clocks", "bot.tournaments")
+        ),
         *((area, ("discord",)) for area in NO_DISCORD if area not in ("rules", "render")),
     ]
     wrong = []

@@ -20,7 +20,7 @@ from rules.game import BETWEEN_DEALS, GAME_OVER
 from rules.records import loads, replay
 
 DEFAULT = ScoringRules()
-EXAMPLES = Path(__file__).resolve().parent.parent.parent / "shared" / "spec" / "examples"
+EXAMPLES = Path(__file__).resolve().parent / "examples" / "records"
 
 
 def tally(takers=0, value=80, capot=False, m=1, points=(100, 62), tricks=(5, 3), belote=(0, 0)) -> DealTally:
@@ -196,32 +196,42 @@ def test_litige_only_when_the_bid_is_reached():
 
 
 def _example(name: str) -> dict:
-    path = EXAMPLES / f"{name}.json"
-    if not path.exists():
-        pytest.skip("the shared examples are not here")
-    return json.loads(path.read_text())
+    return json.loads((EXAMPLES / f"{name}.json").read_text())
 
 
 def test_whole_deal_counted_and_dix_de_der():
-    """The spec's example, deal 0: 110♠ by seat 2; cards + dix de der = 112 and 50 (162 in all) → 112 + 110 = 222."""
-    out = replay(loads(json.dumps(_example("belote-1-play")))).output()
+    """The project's example, deal 0: 90♠ by seat 3; cards + dix de der = 32 and 130 (162 in all): made, so the
+    takers score 130 + 90 = 220 and the defenders their 32."""
+    out = replay(loads(json.dumps(_example("belote-standard")))).output()
     first = out["deal_results"][0]
-    assert first["card_points"] == [112, 50] and sum(first["card_points"]) == 162
-    assert first["score_change"] == [222, 50] and first["made"] is True
+    assert first["contract"]["seat"] == 3 and first["contract"]["value"] == 90
+    assert first["card_points"] == [32, 130] and sum(first["card_points"]) == 162
+    assert first["score_change"] == [32, 220] and first["made"] is True
 
 
 def test_whole_deal_countered():
-    """The same deal with seat 3 countering the 110♠: (160 + 110) x 2 = 540 to the takers, 0 to the defenders."""
-    record = _example("belote-1-play")
+    """The same deal with seat 0 countering the 90♠: (160 + 90) x 2 = 500 to the takers, 0 to the defenders."""
+    record = _example("belote-standard")
     deal = copy.deepcopy(record["deals"][0])
-    deal["actions"][5] = {"seat": 3, "type": "counter"}
-    deal["actions"].insert(8, {"seat": 2, "type": "pass"})  # three passes after the counter: seats 0, 1, 2
+    assert deal["actions"][2] == {"seat": 3, "type": "bid", "value": 90, "suit": "S"}
+    deal["actions"][3] = {"seat": 0, "type": "counter"}
+    deal["actions"].insert(6, {"seat": 3, "type": "pass"})  # three passes after the counter: seats 1, 2, 3
     record["deals"] = [deal]
     result = replay(loads(json.dumps(record)))
     assert result.error is None
     out = result.output()
-    assert out["deal_results"][0]["score_change"] == [540, 0]
+    assert out["deal_results"][0]["score_change"] == [0, 500]
     assert out["deal_results"][0]["contract"]["multiplier"] == 2
+
+
+def test_capot_is_worth_252_and_the_belote_is_never_lost():
+    """§9: all eight tricks by one side: the last trick is worth 100 instead (252); the 500-point example's deal 0
+    (100♠ by seat 2) scores 252 + 100.  Deal 2 of the whole-game example: 160♦ failed with the takers' belote, so
+    the defenders score 160 + 160 and the takers keep their 20."""
+    capot = replay(loads(json.dumps(_example("belote-short-500")))).output()["deal_results"][0]
+    assert capot["card_points"] == [252, 0] and capot["score_change"] == [352, 0]
+    failed = replay(loads(json.dumps(_example("belote-whole-game")))).output()["deal_results"][2]
+    assert failed["made"] is False and failed["belote"] == [0, 20] and failed["score_change"] == [320, 20]
 
 
 # --- the end of the game ----------------------------------------------------------------------------------------

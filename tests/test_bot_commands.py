@@ -33,12 +33,14 @@ async def test_the_command_list_keeps_the_short_forms_and_groups_the_rest(world)
         assert set(top) == {
             "play", "bid", "pass", "hand", "hint", "leaderboard",  # typed every deal, or to see the board
             "help", "rules",  # what the bot does, and a game's rules
-            "table", "move", "player",  # the rest, grouped
+            "table", "move", "player", "tournament",  # the rest, grouped
             "cardtable", "ratings",  # administrators only (hidden from others by default)
         }  # fmt: skip
         moves = {c.name for c in top["move"].commands}
         assert moves == {"trump", "discard", "counter", "keep", "call", "draw", "expose", "claim_draw"}
-        assert {c.name for c in top["table"].commands} == {"new", "record", "cancel", "list", "back", "nudge"}
+        assert {c.name for c in top["table"].commands} == {
+            "new", "record", "cancel", "stop", "claim", "undo", "list", "back", "nudge", "review", "watch",
+        }  # fmt: skip
         assert {c.name for c in top["player"].commands} == {"stats", "history", "globalrating", "settings"}
 
 

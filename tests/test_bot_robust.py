@@ -103,7 +103,9 @@ async def test_autocomplete_offers_the_players_legal_cards_only(world):
         mover = user_to_move(world, table)
         ac = await world.fake.autocomplete(mover, world.channel, "play", "card", "")
         await ac.wait()
-        legal = [encode(a) for a in table.match.legal_json() if a["seat"] == table.match.to_move]
+        # each choice carries the table's version when it was offered (a later command is refused if stale)
+        moves = [a for a in table.match.legal_json() if a["seat"] == table.match.to_move]
+        legal = [encode({**a, "v": table.version}) for a in moves]
         assert sorted(c["value"] for c in ac.choices) == sorted(legal)
         other = world.bob if mover is world.alice else world.alice
         ac = await world.fake.autocomplete(other, world.channel, "play", "card", "")

@@ -8,7 +8,8 @@ import random
 import pytest
 
 import tests.botkit.toy  # noqa: F401  (registers the toy game)
-from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING, Store
+from bot.storage.engines import open_store
+from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.service import Refusal, TableManager
 from rules.game import GAME_OVER
 from rules.records import replay
@@ -31,8 +32,8 @@ class Recorder:
 
 
 @pytest.fixture
-async def store(tmp_path):
-    s = await Store.open(str(tmp_path / "t.db"))
+async def store(database):
+    s = await open_store(database)
     yield s
     await s.close()
 
@@ -47,12 +48,12 @@ async def new_table(manager, players=2):
     )
 
 
-async def test_migrations_are_applied_once(tmp_path):
-    path = str(tmp_path / "m.db")
-    s = await Store.open(path)
+async def test_migrations_are_applied_once(database):
+    path = database
+    s = await open_store(path)
     version = await s.schema_version()
     await s.close()
-    s = await Store.open(path)
+    s = await open_store(path)
     assert await s.schema_version() == version >= 1
     await s.close()
 
@@ -102,11 +103,12 @@ async def test_host_leaving_alone_cancels(store):
 async def play_out(manager, table, users):
     """Humans play random legal actions until the game ends (computer seats act by themselves)."""
     rng = random.Random(3)
-    for _ in range(500):
+    for _ in range(5000):  # forced cards are played by a task: on PostgreSQL each takes a few ms
         await asyncio.sleep(0)
         match = table.match
         if match.phase == GAME_OVER:
-            return
+            async with table.lock:  # the engine ends the game before the store has it: wait for the write
+                return
         seat = match.to_move
         mine = [a for a in match.legal_actions() if a.seat == seat]
         if table.is_computer(seat) or manager.plays_itself(table) or not mine:  # (a forced card is played for them)
@@ -172,9 +174,9 @@ async def test_a_double_click_is_applied_once(store):
     assert len(table.record.deals[0].actions) == 1
 
 
-async def test_a_restart_resumes_the_game_from_the_store(tmp_path):
-    path = str(tmp_path / "r.db")
-    store = await Store.open(path)
+async def test_a_restart_resumes_the_game_from_the_store(database):
+    path = database
+    store = await open_store(path)
     manager = await make_manager(store)
     table = await new_table(manager)
     await manager.join(table.id, BOB, "Bob")
@@ -186,7 +188,7 @@ async def test_a_restart_resumes_the_game_from_the_store(tmp_path):
     await manager.close()
     await store.close()
 
-    store = await Store.open(path)
+    store = await open_store(path)
     manager = await make_manager(store, seed=2)
     resumed = {t.id: t for t in await manager.resume_all()}
     assert resumed[lobby.id].status == LOBBY

@@ -1,5 +1,5 @@
-"""The shared card notation of ../shared/spec/game-record.md: "Cards are strings, rank then suit, upper case on
-output (input is case-insensitive)", "`T` is accepted on input for 10 and always printed as `10`"."""
+"""The card notation of records (docs/records.md, "Cards, suits, seats and sides"): rank then suit, upper case when
+written, any case when read; `T` is read as 10, which is always written `10`."""
 
 import pytest
 

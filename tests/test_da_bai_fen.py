@@ -1,4 +1,5 @@
-"""Da Bai Fen rules, each test citing the sentence of ../shared/seeds/004_5845bbb03345bef9.txt it implements."""
+"""Da Bai Fen rules, each test citing the sentence of pagat.com's "Da Bai Fen" (docs/rules/da_bai_fen.md) it
+implements."""
 
 import json
 import random

@@ -1,23 +1,40 @@
-"""The spec's example records (../shared/spec/examples) replay to what their .expected files say.
+"""Example records replay to what their ``.expected`` files say, file by file and through ``cardtable replay --batch``.
 
-"Each NAME.json is a game record; NAME.expected lists keys of the output `cardtable replay NAME.json` must print,
-with their exact values (`legal` compared as a set, card lists as sets)" — the comparison of
-../shared/hooks/compare_replay.py, which outside tools use to check the project."""
+The project's own examples (``tests/examples/records``: every preset of every game, a whole game of each, an
+illegal action and a malformed record) are always checked.  Where the record contract's public examples lie beside
+the checkout (``../shared/spec/examples``, as on the project's development machines) they are checked too, the same
+way; a clone without them checks its own and skips nothing.
+
+An ``.expected`` file lists keys of the replay output with their exact values: ``legal`` is compared as a set of
+actions, card lists inside it as sets; ``exit``, when given, is the exit status (the key ``--batch`` adds).
+"""
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from rules import registry
 from rules.records import replay_text
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
-EXAMPLES = SHARED / "spec" / "examples"
-NAMES = sorted(p.stem for p in EXAMPLES.glob("*.json") if p.with_suffix(".expected").exists())
+# The games this repository ships (a test may register its toy game beside them).
+BUILT_IN_GAMES = [game for game in registry.games() if game.engine.startswith(registry.BUILT_IN)]
+
+OWN = Path(__file__).resolve().parent / "examples" / "records"
+PUBLIC = Path(__file__).resolve().parents[1].parent / "shared" / "spec" / "examples"
 
 
-def canonical(actions):
-    """``legal`` as a set of actions, card lists as sets (as compare_replay.py does)."""
+def examples(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.glob("*.json") if p.with_suffix(".expected").exists())
+
+
+EXAMPLES = examples(OWN) + examples(PUBLIC)
+
+
+def canonical(actions: list[dict] | None) -> list[str]:
+    """``legal`` as a set of actions, card lists as sets."""
     out = []
     for a in actions or []:
         a = dict(a)
@@ -28,27 +45,49 @@ def canonical(actions):
     return sorted(out)
 
 
-def replayed(name: str) -> tuple[int, dict]:
-    return replay_text((EXAMPLES / f"{name}.json").read_text())
+def differences(got: dict, want: dict, status: int | None = None) -> list[str]:
+    found = []
+    for key, value in want.items():
+        if key == "exit" and status is not None:
+            if status != value:
+                found.append(f"exit {status}, expected {value}")
+        elif key == "legal":
+            if canonical(got.get("legal")) != canonical(value):
+                found.append("legal differs")
+        elif got.get(key) != value:
+            found.append(f"{key}: expected {value!r}, got {got.get(key)!r}")
+    return found
 
 
-@pytest.mark.skipif(not NAMES, reason="../shared/spec/examples is not beside this checkout")
-@pytest.mark.parametrize("name", NAMES)
-def test_example_replays_as_expected(name):
-    status, out = replayed(name)
-    assert status == 0, out.get("error")
-    expected = json.loads((EXAMPLES / f"{name}.expected").read_text())
-    for key, value in expected.items():
-        if key == "legal":
-            assert canonical(out["legal"]) == canonical(value)
-        else:
-            assert out[key] == value, key
+def test_the_project_has_its_own_examples_of_every_game_and_preset():
+    names = {p.stem for p in examples(OWN)}
+    for game in BUILT_IN_GAMES:
+        assert f"{game.id}-whole-game" in names
+        for preset in game.presets:
+            assert f"{game.id}-{preset}" in names
+    statuses = {json.loads(p.with_suffix(".expected").read_text()).get("exit") for p in examples(OWN)}
+    assert statuses == {0, 1, 2}
 
 
-@pytest.mark.skipif("two_hundred-1-play" not in NAMES, reason="../shared/spec/examples is not beside this checkout")
-def test_two_hundred_play_example_scores_100_for_200_failing():
-    """Deal 1 of the play example: "If a bid of 100 for 200 fails, the contractor's team loses just 100 points"."""
-    _, out = replayed("two_hundred-1-play")
-    first, second = out["deal_results"]
-    assert first["score_change"] == [65, 35] and first["made"] is True
-    assert second["contract"]["bid"] == 200 and second["score_change"] == [75, -100]
+@pytest.mark.parametrize("path", EXAMPLES, ids=[f"{p.parent.name}/{p.stem}" for p in EXAMPLES])
+def test_example_replays_as_expected(path: Path):
+    status, out = replay_text(path.read_text())
+    want = json.loads(path.with_suffix(".expected").read_text())
+    if "exit" not in want:
+        assert status == 0, out.get("error")
+    assert differences(out, want, status) == []
+
+
+def test_every_example_replays_as_expected_in_one_batch():
+    """``cardtable replay --batch``: one line per record, in order, each with its own exit status."""
+    lines = "".join(json.dumps(json.loads(p.read_text())) + "\n" for p in EXAMPLES)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "replay", "--batch"], input=lines, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    outputs = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(outputs) == len(EXAMPLES)
+    for path, got in zip(EXAMPLES, outputs, strict=True):
+        want = json.loads(path.with_suffix(".expected").read_text())
+        want.setdefault("exit", 0)
+        assert differences(got, want, got["exit"]) == [], path.name

@@ -1,5 +1,5 @@
-"""Five Hundred rules, each test quoting the sentence of ../shared/seeds/001_683752bc2cead129.txt (or of
-rule-decisions.md) it implements."""
+"""Five Hundred rules, each test quoting the sentence of the Five Hundred rule text (docs/rules/five_hundred.md,
+Source) or the project's rule decision it implements."""
 
 import pytest
 
@@ -33,7 +33,7 @@ def refused(m, seat, kind, **keys):
 
 
 def test_contract_values_follow_the_avondale_table():
-    """rule-decisions: "6 tricks ♠40 ♣60 ♦80 ♥100 NT120, +100 for each further trick (10NT = 520)"."""
+    """Rule decision: "6 tricks ♠40 ♣60 ♦80 ♥100 NT120, +100 for each further trick (10NT = 520)"."""
     value = {b.name: b.value for b in BIDS}
     assert [value[n] for n in ("6♠", "6♣", "6♦", "6♥", "6NT")] == [40, 60, 80, 100, 120]
     assert value["7♠"] == 140 and value["9♦"] == 380 and value["10NT"] == 520
@@ -42,7 +42,7 @@ def test_contract_values_follow_the_avondale_table():
 
 
 def test_misere_ranks_between_eight_spades_and_eight_clubs():
-    """rule-decisions: "misère 250 (ranks between 8♠ 240 and 8♣ 260)"."""
+    """Rule decision: "misère 250 (ranks between 8♠ 240 and 8♣ 260)"."""
     order = [b.name for b in BIDS]
     assert order.index("8♠") + 1 == order.index("misère") == order.index("8♣") - 1
     m = new_deal(HEARTS_DEAL, WIDOW)
@@ -53,7 +53,7 @@ def test_misere_ranks_between_eight_spades_and_eight_clubs():
 
 
 def test_open_misere_ranks_above_ten_hearts_below_ten_no_trumps():
-    """rule-decisions: "open misère 520 (ranks above 10♥, below 10NT)"."""
+    """Rule decision: "open misère 520 (ranks above 10♥, below 10NT)"."""
     m = new_deal(HEARTS_DEAL, WIDOW)
     bid(m, 0, "10H")
     bid(m, 1, "open_misere")
@@ -90,7 +90,7 @@ def test_the_auction_ends_when_all_others_have_passed():
 
 
 def test_bids_name_tricks_and_suit_or_a_misere():
-    """ "announcing either the number of tricks he proposes to win and the intended trump suit" (6 to 10, rule-decisions
+    """ "announcing either the number of tricks he proposes to win and the intended trump suit" (6 to 10, rule decision
     table), or "Misère ... open misère"; anything else is refused in a player's words."""
     m = new_deal(HEARTS_DEAL, WIDOW)
     assert "6 to 10 tricks" in refused(m, 0, "bid", value=5, suit="S")
@@ -182,7 +182,7 @@ def test_a_card_of_the_left_bowers_face_suit_must_be_played_before_it():
 
 
 def test_holding_only_the_left_bower_of_a_suit_is_being_void_in_it():
-    """rule-decisions: "The left bower belongs to the trump suit for following and for voids"."""
+    """Rule decision: "The left bower belongs to the trump suit for following and for voids"."""
     m = new_deal(
         {
             0: "AD 7H 8H 9H 10H 7S 8S 9S 10S 7C",
@@ -292,7 +292,7 @@ def test_in_a_suit_contract_the_joker_is_the_highest_trump_and_leads_trumps():
 
 
 def test_cards_not_held_are_refused():
-    """rule-decisions: "Illegal plays are never accepted online: revokes are prevented, not penalised"."""
+    """Rule decision: "Illegal plays are never accepted online: revokes are prevented, not penalised"."""
     m = new_deal(HEARTS_DEAL, WIDOW)
     win_auction(m, 0, "6H")
     assert refused(m, 0, "play", cards=["AS"]) == "you do not hold A♠"
@@ -359,7 +359,7 @@ def test_the_packs_hold_the_cards_the_text_names():
 
 
 def test_a_wrong_pack_is_a_record_error_naming_the_cards():
-    """game-record.md: "The cards of a deal must be exactly the pack that the game and options call for"."""
+    """docs/records.md: "The cards of a deal must be exactly the pack the game and its options call for"."""
     m = FiveHundred()
     hands = [cards("JK 7H 8H 9H 10H 7S 8S 9S 10S 6C"), cards(HEARTS_DEAL[1]), cards(HEARTS_DEAL[2])]
     with pytest.raises(RecordError) as e:
@@ -377,7 +377,7 @@ def test_a_wrong_pack_is_a_record_error_naming_the_cards():
      ({"target": 505}, "multiple of 10"), ({"misere": True}, "unknown option")],
 )  # fmt: skip
 def test_bad_options_are_record_errors(options, fragment):
-    """game-record.md: "An unknown option key, or a value out of range, is an error (exit 2)"."""
+    """docs/records.md: an unknown option, or a value it does not allow, "makes the record malformed" (exit 2)."""
     with pytest.raises(RecordError) as e:
         FiveHundred(options)
     assert fragment in e.value.message
@@ -492,7 +492,7 @@ def test_five_player_misere_is_played_alone_without_a_call():
 
 
 def test_bid_table_keys():
-    """rule-decisions: "10NT = 520"; the six-hand pack has "red Thirteens"."""
+    """Rule decision: "10NT = 520"; the six-hand pack has "red Thirteens"."""
     assert BID_BY_KEY[(10, NO_TRUMP, None)].value == 520 and parse_card("13D") in FiveHundred({"players": 6}).pack()
 
 

@@ -1,4 +1,4 @@
-"""Five Hundred records through `cardtable replay` (../shared/spec/game-record.md): exit 2 for a malformed record or a
+"""Five Hundred records through `cardtable replay` (docs/records.md): exit 2 for a malformed record or a
 wrong pack, exit 1 at an illegal action with the state just before it, and simulated games of every form replaying."""
 
 import json

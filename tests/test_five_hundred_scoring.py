@@ -1,5 +1,5 @@
 """Five Hundred scoring and the end of the game, each test quoting the sentence of
-../shared/seeds/001_683752bc2cead129.txt (or rule-decisions.md) it implements."""
+the Five Hundred rule text (or the project's rule decision) it implements."""
 
 from rules.cards import CLUBS, HEARTS, NO_TRUMP, SPADES
 from rules.five_hundred import FiveHundred
@@ -114,7 +114,7 @@ def test_opponents_both_reaching_500_the_earlier_trick_wins():
 
 
 def test_lost_misere_opponents_reaching_500_on_the_same_trick_the_higher_score_wins():
-    """rule-decisions: "the one whose trick took them there first"; on the same trick (a lost misère pays both
+    """Rule decision: "the one whose trick took them there first"; on the same trick (a lost misère pays both
     opponents at once) we let the higher score win, and name no winner on equal scores."""
     score = solo(MISERE, [0] + [1] * 9)
     assert decide_game([0, 490, 495], score, [0], 500).winner == 2
@@ -196,7 +196,7 @@ def deal_with_totals(totals, hands, widow, options=None):
 
 def test_all_pass_several_reach_500_the_first_trick_there_wins():
     """ "if both opponents reach 500 but not the soloist, then the winner is the one who took the trick that gave him
-    500 first"; rule-decisions: "if several reach it in one deal ... the one whose trick took them there first" — after
+    500 first"; rule decision: "if several reach it in one deal ... the one whose trick took them there first" — after
     all pass every player is scored trick by trick."""
     m = deal_with_totals([490, 490, 490], {}, "")
     all_pass(m)

@@ -121,7 +121,9 @@ async def test_the_expert_thinks_off_the_event_loop(world):
         elapsed = time.perf_counter() - start
         task.cancel()
         assert line.startswith("💡") and elapsed >= 0.25
-        assert ticks >= 10  # the loop kept running while the expert searched
+        # The loop kept running while the expert searched (a search on the loop would leave it at 0 or 1; a loaded
+        # machine gives the loop fewer turns, so the bound is low).
+        assert ticks >= 3
 
 
 def test_rules_ai_explain_stays_the_function_after_its_module_is_used():

@@ -6,13 +6,13 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.storage.store import Store
+from bot.storage.engines import open_store
 from tests.botkit.harness import bot_world, embed_text, play_to_the_end
 
 
 @pytest.fixture
-async def world(tmp_path):
-    async with bot_world(tmp_path) as w:
+async def world(tmp_path, database):
+    async with bot_world(tmp_path, database=database) as w:
         yield w
 
 
@@ -67,7 +67,7 @@ async def test_a_game_with_a_computer_is_announced_unrated_and_stays_off_the_boa
 
 
 async def seed_board(path: str, guild_id: int, players: int) -> None:
-    store = await Store.open(path)
+    store = await open_store(path)
     rows = [
         (guild_id, "all", "toy", 1000 + i, f"player{i:02d}", 25.0 + i / 10, 3.0, 25.0 + i / 10 - 9.0, 10, i % 10, 1)
         for i in range(players)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.presentation.messages import describe_cards
 from bot.presentation.panel import PANEL_VERB, encode_action
 from tests.botkit.harness import bot_world, find_id, table_message, tap_action
 
@@ -153,3 +154,34 @@ async def test_a_restart_edits_the_dm_hand_instead_of_sending_another(world):
         await world.settle(client)
         assert len(hand_messages(world, world.alice)) == 1 and len(hand_messages(world, world.bob)) == 1
         assert len(alice_hand.edits) + len(bob_hand.edits) > edits
+
+
+@pytest.mark.parametrize("game", ["two_hundred", "belote"])
+async def test_the_dm_hand_shows_the_contract_and_the_trick_so_far(world, game):
+    """On a phone the channel's table is a tap away from the DM hand: while choosing a card the player reads the
+    contract, trump and the cards already in the trick in the hand message itself."""
+    users = [world.alice, world.bob, world.carol, world.dan]
+    async with world.running() as client:
+        table = await world.seated_and_started(client, users, game)
+        checked = 0
+        while table.match.deal_index == 0 and table.match.to_move is not None and checked < 8:
+            seat = table.match.to_move
+            user = world.fake.world.users[table.seats[seat].user_id]
+            (hand,) = hand_messages(world, user)
+            state = table.match.public_view()
+            if table.match.phase == "play":
+                trick = state["trick"]
+                line = next(line for line in hand.content.splitlines() if line.startswith("Trick: "))
+                if not trick:
+                    assert line == "Trick: (none yet)"
+                for play in trick:  # every card played to this trick, with its player
+                    name = table.names()[play["seat"]]
+                    assert f"{name} {describe_cards(play['cards'])}" in line, (line, play)
+                contract = state["contract"]
+                assert f"Contract: {table.names()[contract['seat']]}" in hand.content, hand.content
+                checked += 1
+            else:
+                assert "Trick:" not in hand.content  # nothing about tricks before the play
+            await tap_action(world, table, user, hand, legal_action(table))
+            await world.settle(client)
+        assert checked == 8

@@ -1,5 +1,5 @@
 """Options: "An unknown option key, or a value out of range, is an error (exit 2), never silently ignored"
-(../shared/spec/game-record.md)."""
+(docs/records.md)."""
 
 import pytest
 

@@ -66,8 +66,8 @@ def test_eligibility_names_hints_and_stand_ins():
 
 
 @pytest.fixture
-async def world(tmp_path):
-    async with bot_world(tmp_path) as w:
+async def world(tmp_path, database):
+    async with bot_world(tmp_path, database=database) as w:
         w.clock = FakeClock()
         yield w
 

@@ -13,6 +13,7 @@ import pytest
 
 import bot.storage.results as rs
 import tests.botkit.toy  # noqa: F401  (registers the toy game)
+from bot.storage.engines import open_store
 from bot.storage.player_settings import PlayerSettings
 from bot.storage.store import CANCELLED, FINISHED, PLAYING, Store
 from bot.tables.service import Refusal, TableManager
@@ -22,8 +23,17 @@ GUILD, OTHER_GUILD = 7, 8
 
 
 @pytest.fixture
-async def store(tmp_path):
-    s = await Store.open(str(tmp_path / "r.db"))
+async def store(database):
+    s = await open_store(database)
+    yield s
+    await s.close()
+
+
+@pytest.fixture
+async def sqlite_store(tmp_path):
+    """For the recomputation from a second connection's snapshot, which only SQLite's WAL file offers (on
+    PostgreSQL the work is done in the one transaction, which holds only the ratings' lock)."""
+    s = await Store.open(str(tmp_path / "snapshot.db"))
     yield s
     await s.close()
 
@@ -65,10 +75,10 @@ async def play(manager, table, rng, *, stop_before_last=False):
         if match.phase == GAME_OVER:
             return None
         seat = match.to_move
-        if table.is_computer(seat):
+        legal = [a for a in match.legal_actions() if a.seat == seat]
+        if table.is_computer(seat) or not legal:  # (or between deals: the next one is being saved)
             await asyncio.sleep(0.001)
             continue
-        legal = [a for a in match.legal_actions() if a.seat == seat]
         action = rng.choice(legal)
         if stop_before_last:
             probe = match.clone()
@@ -138,9 +148,9 @@ async def test_writing_a_result_twice_counts_it_once(store):
 
 
 @pytest.mark.parametrize("where", ["action", "status", "result", "players", "ratings"])
-async def test_a_crash_between_the_writes_loses_nothing_and_counts_nothing_twice(tmp_path, where):
-    path = str(tmp_path / "crash.db")
-    store = await Store.open(path)
+async def test_a_crash_between_the_writes_loses_nothing_and_counts_nothing_twice(database, where):
+    path = database
+    store = await open_store(path)
     manager = manager_for(store)
     table = await seated(manager, [1, 2])
     user, last = await play(manager, table, random.Random(4), stop_before_last=True)
@@ -164,7 +174,7 @@ async def test_a_crash_between_the_writes_loses_nothing_and_counts_nothing_twice
     await store.close()
 
     # The restart: the table is rebuilt from the store, the last card is played again and counted once.
-    store = await Store.open(path)
+    store = await open_store(path)
     manager = manager_for(store)
     (resumed,) = await manager.resume_all()
     assert resumed.match.phase != GAME_OVER
@@ -181,11 +191,11 @@ KILLER = textwrap.dedent(
     sys.path.insert(0, {root!r})
     import tests.botkit.toy
     import bot.storage.results as rs
-    from bot.storage.store import Store
+    from bot.storage.engines import open_store
     from tests.test_ratings_store import manager_for, seated, play
 
     async def main():
-        store = await Store.open({path!r})
+        store = await open_store({path!r})
         manager = manager_for(store)
         table = await seated(manager, [1, 2])
         user, last = await play(manager, table, random.Random(5), stop_before_last=True)
@@ -201,15 +211,15 @@ KILLER = textwrap.dedent(
 
 
 @pytest.mark.parametrize("where", ["result", "ratings"])
-async def test_a_killed_process_between_the_writes_leaves_the_game_to_be_finished(tmp_path, where):
+async def test_a_killed_process_between_the_writes_leaves_the_game_to_be_finished(database, where):
     """The process dies (no rollback, no clean-up) inside the game-end transaction; the restart finishes it."""
-    path = str(tmp_path / "killed.db")
+    path = database
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     script = KILLER.format(root=root, path=path, where=where)
     proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=root)
     assert proc.returncode == 9, proc.stderr
     table_id, user = map(int, proc.stdout.split())
-    store = await Store.open(path)
+    store = await open_store(path)
     try:
         assert await rows(store, "SELECT * FROM game_results") == []
         manager = manager_for(store)
@@ -268,9 +278,10 @@ async def full_recompute(store):
     return await store.in_transaction(lambda conn: rs._recompute(conn, rs._all_games(conn)))
 
 
-async def test_recompute_from_a_snapshot_counts_the_games_that_end_meanwhile(store):
+async def test_recompute_from_a_snapshot_counts_the_games_that_end_meanwhile(sqlite_store):
     """The ratings are computed from a snapshot outside the write lock; games that end before the swap are rated in
     it, on top of the snapshot, in result order: the same tables as a full recomputation, nothing counted twice."""
+    store = sqlite_store
     tables = await play_many(store, 8, seed=3)
     path = await rs._database_file(store)
     assert path
@@ -286,7 +297,8 @@ async def test_recompute_from_a_snapshot_counts_the_games_that_end_meanwhile(sto
     assert (await ratings_table(store), await history_table(store)) == incremental
 
 
-async def test_recompute_repairs_wrong_rows_and_a_removal_meanwhile_makes_the_snapshot_stale(store):
+async def test_recompute_repairs_wrong_rows_and_a_removal_meanwhile_makes_the_snapshot_stale(sqlite_store):
+    store = sqlite_store
     tables = await play_many(store, 8, seed=5)
     ratings, history = await ratings_table(store), await history_table(store)
     await store.write_all(

@@ -1,4 +1,4 @@
-"""Reading, validating and replaying records: ../shared/spec/game-record.md, "`cardtable replay FILE`".
+"""Reading, validating and replaying records: docs/records.md, "`cardtable replay`".
 
 Exit 2 "is for the record itself"; "everything wrong with an action's content ... is exit 1 at that action"."""
 

@@ -1,5 +1,6 @@
-"""Two Hundred, the standard four-player game: each test quotes the sentence of the seed texts it implements
-(../shared/seeds/000_6dd1bc55eb34f6f7.txt and 003_c5b43de305d7416d.txt) or the rule decision it follows."""
+"""Two Hundred, the standard four-player game: each test quotes the sentence of the rule texts it implements
+(pagat.com's "200" and the shorter text with the worked example: docs/rules/two_hundred.md) or the rule decision it
+follows."""
 
 import pytest
 

@@ -1,6 +1,6 @@
 """Two Hundred audit: the auction's end conditions, the must-bid rule, the game's end and the doubled no-trump scores
-through real auctions and real play, each test quoting the sentence of ../shared/seeds/000_6dd1bc55eb34f6f7.txt (or
-003_c5b43de305d7416d.txt) or of ../shared/spec/rule-decisions.md that it pins."""
+through real auctions and real play, each test quoting the sentence of pagat.com's "200" (or of the shorter
+text with the worked example; docs/rules/two_hundred.md) or the project's rule decision that it pins."""
 
 import pytest
 

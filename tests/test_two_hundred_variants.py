@@ -1,5 +1,5 @@
-"""Two Hundred's variants as table options, each test quoting the sentence of ../shared/seeds/000_6dd1bc55eb34f6f7.txt
-it implements (or the rule decision of ../shared/spec/rule-decisions.md)."""
+"""Two Hundred's variants as table options, each test quoting the sentence of pagat.com's "200"
+(docs/rules/two_hundred.md) it implements (or the project's rule decision)."""
 
 import json
 import random

@@ -124,6 +124,7 @@ class ClockService:
             nudged_by=clock.nudged_by,
             last_activity=clock.last_activity,
         )
+        await self.store.announce_table(table.id)  # the other processes re-read it (``on_table_refreshed``)
 
     async def _save_seat(self, table: Table, seat: int) -> None:
         clock = clock_of(table)
@@ -158,20 +159,7 @@ class ClockService:
                 if table.status == PLAYING:
                     await self.rearm(table, announce=False)
                 continue
-            try:
-                choice = parse_clock(row.preset)
-            except Exception:
-                choice = ClockChoice("custom", row.turn_seconds)
-            clock = TableClock(
-                choice,
-                row.last_activity,
-                seat=row.seat,
-                turn=row.turn,
-                deadline=row.deadline,
-                reminded=row.reminded,
-                nudged_by=set(row.nudged_by),
-            )
-            table.extra["clock"] = clock
+            clock = _adopt(table, row)
             for s in seats:
                 if s.table_id != table.id:
                     continue
@@ -184,6 +172,23 @@ class ClockService:
             self._arm_close(table)
             if table.status == PLAYING:
                 await self.rearm(table, announce=False)
+
+    async def on_table_refreshed(self, table: Table) -> None:
+        """Another process sharing the database changed the table or its clock: the same timers here, from the
+        stored clock, so that a deadline survives the death of the process that armed it (``claim_firing`` lets
+        one process act on it)."""
+        with self._handling():
+            row = await clock_store.load_clock(self.store, table.id)
+            if row is None or table.status not in (LOBBY, PLAYING):
+                return
+            async with self._lock(table):
+                clock = _adopt(table, row)
+                if row.deadline is None:
+                    self.timers.cancel(("deadline", table.id))
+                    self.timers.cancel(("remind", table.id))
+                else:
+                    self._arm(table, clock)
+                self._arm_close(table)
 
     async def close(self) -> None:
         await self.timers.close()
@@ -291,13 +296,17 @@ class ClockService:
                 if announce and clock.choice.is_async and last_mover(table) != seat:
                     # (not when the same player goes on, e.g. leading after winning a trick: they are here)
                     self._spawn(self._turn_summary(table, seat))
-            deadline, turn = clock.deadline, clock.turn
-            assert deadline is not None and turn is not None
-            self.timers.at(("deadline", table.id), deadline, lambda: self._on_deadline(table.id, seat, turn))
-            if not clock.reminded:
-                lead = remind_lead(clock.choice)
-                if lead < clock.choice.seconds:
-                    self.timers.at(("remind", table.id), deadline - lead, lambda: self._on_remind(table.id, seat, turn))
+            self._arm(table, clock)
+
+    def _arm(self, table: Table, clock: TableClock) -> None:
+        """The timers of the deadline running now (its reminder unless sent)."""
+        seat, deadline, turn = clock.seat, clock.deadline, clock.turn
+        assert seat is not None and deadline is not None and turn is not None
+        self.timers.at(("deadline", table.id), deadline, lambda: self._on_deadline(table.id, seat, turn))
+        if not clock.reminded:
+            lead = remind_lead(clock.choice)
+            if lead < clock.choice.seconds:
+                self.timers.at(("remind", table.id), deadline - lead, lambda: self._on_remind(table.id, seat, turn))
 
     def _current(self, table_id: int, seat: int, turn: int) -> Table | None:
         table = self.manager.tables.get(table_id)
@@ -314,6 +323,8 @@ class ClockService:
             return
         clock = clock_of(table)
         assert clock is not None and clock.deadline is not None
+        if not await clock_store.claim_firing(self.store, table_id, "remind", turn, clock.deadline):
+            return  # another process sharing the database reminded them
         clock.reminded = True
         await self._save(table)
         left = duration_text(clock.deadline - self.clock.now())
@@ -333,7 +344,9 @@ class ClockService:
             if self._current(table_id, seat, turn) is None or seat != self.human_to_move(table):
                 return
             clock = clock_of(table)
-            assert clock is not None
+            assert clock is not None and clock.deadline is not None
+            if not await clock_store.claim_firing(self.store, table_id, "deadline", turn, clock.deadline):
+                return  # another process sharing the database acted on it
             table.away.add(seat)
             clock.deadline = clock.seat = clock.turn = None
             await self._save_seat(table, seat)
@@ -522,6 +535,29 @@ class ClockService:
         if row is None or row.user_id is None or row.dm_closed or clock is None or clock.deadline is None:
             return
         await self.output.send_turn_summary(table, seat)
+
+
+def _adopt(table: Table, row: clock_store.StoredClock) -> TableClock:
+    """The table's clock as stored (at start-up, or after another process changed it); idle turns and offered seats
+    are kept from the clock this process had."""
+    try:
+        choice = parse_clock(row.preset)
+    except Exception:
+        choice = ClockChoice("custom", row.turn_seconds)
+    clock = TableClock(
+        choice,
+        row.last_activity,
+        seat=row.seat,
+        turn=row.turn,
+        deadline=row.deadline,
+        reminded=row.reminded,
+        nudged_by=set(row.nudged_by),
+    )
+    before = clock_of(table)
+    if before is not None:
+        clock.idle_turns, clock.open_seats = before.idle_turns, before.open_seats
+    table.extra["clock"] = clock
+    return clock
 
 
 def where(table: Table) -> str:

@@ -46,6 +46,7 @@ PAST = {
     "keep": N_("kept the contract at the bid"),
     "draw": N_("drew a card"),
     "claim_draw": N_("showed your hand to annul the deal"),
+    "undo": N_("took back a card"),
 }
 # Words the labels take from the actions themselves, marked here for the catalogues.
 # (The announcements' words come from each game's registry entry: bot/i18n/tools.py's game_words.)

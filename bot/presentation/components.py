@@ -16,7 +16,10 @@ import discord
 from bot.i18n import current_language
 from bot.presentation.language import language_of
 
-_TEMPLATE = r"(?P<table>\d+):(?P<verb>[a-z_]+)(?::(?P<version>\d+))?(?::(?P<arg>.*))?"
+# Table numbers and versions are bounded (18 and 9 digits, far beyond any real one) so that an id the bot never issued
+# (an older format, a modified client) cannot carry a number too big for the store; it then matches nothing and gets
+# the short refusal of bot/presentation/unknown_components.py.
+_TEMPLATE = r"(?P<table>\d{1,18}):(?P<verb>[a-z_]+)(?::(?P<version>\d{1,9}))?(?::(?P<arg>.{0,90}))?"
 CUSTOM_ID_LIMIT = 100
 
 

@@ -12,6 +12,7 @@ import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -19,6 +20,7 @@ from bot.i18n import DEFAULT, speaking
 from bot.i18n.catalogs import N_, _
 from bot.i18n.refusals import refusal_text
 from bot.presentation.choices import name_seats
+from bot.presentation.deadline import undelivered
 from bot.presentation.language import language_of
 from bot.tables.presets import OptionsError
 from bot.tables.service import Refusal
@@ -69,9 +71,33 @@ def expired(error: BaseException) -> discord.HTTPException | None:
     return None
 
 
+def _what(interaction: discord.Interaction) -> Any:
+    data: dict[str, Any] = dict(interaction.data or {})
+    return interaction.command.qualified_name if interaction.command else data.get("custom_id")
+
+
+async def saved_anyway(interaction: discord.Interaction, done: str, error: BaseException) -> None:
+    """The player's move was made and saved, but answering them failed: say it is saved if Discord still lets us
+    (never that it failed); their hand and the table show it either way."""
+    fault = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    if expired(fault) or undelivered(fault):
+        log.warning("a saved move's answer did not reach the player (%s, %s): %s", _what(interaction), fault,
+                    interaction.user)  # fmt: skip
+    else:
+        log.error("answering a saved move failed (%s)", _what(interaction), exc_info=fault)
+    note = f"{done}\nYour move is saved. Press **My hand** to see your hand as it is now."
+    with contextlib.suppress(discord.HTTPException, TimeoutError, aiohttp.ClientError):
+        await answer(interaction, note)
+
+
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
     """Answer the user about ``error``: the reason of a refusal, or the generic message for a fault (logged)."""
     late = expired(error)
+    fault = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    if late is None and undelivered(fault):  # Discord kept failing until the deadline: nobody left to answer
+        log.warning("could not answer an interaction: Discord failed (%s): %s, %s", _what(interaction), fault,
+                    interaction.user)  # fmt: skip
+        return
     if late is not None:  # the bot was too slow (overloaded); nobody is left to answer and there is no bug to trace
         age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
         data: dict[str, Any] = dict(interaction.data or {})

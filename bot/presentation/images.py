@@ -73,7 +73,9 @@ async def render(name: str, *args: Any, urgent: bool = False, **kwargs: Any) -> 
     return png
 
 
-async def hand_image(game: str, cards: list[str], view: dict[str, Any], legal: set[str] | None, title: str):
+async def hand_image(
+    game: str, cards: list[str], view: dict[str, Any], legal: set[str] | None, title: str, *, four_colour: bool = False
+):
     return await render(
         "render_hand",
         game,
@@ -82,6 +84,7 @@ async def hand_image(game: str, cards: list[str], view: dict[str, Any], legal: s
         trump_rank=view.get("trump_rank"),
         legal=legal,
         title=title,
+        four_colour=four_colour,
         lang=current_language.get(),  # the captions: the cards as the player types them
         urgent=True,  # the answer to a click or a command waits for it
     )
@@ -100,3 +103,18 @@ async def deal_summary_image(public: dict[str, Any], names: list[str], deal_inde
 
 async def score_sheet_image(public: dict[str, Any], names: list[str]) -> bytes | None:
     return await render("render_score_sheet", public, names, lang=current_language.get())
+
+
+async def deal_replay_gif(record: Any, deal_index: int, names: list[str], title: str) -> bytes | None:
+    """A finished deal as an animated GIF (``bot/presentation/deal_replay.py``), drawn where the pool draws."""
+    if not enabled:
+        return None
+    from bot.presentation.deal_replay import deal_gif
+
+    try:
+        return await pool.run(
+            partial(deal_gif, record, deal_index, names, title=title, lang=current_language.get()), urgent=True
+        )
+    except Exception:
+        log.exception("the replay of deal %d failed", deal_index + 1)
+        return None

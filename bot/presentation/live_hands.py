@@ -27,10 +27,10 @@ from discord.http import handle_message_parameters
 
 from bot.i18n import N_, _, current_language
 from bot.i18n.refusals import words_text
-from bot.presentation import images
+from bot.presentation import images, played_for
 from bot.presentation.choices import name_seats
 from bot.presentation.language import in_seat_language, seat_language
-from bot.presentation.messages import DM_CLOSED, describe_cards, game_name, phase_verb, png_file
+from bot.presentation.messages import DM_CLOSED, describe_cards, game_name, phase_verb, play_lines, png_file
 from bot.presentation.panel import hand_panel
 from bot.tables.service import Table
 from render.cards import split_card
@@ -130,12 +130,15 @@ def hand_text(table: Table, seat: int, *, note: str | None = None, selection: st
     selection = last_selection if selection is None else selection
     state = match.seat_view(seat)
     cards = state["hand"]
+    note = note or played_for.hand_note(table, seat, state) or ""
     lines = [note] if note else []
     deal = state["deal"] + 1
     lines.append(_("**Your hand** — {where} · {game}, table #{table}, deal {deal}", where=where(table),
                    game=game_name(table.game), table=table.id, deal=deal))  # fmt: skip
     # Always in words too: the picture is not read aloud by a screen reader, nor readable on a small phone.
     lines.append(card_list(table.game, cards, state.get("trump"), state.get("trump_rank")) or _("(no cards)"))
+    if table.status == "playing":
+        lines.extend(play_lines(table, state))
     lines.append(_turn_line(table, seat, state["legal"]))
     if state["prompts"]:  # "You drew 7♥ — … expose it?", in the player's language
         said = match.seat_prompt_words(seat)
@@ -144,8 +147,16 @@ def hand_text(table: Table, seat: int, *, note: str | None = None, selection: st
     lines.extend(panel_lines)
     content = "\n".join(lines)[:2000]
     components = view.to_components() if view is not None else []
-    image_key = (tuple(cards), state.get("trump"), state.get("trump_rank"), table.names()[seat], state["deal"],
-                 seat_language(table, seat))  # fmt: skip
+    four_colour = seat in table.extra.get("four_colour", ())  # the player's setting (/player settings)
+    image_key = (
+        tuple(cards),
+        state.get("trump"),
+        state.get("trump_rank"),
+        table.names()[seat],
+        state["deal"],
+        four_colour,
+        seat_language(table, seat),
+    )
     return HandView(content, None, view, image_key, json.dumps([content, components], sort_keys=True))
 
 
@@ -169,10 +180,10 @@ def card_list(game: str, cards: list[str], trump: str | None, trump_rank: str | 
 
 @in_seat_language
 async def hand_image(table: Table, seat: int, image_key: tuple) -> bytes | None:
-    cards, trump, trump_rank, name, deal, _lang = image_key
+    cards, trump, trump_rank, name, deal, four_colour, _lang = image_key
     view = {"trump": trump, "trump_rank": trump_rank}
     title = _("{name} · table #{table} · deal {deal}", name=name, table=table.id, deal=deal + 1)
-    return await images.hand_image(table.game, list(cards), view, None, title)
+    return await images.hand_image(table.game, list(cards), view, None, title, four_colour=four_colour)
 
 
 async def hand_view(
@@ -308,7 +319,7 @@ class LiveHands:
             else:
                 hand.interaction = None
         now = hand_text(table, seat)
-        stale = [t for t in targets if t.shown != now.shown]
+        stale = [t for t in targets if t.shown != now.shown or t.image_key != now.image_key]
         if not stale:
             return
         png: bytes | None = None

@@ -11,16 +11,17 @@ import io
 import discord
 
 from bot.i18n import N_, _, current_language
-from bot.presentation import images
+from bot.presentation import images, played_for
 from bot.presentation.choices import SELECT_LIMIT, SUIT_SYMBOLS, card_label, encode, label
 from bot.presentation.clock_view import clock_buttons, clock_label, clock_lines, lobby_clock_line
 from bot.presentation.components import ComponentId, TableButton, TableSelect, view_of
 from bot.presentation.language import in_table_language
-from bot.storage.store import CANCELLED, LOBBY, PLAYING
+from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.service import Table
 from rules import registry
 from rules.errors import RecordError
 from rules.game import GAME_OVER, PLAY
+from rules.lookback import shows_last_trick
 from rules.players import PLAYERS
 from rules.registry import match_class
 
@@ -112,6 +113,11 @@ def lobby_content(table: Table) -> str:
         *([lobby_clock_line(table)] if lobby_clock_line(table) else []),
         *([_("Hints: on — `/hint` shows the expert's move to the player to move; the game is unrated")]
           * table.row.hints),
+        *(
+            [_("Trick review: open — every trick and the running points can be looked at; the game is unrated")]
+            * table.row.open_review
+        ),
+        *([_("Spectators see each deal's hands once it is over")] * table.row.spectator_hands),
         "",
     ]  # fmt: skip
     for seat in range(table.players):
@@ -248,9 +254,17 @@ def score_change_text(table: Table, change: list) -> str:
     return _("Score change: {parts}", parts=" · ".join(parts))
 
 
+def table_state(table: Table) -> dict:
+    """What the table message shows: the public view, or at a table whose option opens the review (a learning table,
+    unrated) the view with nothing face down."""
+    match = table.match
+    assert match is not None
+    return match.open_view() if table.row.open_review else match.public_view()
+
+
 @in_table_language
 def table_content(table: Table, state: dict) -> str:
-    """The table message; ``state`` is the match's ``public_view()``."""
+    """The table message; ``state`` is what the table shows (``table_state``: the match's public view)."""
     match = table.match
     assert match is not None
     names = table.names()
@@ -282,12 +296,15 @@ def table_content(table: Table, state: dict) -> str:
         lines.append(auction)
     if state.get("trick"):
         lines.append(_("Trick: {plays}", plays=_trick_text(table, state["trick"], state.get("joker_suit"))))
+    auto = played_for.table_line(table, state)
+    if auto:
+        lines.append(auto)
     open_hand = state.get("open_hand")
     if open_hand and match.phase == PLAY:  # Five Hundred's open misère: laid face up after the first trick
         lines.append(_("Open hand of {who}: {cards}", who=names[open_hand["seat"]],
                        cards=describe_cards(open_hand["cards"]) or _("(none left)")))  # fmt: skip
     last = table.last_trick or state.get("last_trick")
-    if last:
+    if last and shows_last_trick(match.LOOK_BACK, bool(state.get("trick")), table.row.open_review):
         lines.append(_("Last trick: {plays}", plays=_trick_text(table, last)) + _trick_winner(table, state))
     lines.append(_("Scores: {scores}", scores=scores_text(table, state)))
     if match.phase == GAME_OVER:
@@ -320,21 +337,34 @@ def _contract_words(contract: dict) -> str:
 
 
 def _auction_line(table: Table, state: dict) -> str | None:
-    """During the bidding of a game that shows its auction, the calls so far: the bid to beat is on the table."""
-    if not registry.game_type(table.game).auction_on_table or state.get("phase") != "bidding":
+    """In a game that shows its auction, the calls so far: during the bidding the bid to beat; afterwards the whole
+    auction stays in view, as everyone heard it (who bid what, who passed, who countered)."""
+    if not registry.game_type(table.game).auction_on_table or state.get("phase") not in ("bidding", "exchange", PLAY):
         return None
     calls = [c for c in state.get("auction") or [] if isinstance(c, dict) and isinstance(c.get("seat"), int)]
     if not calls:
         return None
-    words = []
-    for call in calls[-8:]:
-        kind = call.get("type")
-        if kind == "bid":
-            what = _contract_words(call)
-        else:
-            what = {"counter": _("counter ×2"), "recounter": _("recounter ×4"), "pass": _("pass")}.get(kind, str(kind))
-        words.append(f"{table.names()[call['seat']]} {what}")
-    return _("Bids: {calls}", calls=("… " if len(calls) > 8 else "") + " · ".join(words))
+    shown = calls[-8:] if state.get("phase") == "bidding" else calls
+    words = " · ".join(f"{table.names()[call['seat']]} {call_words(call)}" for call in shown)
+    words = ("… " if len(shown) < len(calls) else "") + words
+    return _("Bids: {calls}", calls=words) if state.get("phase") == "bidding" else _("Auction: {calls}", calls=words)
+
+
+def call_words(call: dict) -> str:
+    """A call as players say it: "80 ♦", "pass", "counter ×2", "misère", "trump ♠"."""
+    kind = call.get("type")
+    if kind == "bid":
+        named = {"misere": _("misère"), "open_misere": _("open misère")}.get(str(call.get("contract")))
+        return named or _contract_words(call) or _("bid")
+    if call.get("card"):  # a card called or exposed
+        card = card_label(call["card"])
+        if kind == "expose":
+            return _("expose {card}", card=card)
+        return _("call {card}", card=card) if kind == "call" else f"{kind} {card}"
+    if kind == "trump" and call.get("suit"):
+        suit = _("no trumps") if call["suit"] == "NT" else SUIT_SYMBOLS.get(call["suit"], call["suit"])
+        return _("trump {suit}", suit=suit)
+    return {"counter": _("counter ×2"), "recounter": _("recounter ×4"), "pass": _("pass")}.get(str(kind), str(kind))
 
 
 def _trick_winner(table: Table, state: dict) -> str:
@@ -369,6 +399,10 @@ def _why_over(state: dict) -> str:
 
 @in_table_language
 def table_view(table: Table) -> discord.ui.View | None:
+    if table.status == FINISHED and table.match is not None:  # the same seats and options again (cogs/manners.py)
+        return view_of(
+            TableButton(ComponentId(table.id, "rematch"), _("Rematch"), discord.ButtonStyle.primary, emoji="🔁")
+        )
     if table.status != PLAYING:
         return None
     extra = clock_buttons(table)
@@ -377,13 +411,30 @@ def table_view(table: Table) -> discord.ui.View | None:
         # discord.py dispatches by its custom id, so one instance serves every message of the table).
         view = table.extra.get("table_view")
         if view is None:
-            view = table.extra["table_view"] = view_of(_hand_button(table), _rules_button(table))
+            view = table.extra["table_view"] = view_of(
+                _hand_button(table), _rules_button(table), look_button(table), watch_button(table)
+            )
         return view
-    return view_of(_hand_button(table), *extra, _rules_button(table))
+    return view_of(_hand_button(table), *extra, _rules_button(table), look_button(table), watch_button(table))
 
 
 def _hand_button(table: Table) -> TableButton:
     return TableButton(ComponentId(table.id, "hand"), _("My hand"), discord.ButtonStyle.primary, emoji="🂠")
+
+
+LOOK_VERB, WATCH_VERB = "look", "watch"  # answered by cogs/history.py
+
+
+def look_button(table: Table) -> TableButton:
+    """What the game's rules let anyone look back at now."""
+    return TableButton(ComponentId(table.id, LOOK_VERB), _("Look back"), discord.ButtonStyle.secondary, emoji="🔎")
+
+
+def watch_button(table: Table, label: str | None = None) -> TableButton:
+    """For a spectator: the table and its history, and each finished deal by DM."""
+    return TableButton(
+        ComponentId(table.id, WATCH_VERB), label or _("Watch"), discord.ButtonStyle.secondary, emoji="👀"
+    )
 
 
 def _rules_button(table: Table) -> TableButton:
@@ -446,3 +497,25 @@ def action_components(table: Table, choices) -> discord.ui.View:
         style = discord.ButtonStyle.secondary if action["type"] == "pass" else discord.ButtonStyle.primary
         items.append(TableButton(ComponentId(t, "act", v, encode(action)), label(action)[:80], style, row=button_row))
     return view_of(*items)
+
+
+def play_lines(table: Table, state: dict) -> list[str]:
+    """What a player needs from the table while choosing a card, for their own hand message (on a phone the
+    channel's table is a tap away): the contract and trump, and the trick so far.  ``state`` is a seat's view or the
+    public view: both show these alike."""
+    if state.get("phase") != PLAY:
+        return []
+    names = table.names()
+    facts = _game_facts(table, state)
+    if facts is None:
+        contract, facts = state.get("contract"), []
+        if contract and contract.get("seat") is not None:
+            detail = _contract_words(contract)
+            facts.append(_("contract: {who} {what}", who=names[contract["seat"]], what=detail).rstrip())
+        if state.get("trump"):
+            facts.append(_("trump: {trump}", trump=SUIT_SYMBOLS.get(state["trump"], state["trump"])))
+    lines = [_first_upper(" · ".join(facts))] if facts else []
+    trick = state.get("trick")
+    plays = _trick_text(table, trick, state.get("joker_suit")) if trick else _("(none yet)")
+    lines.append(_("Trick: {plays}", plays=plays))
+    return lines

@@ -25,13 +25,14 @@ from discord.http import handle_message_parameters
 from bot.clocks.output import SeatButton
 from bot.clocks.service import where
 from bot.clocks.state import clock_of
-from bot.i18n import _, current_language
+from bot.i18n import DEFAULT, _, current_language
 from bot.i18n.refusals import words_text
 from bot.presentation import images
 from bot.presentation.budget import ChannelBudget
 from bot.presentation.choices import name_seats, past_tense
 from bot.presentation.clock_view import seat_button, since_last_move
 from bot.presentation.components import view_of
+from bot.presentation.history import review_view
 from bot.presentation.language import table_language_of
 from bot.presentation.live_hands import LiveHands
 from bot.presentation.messages import (  # re-exported: cogs build messages here too
@@ -43,15 +44,18 @@ from bot.presentation.messages import (  # re-exported: cogs build messages here
     scores_text,
     table_content,
     table_file,
+    table_state,
     table_view,
     winner_text,
 )
 from bot.presentation.pings import TurnPings
+from bot.presentation.result_words import result_in_words
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.guild_settings import duration_text
 from bot.tables.service import Outcome, Table, TableManager
+from rules import registry
 from rules.events import DealScored
-from rules.game import BETWEEN_DEALS, GAME_OVER
+from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +89,7 @@ class TableOutput:
     hand_worker: asyncio.Task | None = None
     hands_for: int = -1  # the deal whose live hands were started
     last_edit: float = float("-inf")  # loop time of the last table-message edit
+    hold_check: asyncio.TimerHandle | None = None  # an edit held back is made by this time at the latest
 
 
 class Presenter:
@@ -93,6 +98,7 @@ class Presenter:
         bot: discord.Client,
         *,
         edit_interval: float = 1.0,
+        hold_limit: float = 0.0,
         channel_requests: int = 5,
         channel_window: float = 5.0,
     ):
@@ -106,7 +112,10 @@ class Presenter:
         # At most one edit of a table's message per interval: moves made meanwhile show in the next edit.  Discord
         # limits edits per channel anyway, and several tables share a channel.
         self.edit_interval = edit_interval
+        # Cards the computers play in a row join one edit, for at most this long (0: every move its own edit).
+        self.hold_limit = hold_limit
         self._workers: set[asyncio.Task] = set()  # every table's, ended tables' included (drain_all)
+        self._held: dict[int, Table] = {}  # tables whose table-message edit is held (_in_passing)
 
     @property
     def manager(self) -> TableManager | None:
@@ -158,7 +167,13 @@ class Presenter:
                     await self.budget.room(table.row.channel_id)  # a busy channel: later moves join this edit
                     while jobs and jobs[0] is REFRESH:  # asked again while waiting: one edit does
                         jobs.popleft()
+                    if self._in_passing(table, out):
+                        continue
                     out.last_edit = asyncio.get_running_loop().time()
+                    if out.hold_check is not None:  # this edit shows what was held
+                        out.hold_check.cancel()
+                        out.hold_check = None
+                        self._held.pop(table.id, None)
                     await self._edit_table_message(table)
                 elif isinstance(job, NewTableMessage):
                     await self._post_table_message(table, job.deal_end)
@@ -169,6 +184,35 @@ class Presenter:
             except Exception:
                 log.exception("table %d: could not update Discord", table.id)
 
+    def _in_passing(self, table: Table, out: TableOutput) -> bool:
+        """Whether this edit may be left out: a computer (or the bot for a player) is about to add a card to the
+        trick in progress, and the edit after that card will show both.  Each human sees the trick in their own hand
+        message when their turn comes, so the table's picture is drawn for the moments people look at it — a
+        human's turn, a finished trick — rather than for every card.  Never for long: an edit older than
+        ``hold_limit`` is made anyway, and a check is set for that time in case the move never comes."""
+        if self.hold_limit <= 0 or self.manager is None or table.match is None or table.status != PLAYING:
+            return False
+        match = table.match
+        if match.phase != PLAY or not match.public_view().get("trick") or not self.manager.plays_itself(table):
+            return False
+        loop = asyncio.get_running_loop()
+        if loop.time() - out.last_edit >= self.hold_limit:
+            return False
+        if out.hold_check is None:
+            out.hold_check = loop.call_later(out.last_edit + self.hold_limit - loop.time(), self._hold_over, table)
+            self._held[table.id] = table
+        return True
+
+    def _hold_over(self, table: Table) -> None:
+        """The held edit is due (or the bot is closing): make it, whatever comes next."""
+        out = self._output(table)
+        if out.hold_check is not None:
+            out.hold_check.cancel()
+            out.hold_check = None
+        self._held.pop(table.id, None)
+        out.last_edit = float("-inf")  # an edit this old is never held
+        self._queue(table, REFRESH)
+
     async def drain(self, table: Table) -> None:
         """Wait until everything queued for the table was sent (tests, shut-down)."""
         out = self._output(table)
@@ -176,7 +220,10 @@ class Presenter:
             await asyncio.gather(*(asyncio.shield(w) for w in (out.worker, out.hand_worker) if w is not None))
 
     async def drain_all(self) -> None:
-        """Wait until every table's queued output was sent, ended tables' too (tests, shut-down)."""
+        """Wait until every table's queued output was sent, ended tables' too (tests, shut-down); held edits are
+        made now."""
+        for table in list(self._held.values()):
+            self._hold_over(table)
         while self._workers:
             await asyncio.gather(*(asyncio.shield(w) for w in list(self._workers)), return_exceptions=True)
         await self.pings.drain()
@@ -308,26 +355,38 @@ class Presenter:
         """DM a player their live hand (a substitute's); on closed DMs remember it (they use "My hand")."""
         return await self.live.send_dm(table, seat)
 
-    async def _post_deal_result(self, table: Table, deal_index: int) -> None:
+    @staticmethod
+    def _result_in_words(table: Table, deal_index: int) -> dict:
+        """The public view with deal ``deal_index``'s explanation in players' words: in English the engine's text with
+        the roles named by their players (``result_words``); in another language the engine's sentences translated
+        (``match.explanations``), seats named."""
         match = table.match
         assert match is not None
         state = match.public_view()
-        result = state["deal_results"][deal_index]
         said = match.explanations[deal_index] if deal_index < len(match.explanations) else ()
-        if said:  # the engine's explanation in words: said in the table's language
-            result = {**result, "explain": words_text(said, current_language.get(), table.names())}
-        if isinstance(result.get("explain"), str):  # players' names for the engine's "seat 2"
-            teams = len(result.get("score_change") or state.get("scores") or []) < table.players
-            result = {**result, "explain": name_seats(result["explain"], table.names(), teams=teams)}
-            results = list(state["deal_results"])
-            results[deal_index] = result
-            state = {**state, "deal_results": results}
+        lang = current_language.get()
+        if not said or lang == DEFAULT:
+            levels = registry.game_type(table.game).scores_are_levels
+            return result_in_words(state, deal_index, table.names(), match.seat_teams(), levels)
+        result = state["deal_results"][deal_index]
+        teams = len(result.get("score_change") or state.get("scores") or []) < table.players
+        explain = name_seats(words_text(said, lang, table.names()), table.names(), teams=teams)
+        results = list(state["deal_results"])
+        results[deal_index] = {**result, "explain": explain}
+        return {**state, "deal_results": results}
+
+    async def _post_deal_result(self, table: Table, deal_index: int) -> None:
+        state = self._result_in_words(table, deal_index)
+        result = state["deal_results"][deal_index]
         png = await images.deal_summary_image(state, table.names(), deal_index)
         text = result.get("explain") or (_("Thrown in: nobody bid.") if result.get("thrown_in") else "")
         change = score_change_text(table, result.get("score_change", []))
         head = _("**Table #{table} · deal {deal} result**", table=table.id, deal=deal_index + 1)
-        content = f"{head}\n{text}\n{change}"
-        await self._channel(table).send(content[:2000], **_file_kwargs(png, f"deal-{table.id}-{deal_index + 1}.png"))
+        await self._channel(table).send(
+            f"{head}\n{text}\n{change}"[:2000],
+            view=review_view(table, deal_index),
+            **_file_kwargs(png, f"deal-{table.id}-{deal_index + 1}.png"),
+        )
 
     async def _post_score_sheet(self, table: Table) -> None:
         match = table.match
@@ -346,7 +405,7 @@ class Presenter:
         """A new deal: a new table message at the bottom of the channel (the old one would scroll away).  The old
         message then shows how its deal ended (``deal_end``): every trick taken, the last trick, the scores after."""
         assert self.manager is not None and table.match is not None
-        state = table.match.public_view()
+        state = table_state(table)
         file = await table_file(table, state)
         kwargs = {"file": file} if file else {}
         view = table_view(table)
@@ -375,7 +434,11 @@ class Presenter:
                 fields["attachments"] = [discord.File(io.BytesIO(png), filename=f"table-{table.id}-{deal + 1}.png")]
         else:
             content += _(": that deal is over.")
-        content += "\n" + _("The game goes on below ({link}).", link=message.jump_url)
+        # From the table's server, not the message's: a process whose shards do not hold that server (several
+        # processes, docs/running.md) has no guild for it and discord.py would write a DM's link.
+        where = table.row.guild_id or "@me"
+        link = f"https://discord.com/channels/{where}/{message.channel.id}/{message.id}"
+        content += "\n" + _("The game goes on below ({link}).", link=link)
         await self._edit_message(table, old, content=content[:2000], **fields)
 
     async def _edit_table_message(self, table: Table) -> None:
@@ -384,7 +447,7 @@ class Presenter:
         if table.row.message_id is None:
             await self._post_table_message(table)
             return
-        state = table.match.public_view()
+        state = table_state(table)
         file = await table_file(table, state)
         await self._edit_message(
             table,
@@ -410,11 +473,11 @@ class Presenter:
 
     async def resumed(self, table: Table) -> None:
         """Re-send only what a restart may have lost: the deal's hands if they never went out, a missing table
-        message.  Buttons need nothing: their custom ids carry the table."""
+        message, and the table message's last edit (it may have been queued, unsent, when the process died).
+        Buttons need nothing: their custom ids carry the table."""
         if table.status != PLAYING or table.match is None:
             return
-        if table.row.message_id is None:
-            self._queue(table, NEW_TABLE_MESSAGE)
+        self._queue(table, NEW_TABLE_MESSAGE if table.row.message_id is None else REFRESH)
         self._queue_hands(table)
 
 

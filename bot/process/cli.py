@@ -1,4 +1,4 @@
-"""The ``cardtable`` command: ``replay``, ``simulate`` and ``run``."""
+"""The ``cardtable`` command: ``replay``, ``simulate``, ``demo``, ``run`` and ``migrate-db``."""
 
 from __future__ import annotations
 
@@ -119,6 +119,28 @@ def write_records(path: str, records: list) -> str:
     )
 
 
+def cmd_demo(args: argparse.Namespace) -> int:
+    """A game between computer players, written out as pictures (``bot/process/demo.py``); no token needed."""
+    from pathlib import Path
+
+    from bot.process import demo
+    from rules.errors import RecordError
+
+    try:
+        game = demo.find_game(args.game)
+        record_and_pictures = demo.run(
+            game, _parse_options(args.option), Path(args.out), args.seed, args.players, args.deals
+        )
+    except (RecordError, ValueError) as e:
+        print(f"cardtable demo: {getattr(e, 'message', e)}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"cardtable demo: cannot write to {args.out}: {e.strerror}", file=sys.stderr)
+        return 2
+    print("\n".join(demo.summary_lines(record_and_pictures)))
+    return 0
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     """Start the bot; configuration problems and a refused token end it with one clear line, not a traceback."""
     import asyncio
@@ -126,7 +148,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     import aiohttp
     import discord
 
-    from bot.process.client import CardTableBot
+    from bot.process.client import bot_for
     from bot.process.logs import setup_logging
     from bot.process.settings import Settings, SettingsError
 
@@ -137,10 +159,19 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 2
     if args.db:
         settings = settings.model_copy(update={"db_path": args.db})
+    try:
+        settings = settings.with_shards(args.shards, args.shard_ids)
+        shards = settings.shards()
+    except SettingsError as e:
+        print(f"cardtable run: {e}", file=sys.stderr)
+        return 2
+    if shards is not None and len(shards[1]) < shards[0] and settings.database_url is None:
+        print("cardtable run: several processes share the shards only with DATABASE_URL (PostgreSQL)", file=sys.stderr)
+        return 2
     setup_logging(settings.log_level)
 
     async def run() -> None:
-        async with CardTableBot(settings) as bot:
+        async with bot_for(settings) as bot:
             await bot.start(settings.token)
 
     try:
@@ -156,6 +187,54 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 1
     except KeyboardInterrupt:
         return 0
+    return 0
+
+
+def cmd_migrate_db(args: argparse.Namespace) -> int:
+    """Copy the SQLite database into an empty PostgreSQL one; one line says what was copied or why not."""
+    import asyncio
+    import os
+
+    from asyncpg import PostgresError
+
+    from bot.storage.engines import open_store
+    from bot.storage.postgres import PostgresStore
+    from bot.storage.store import is_database_url
+    from bot.storage.transfer import TransferRefused, copy_database
+
+    source = args.source or os.environ.get("CARDTABLE_DB") or "cardtable.db"
+    target = args.target or os.environ.get("DATABASE_URL") or ""
+    if not is_database_url(target):
+        print(
+            "cardtable migrate-db: give --to postgresql://user:password@host/db (or set DATABASE_URL)", file=sys.stderr
+        )
+        return 2
+    if not os.path.isfile(source):
+        print(f"cardtable migrate-db: no SQLite database at {source}", file=sys.stderr)
+        return 2
+
+    async def copy() -> str:
+        old = await open_store(source)
+        try:
+            new = await open_store(target)
+            try:
+                assert isinstance(new, PostgresStore)
+                copied = await copy_database(old, new)
+            finally:
+                await new.close()
+        finally:
+            await old.close()
+        counts = ", ".join(f"{c.table} {c.rows}" for c in copied if c.rows)
+        return f"copied {sum(c.rows for c in copied)} rows from {source} to PostgreSQL ({counts or 'no rows'})"
+
+    try:
+        print(asyncio.run(copy()))
+    except TransferRefused as e:
+        print(f"cardtable migrate-db: {e}", file=sys.stderr)
+        return 1
+    except (OSError, PostgresError) as e:
+        print(f"cardtable migrate-db: cannot use PostgreSQL ({e.__class__.__name__}: {e})", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -190,10 +269,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--budget", type=float, default=None, help="arena: the expert's seconds per decision (0.5)")
     p.set_defaults(func=cmd_simulate)
 
+    p = sub.add_parser("demo", help="play a game between computer players and write the pictures players would see")
+    p.add_argument("--game", required=True, help=f"a game id, or what players type: {registry.choices_text()}")
+    p.add_argument("--out", required=True, help="the folder to write the pictures to (made if missing)")
+    p.add_argument("--seed", type=int, default=1, help="the same seed plays the same game (default 1)")
+    p.add_argument("--players", default="heuristic", help="the computer players' level: heuristic (default) or expert")
+    p.add_argument("--deals", type=int, default=None, help="stop after this many deals (default: the whole game)")
+    p.add_argument("--option", action="append", default=[], help="one table option as key=value (repeatable)")
+    p.set_defaults(func=cmd_demo)
+
     p = sub.add_parser("run", help="run the Discord bot (DISCORD_TOKEN from the environment or .env)")
     p.add_argument("--db", help="the SQLite database file (default: CARDTABLE_DB or cardtable.db)")
     p.add_argument("--env-file", default=".env", help="read settings from this file too (default .env)")
+    p.add_argument("--shards", type=int, help="how many shards the bot has in all (default: CARDTABLE_SHARDS or 1)")
+    p.add_argument("--shard-ids", help="the shards this process runs, a-b or a (default: CARDTABLE_SHARD_IDS or all)")
     p.set_defaults(func=cmd_run)
+
+    p = sub.add_parser("migrate-db", help="copy the SQLite database into an empty PostgreSQL database")
+    p.add_argument("--from", dest="source", help="the SQLite file (default: CARDTABLE_DB or cardtable.db)")
+    p.add_argument("--to", dest="target", help="the PostgreSQL URL (default: DATABASE_URL)")
+    p.set_defaults(func=cmd_migrate_db)
     return parser
 
 

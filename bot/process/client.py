@@ -7,6 +7,8 @@ import asyncio
 import gc
 import logging
 import random
+import re
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -14,18 +16,30 @@ from discord.ext import commands
 from bot.clocks.clock import Clock, SystemClock
 from bot.clocks.service import ClockService
 from bot.i18n.translator import CatalogTranslator
-from bot.presentation import images
+from bot.presentation import deadline, images
 from bot.presentation.components import TableButton, TableSelect
 from bot.presentation.errors import on_app_command_error
 from bot.presentation.language import SpeakingTree, remember
 from bot.presentation.presenter import Presenter
+from bot.presentation.unknown_components import answer_unknown
 from bot.process.settings import Settings
+from bot.storage.engines import open_store
 from bot.storage.store import Store
-from bot.tables.service import TABLE_EVENTS, TableManager
+from bot.tables.service import REFRESHED, TABLE_EVENTS, TableManager
 
 log = logging.getLogger(__name__)
 
-COGS = ("cogs.tables", "cogs.play", "cogs.leaderboard", "cogs.clocks", "cogs.admin", "cogs.hint", "cogs.help")
+COGS = (
+    "cogs.tables",
+    "cogs.play",
+    "cogs.leaderboard",
+    "cogs.clocks",
+    "cogs.admin",
+    "cogs.hint",
+    "cogs.help",
+    "cogs.history",
+    "cogs.tournaments",
+)
 
 
 class CardTableBot(commands.Bot):
@@ -52,17 +66,20 @@ class CardTableBot(commands.Bot):
         self.presenter = Presenter(
             self,
             edit_interval=settings.edit_interval,
+            hold_limit=settings.hold_limit,
             channel_requests=settings.channel_requests,
             channel_window=settings.channel_window,
         )
         self.manager: TableManager | None = None
         self._resumed = False
         self.tree.error(on_app_command_error)  # refusals → their reason; faults → logged, one generic answer
+        self.component_templates: list[re.Pattern[str]] = []  # of every DynamicItem added (see on_interaction)
 
     async def setup_hook(self) -> None:
+        deadline.install()  # interaction callbacks retried within Discord's 3 s, not discord.py's 1 s + 3 s
         if images.enabled:  # tests turn drawing off: no workers to start then
             images.start(self.settings.render_mode())
-        self.store = await Store.open(self.settings.db_path)
+        self.store = await open_store(self.settings.database())
         self.manager = TableManager(
             self.store,
             self.dispatch,
@@ -77,7 +94,8 @@ class CardTableBot(commands.Bot):
         self._listen_to_tables(self.presenter, self.clocks)
         self.add_listener(remember, "on_interaction")  # each player's language, for what is sent to them later
         resumed = await self.manager.resume_all()
-        log.info("resumed %d table(s) from %s", len(resumed), self.settings.db_path)
+        log.info("resumed %d table(s) from %s", len(resumed), self.settings.database_name())
+        await self.manager.listen_to_other_processes()  # PostgreSQL: tables other processes change are reloaded
         await self.clocks.resume()  # deadlines and away seats re-armed from the store
         self.add_dynamic_items(TableButton, TableSelect)
         for cog in COGS:
@@ -85,13 +103,21 @@ class CardTableBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())  # commands' names and descriptions in each language
         await self.sync_commands()
 
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self.component_templates += [item.__discord_ui_compiled_template__ for item in items]
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A component id that none of the bot's components has gets a short refusal instead of silence."""
+        await answer_unknown(interaction, self.component_templates)
+
     def _listen_to_tables(self, *listeners: object) -> None:
         """Table events (``self.dispatch("table_acted", ...)`` by the manager) reach these listeners' ``on_table_*``
         methods.  discord.py starts an event's listeners in the order they were added: these first, in the order
         given, then the cogs' (added as they load).  So the presenter queues a table's own output (it does so before
         its first await) before the clocks or a cog queue anything about the same event."""
         for listener in listeners:
-            for event in TABLE_EVENTS:
+            for event in (*TABLE_EVENTS, REFRESHED):
                 handler = getattr(listener, f"on_{event}", None)
                 if handler is not None:
                     self.add_listener(handler)
@@ -139,3 +165,18 @@ class CardTableBot(commands.Bot):
         if self.store is not None:
             await self.store.close()
             self.store = None
+
+
+class ShardedCardTableBot(CardTableBot, commands.AutoShardedBot):
+    """A process that runs several of the bot's shards (``cardtable run --shards N --shard-ids a-b``)."""
+
+
+def bot_for(settings: Settings, **options: Any) -> CardTableBot:
+    """The bot for these settings: one shard (the bot's only one, or the one ``--shard-ids`` names), or several."""
+    shards = settings.shards()
+    if shards is None:
+        return CardTableBot(settings, **options)
+    count, ids = shards
+    if len(ids) == 1:
+        return CardTableBot(settings, shard_id=ids[0], shard_count=count, **options)
+    return ShardedCardTableBot(settings, shard_ids=ids, shard_count=count, **options)

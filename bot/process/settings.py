@@ -29,6 +29,7 @@ from pydantic_settings import (
 )
 
 from bot.presentation.render_pool import MODES, Mode, default_mode
+from bot.storage.store import is_database_url
 
 DEFAULT_DB_PATH = "cardtable.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -73,6 +74,12 @@ class Settings(BaseSettings):
 
     token: str = Field(alias="DISCORD_TOKEN", repr=False)
     db_path: str = Field(DEFAULT_DB_PATH, alias="CARDTABLE_DB")
+    # PostgreSQL instead of the SQLite file (several bot processes share it): postgresql://user:password@host/db.
+    database_url: str | None = Field(None, alias="DATABASE_URL", repr=False)
+    # Discord shards: how many the bot has in all, and which of them this process runs ("a-b", or "a"); unset,
+    # one process runs the bot's one shard.  Several processes need DATABASE_URL (docs/running.md).
+    shard_count: int | None = Field(None, alias="CARDTABLE_SHARDS", ge=1)
+    shard_ids: str | None = Field(None, alias="CARDTABLE_SHARD_IDS")
     # Commands register in this guild only (instantly, for development) when set; globally otherwise.
     dev_guild_id: int | None = Field(None, alias="CARDTABLE_DEV_GUILD")
     log_level: str = Field("INFO", alias="CARDTABLE_LOG_LEVEL")
@@ -80,6 +87,10 @@ class Settings(BaseSettings):
     ai_delay: float = Field(1.0, alias="CARDTABLE_AI_DELAY")
     # Seconds between two edits of one table's message (moves in between are shown together); 0 in tests.
     edit_interval: float = Field(1.0, alias="CARDTABLE_EDIT_INTERVAL")
+    # Cards that computer players (or the bot for a player) add to a trick in a row are shown by one edit of the
+    # table message, at most this many seconds after the last edit: each human sees the trick in their own hand at
+    # their turn, and every picture costs CPU (docs/running.md).  0: every move its own edit.
+    hold_limit: float = Field(4.0, alias="CARDTABLE_HOLD_LIMIT")
     # A draw from a stock at a table with humans (docs/rules/ says which games): seconds per card.  1.25 s makes the
     # 48 cards a one-minute draw, brings each player a card every 5 s (time to see it and tap Expose), and keeps the
     # table message's edits at 4 in any 5 s, under Discord's 5 per channel.  Tapping Draw on one's turn is at once.
@@ -139,6 +150,72 @@ class Settings(BaseSettings):
             raise PydanticUseDefault()
         return raw.strip() if isinstance(raw, str) else raw
 
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _postgres_url(cls, raw: Any) -> Any:
+        if raw is None or _blank(raw):
+            return None
+        url = str(raw).strip()
+        if not is_database_url(url):
+            raise ValueError(
+                "DATABASE_URL must be a PostgreSQL URL like postgresql://user:password@host:5432/cardtable "
+                "(leave it unset to keep the SQLite file CARDTABLE_DB)"
+            )
+        return url
+
+    @field_validator("shard_count", mode="before")
+    @classmethod
+    def _shard_count(cls, raw: Any) -> Any:
+        if raw is None or _blank(raw):
+            return None
+        try:
+            value = int(raw)
+        except (TypeError, ValueError):
+            raise ValueError(f"CARDTABLE_SHARDS must be a whole number of shards, not {raw!r}") from None
+        if value < 1:
+            raise ValueError("CARDTABLE_SHARDS must be at least 1")
+        return value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_range(cls, raw: Any) -> Any:
+        if raw is None or _blank(raw):
+            return None
+        text = str(raw).strip()
+        if not re.fullmatch(r"\d+(-\d+)?", text):
+            raise ValueError(f"CARDTABLE_SHARD_IDS must be a shard number or a range like 0-3, not {raw!r}")
+        return text
+
+    def with_shards(self, count: int | None, ids: str | None) -> Settings:
+        """These settings with the command line's shards (``--shards``, ``--shard-ids``) over the environment's."""
+        values = self.model_dump()
+        values.update({k: v for k, v in (("shard_count", count), ("shard_ids", ids)) if v is not None})
+        try:
+            return type(self)(**values)
+        except ValidationError as e:
+            raise SettingsError(_first_message(e)) from None
+
+    def shards(self) -> tuple[int, list[int]] | None:
+        """(shards in all, the ones this process runs), or None for one process with the bot's only shard."""
+        if self.shard_count is None and self.shard_ids is None:
+            return None
+        count = self.shard_count or 1
+        first, _, last = (self.shard_ids or f"0-{count - 1}").partition("-")
+        ids = list(range(int(first), int(last or first) + 1))
+        if not ids or ids[-1] >= count:
+            raise SettingsError(f"shards {self.shard_ids} are not among the bot's {count} (numbered 0 to {count - 1})")
+        return count, ids
+
+    def database(self) -> str:
+        """What ``Store.open`` opens: the PostgreSQL URL when one is set, else the SQLite file."""
+        return self.database_url or self.db_path
+
+    def database_name(self) -> str:
+        """The database for the log: the URL without its password."""
+        if self.database_url is None:
+            return self.db_path
+        return re.sub(r"(//[^:/@]*):[^@]*@", r"\1:***@", self.database_url)
+
     @field_validator("dev_guild_id", mode="before")
     @classmethod
     def _discord_id(cls, raw: Any, info: ValidationInfo) -> Any:
@@ -188,7 +265,9 @@ class Settings(BaseSettings):
             raise ValueError(f"{_env_name(info)} must be at least 1")
         return value
 
-    @field_validator("ai_delay", "edit_interval", "draw_interval", "kitty_pause", "channel_window", mode="before")
+    @field_validator(
+        "ai_delay", "edit_interval", "hold_limit", "draw_interval", "kitty_pause", "channel_window", mode="before"
+    )
     @classmethod
     def _seconds(cls, raw: Any, info: ValidationInfo) -> Any:
         if _blank(raw):

@@ -92,11 +92,13 @@ def rating_eligibility(
     removed_reason: str | None = None,
     hints: bool = False,
     play: Mapping[int, SeatPlay] | None = None,
+    open_review: bool = False,
 ) -> Eligibility:
     """Whether a table's game counts for the ratings, and if not why.  ``seats`` are objects with ``seat``,
     ``user_id`` and ``computer`` (``bot.storage.store.SeatRow`` or ``SeatInfo``); ``status`` is the table's status
     (``lobby`` and ``playing`` look ahead to the game as it will be if it finishes); ``hints``: the table allowed
-    ``/hint``; ``play``: who made each seat's moves (``bot.ratings.standins.tally``, known once the game is played)."""
+    ``/hint``; ``open_review``: every trick and the running points were open during the deals (a learning table);
+    ``play``: who made each seat's moves (``bot.ratings.standins.tally``, known once the game is played)."""
     rows = list(seats.values()) if isinstance(seats, Mapping) else list(seats)
     if removed_reason is not None:
         return Eligibility(False, f"it was removed from the ratings ({removed_reason})")
@@ -108,6 +110,8 @@ def rating_eligibility(
         return Eligibility(False, "it is not played on a server")
     if hints:
         return Eligibility(False, "hints were allowed")
+    if open_review:
+        return Eligibility(False, "the trick review was open during the deals")
     computers = sorted(r.seat + 1 for r in rows if getattr(r, "computer", None))
     if computers:
         which = ", ".join(map(str, computers))

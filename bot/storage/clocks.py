@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from bot.storage.store import Store
+from bot.storage.store import Store, is_conflict
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,10 @@ async def save_idle_seat(store: Store, seat: IdleSeat) -> None:
 
 async def load_clocks(store: Store) -> dict[int, StoredClock]:
     """Every stored clock, by table id (at start-up)."""
+    return await _clocks(store, "", ())
+
+
+async def _clocks(store: Store, where: str, params: tuple) -> dict[int, StoredClock]:
     return {
         r["table_id"]: StoredClock(
             table_id=r["table_id"],
@@ -83,7 +87,7 @@ async def load_clocks(store: Store) -> dict[int, StoredClock]:
             nudged_by=frozenset(json.loads(r["nudged_by"] or "[]")),
             last_activity=r["last_activity"],
         )
-        for r in await store.fetch_all("SELECT * FROM table_clocks")
+        for r in await store.fetch_all(f"SELECT * FROM table_clocks {where}", params)
     }
 
 
@@ -123,3 +127,23 @@ async def record_cancelled(store: Store, table_id: int) -> None:
 async def closure_reason(store: Store, table_id: int) -> str | None:
     row = await store.fetch_one("SELECT reason FROM table_closures WHERE table_id = ?", (table_id,))
     return row[0] if row else None
+
+
+async def claim_firing(store: Store, table_id: int, kind: str, turn: int, deadline: float) -> bool:
+    """Whether this process is the one to act on the table's ``kind`` timer ("remind", "deadline") for this turn
+    and deadline: the first to claim it (every process that knows the table arms the same timer)."""
+    try:
+        await store.write_one(
+            "INSERT INTO clock_firings (table_id, kind, turn, deadline_ms) VALUES (?, ?, ?, ?)",
+            (table_id, kind, turn, round(deadline * 1000)),
+        )
+    except Exception as e:
+        if is_conflict(e):
+            return False
+        raise
+    return True
+
+
+async def load_clock(store: Store, table_id: int) -> StoredClock | None:
+    """The table's clock as last saved (by this process or another)."""
+    return (await _clocks(store, "WHERE table_id = ?", (table_id,))).get(table_id)

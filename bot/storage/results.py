@@ -236,7 +236,13 @@ def derive_eligibility(
     holders = {s: r.user_id for s, r in row.seats.items()}
     play = _load_play(conn, row.id, holders) if played else {}
     eligibility = rating_eligibility(
-        guild_id=row.guild_id, players=players, seats=row.seats, status=status, hints=row.hints, play=play
+        guild_id=row.guild_id,
+        players=players,
+        seats=row.seats,
+        status=status,
+        hints=row.hints,
+        play=play,
+        open_review=row.open_review,
     )
     return eligibility, play
 
@@ -311,15 +317,19 @@ async def finish_game(
     output: Mapping[str, Any],
     *,
     standin: bool = False,
+    interaction_id: str | None = None,
 ) -> int | None:
-    """The game's last action, the table's end, its result and its rating changes: one transaction."""
+    """The game's last action, the table's end, its result and its rating changes: one transaction.  Idempotent:
+    a second attempt (another process, a redelivered interaction) finds the action's place or its interaction
+    taken and writes nothing (``is_conflict``); ``write_result`` counts a table once."""
     players = _players(row)
     text = json.dumps(action, separators=(",", ":"))
 
     def write(conn: sqlite3.Connection) -> int | None:
         conn.execute(
-            "INSERT INTO actions (table_id, deal_index, seq, action, standin) VALUES (?, ?, ?, ?, ?)",
-            (row.id, deal_index, seq, text, int(standin)),
+            "INSERT INTO actions (table_id, deal_index, seq, action, standin, interaction_id)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (row.id, deal_index, seq, text, int(standin), interaction_id),
         )
         _checkpoint("action")
         conn.execute(
@@ -473,6 +483,10 @@ async def recompute(store: Store, games: Iterable[str] | None = None, *, by: int
 
 
 async def _database_file(store: Store) -> str | None:
+    """The SQLite file a second, read-only connection can snapshot (WAL); None for an in-memory database or
+    PostgreSQL, where the work is done in the one transaction (it holds only the ratings' lock, and play goes on)."""
+    if store.engine != "sqlite":
+        return None
     rows = await store.fetch_all("PRAGMA database_list")
     path = next((r[2] for r in rows if r[1] == "main"), "")
     mode = await store.fetch_one("PRAGMA journal_mode")

@@ -1,4 +1,5 @@
-"""The SQLite store: tables, their seats, and each game's record as an append-only log of actions.
+"""The store: tables, their seats, and each game's record as an append-only log of actions.  SQLite by default (one
+file beside the bot); ``bot/storage/postgres.py`` runs the same statements on PostgreSQL (``DATABASE_URL``).
 
 A table's state is never stored, only its record: the deals' cards and every action, one INSERT per action.
 ``load_record`` rebuilds the ``GameRecord`` that ``rules.records.replay`` turns back into a match.
@@ -19,11 +20,12 @@ import contextlib
 import json
 import logging
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeAlias
 
 import aiosqlite
+import asyncpg
 
 from bot.storage.schema import migrations
 from rules.records import FORMAT, GameRecord, parse_record
@@ -32,6 +34,44 @@ log = logging.getLogger(__name__)
 
 LOBBY, PLAYING, FINISHED, CANCELLED = "lobby", "playing", "finished", "cancelled"
 _NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+# A row read back: sqlite3.Row or asyncpg.Record; both index by position and by column name, and ``dict(row)``.
+Row: TypeAlias = Any
+
+
+def is_conflict(error: BaseException) -> bool:
+    """The write lost to another writer's row with the same key (on PostgreSQL, maybe another process's): e.g. an
+    action at a place in the record that is already taken.  The writer's view is stale; nothing was written."""
+    if isinstance(error, sqlite3.IntegrityError):
+        return "UNIQUE constraint failed" in str(error)
+    return isinstance(error, asyncpg.UniqueViolationError)
+
+
+def is_database_url(target: str) -> bool:
+    """A PostgreSQL connection URL (``DATABASE_URL``) rather than an SQLite file name."""
+    return target.startswith(("postgresql://", "postgres://"))
+
+
+class Transaction(Protocol):
+    """Statements inside ``Store.transaction()``: all of them or none."""
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int | None:
+        """Run one statement; an INSERT's new row id (the table's numbered ``id``), else None."""
+        ...
+
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
+
+
+class _SqliteTransaction:
+    def __init__(self, db: aiosqlite.Connection):
+        self._db = db
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int | None:
+        cur = await self._db.execute(sql, params)
+        return cur.lastrowid
+
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        async with self._db.execute(sql, params) as cur:
+            return list(await cur.fetchall())
 
 
 @dataclass
@@ -61,7 +101,9 @@ class TableRow:
     updated_at: str
     seats: dict[int, SeatRow] = field(default_factory=dict)
     hints: bool = False  # the host allowed /hint (migration 4); such games are unrated
-    language: str | None = None  # of the table's public messages (migration 7); None: English
+    open_review: bool = False  # every trick and the running points open during a deal (migration 7); unrated
+    spectator_hands: bool = False  # spectators see each deal's hands once it is over (migration 7)
+    language: str | None = None  # of the table's public messages (migration 11); None: English
 
 
 class _TransactionGate:
@@ -120,6 +162,8 @@ def _run_each(conn, statements: list[tuple[str, tuple]]) -> list:
 
 
 class Store:
+    engine = "sqlite"
+
     def __init__(self, db: aiosqlite.Connection):
         self.db = db
         self._write = _TransactionGate()  # ``async with store._write:`` around a BEGIN..COMMIT
@@ -128,6 +172,7 @@ class Store:
 
     @classmethod
     async def open(cls, path: str) -> Store:
+        """The SQLite file at ``path``, migrated (``bot/storage/engines.py``'s ``open_store`` also opens PostgreSQL)."""
         db = await aiosqlite.connect(path, isolation_level=None)
         db.row_factory = aiosqlite.Row
         # WAL with NORMAL sync: a commit costs no fsync, yet a crash loses nothing already committed to the WAL
@@ -171,13 +216,26 @@ class Store:
 
     # --- the query helpers of bot/storage/ ------------------------------------------------------------------------
 
-    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         async with self.db.execute(sql, params) as cur:
             return await cur.fetchone()
 
-    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         async with self.db.execute(sql, params) as cur:
             return list(await cur.fetchall())
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Transaction]:
+        """``async with store.transaction() as tx:`` — ``tx.execute``'s statements commit together at the end, or
+        none of them (an exception rolls them back), with no other writer's statement in between."""
+        async with self._write:
+            await self.db.execute("BEGIN")
+            try:
+                yield _SqliteTransaction(self.db)
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
 
     async def in_transaction(self, fn: Callable[..., Any], *args: Any) -> Any:
         """Run ``fn(conn, *args)`` inside BEGIN ... COMMIT in the connection's own thread, under the write lock: one
@@ -199,18 +257,8 @@ class Store:
 
     async def write_all(self, statements: list[tuple[str, tuple]]) -> list[int | None]:
         """Run statements atomically; returns each one's lastrowid."""
-        ids: list[int | None] = []
-        async with self._write:
-            await self.db.execute("BEGIN")
-            try:
-                for sql, params in statements:
-                    cur = await self.db.execute(sql, params)
-                    ids.append(cur.lastrowid)
-                await self.db.execute("COMMIT")
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
-        return ids
+        async with self.transaction() as tx:
+            return [await tx.execute(sql, params) for sql, params in statements]
 
     async def write_one(self, sql: str, params: tuple) -> int | None:
         """One statement, committed by itself; returns its lastrowid.
@@ -262,26 +310,20 @@ class Store:
         host_id: int,
         host_name: str,
         hints: bool = False,
+        open_review: bool = False,
+        spectator_hands: bool = False,
         language: str | None = None,
     ) -> int:
-        async with self._write:
-            await self.db.execute("BEGIN")
-            try:
-                cur = await self.db.execute(
-                    "INSERT INTO tables (guild_id, guild_name, channel_id, channel_name, game, preset, options,"
-                    " host_id, hints, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (guild_id, guild_name, channel_id, channel_name, game, preset, json.dumps(options), host_id)
-                    + (int(hints), language),
-                )
-                table_id = cur.lastrowid
-                await self.db.execute(
-                    "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
-                    (table_id, host_id, host_name),
-                )
-                await self.db.execute("COMMIT")
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
+        async with self.transaction() as tx:
+            table_id = await tx.execute(
+                "INSERT INTO tables (guild_id, guild_name, channel_id, channel_name, game, preset, options,"
+                " host_id, hints, open_review, spectator_hands, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, guild_name, channel_id, channel_name, game, preset, json.dumps(options), host_id)
+                + (int(hints), int(open_review), int(spectator_hands), language),
+            )
+            await tx.execute(
+                "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?, 0, ?, ?)", (table_id, host_id, host_name)
+            )
         assert table_id is not None
         return table_id
 
@@ -351,20 +393,52 @@ class Store:
         )
 
     async def append_action(
-        self, table_id: int, deal_index: int, seq: int, action: dict, *, finished: bool = False, standin: bool = False
+        self,
+        table_id: int,
+        deal_index: int,
+        seq: int,
+        action: dict,
+        *,
+        finished: bool = False,
+        standin: bool = False,
+        interaction_id: str | None = None,
     ) -> None:
-        """One action, appended; the primary key refuses a second action at the same place in the record.
+        """One action, appended; the primary key refuses a second action at the same place in the record, and the
+        unique ``interaction_id`` a second action from the same interaction (``is_conflict`` says which errors).
         ``standin``: a computer made it for an away player (bot/ratings/standins.py counts these)."""
-        sql = "INSERT INTO actions (table_id, deal_index, seq, action) VALUES (?, ?, ?, ?)"
-        if standin:
-            sql = "INSERT INTO actions (table_id, deal_index, seq, action, standin) VALUES (?, ?, ?, ?, 1)"
-        params = (table_id, deal_index, seq, json.dumps(action, separators=(",", ":")))
+        sql = (
+            "INSERT INTO actions (table_id, deal_index, seq, action, standin, interaction_id) VALUES (?, ?, ?, ?, ?, ?)"
+        )
+        text = json.dumps(action, separators=(",", ":"))
+        params = (table_id, deal_index, seq, text, int(standin), interaction_id)
         if not finished:
             await self.write_one(sql, params)
             return
         await self.write_all(
             [(sql, params), (f"UPDATE tables SET status = '{FINISHED}', updated_at = {_NOW} WHERE id = ?", (table_id,))]
         )
+
+    # --- several processes (PostgreSQL only: an SQLite file has one bot process) -------------------------------
+
+    async def interaction_applied(self, interaction_id: str) -> bool:
+        """An action made by this interaction is stored (by this process or another)."""
+        return await self.fetch_one("SELECT 1 FROM actions WHERE interaction_id = ?", (interaction_id,)) is not None
+
+    async def announce_table(self, table_id: int) -> None:
+        """Tell the other processes sharing the database that this table changed."""
+
+    async def listen_to_tables(self, changed: Callable[[int], None]) -> None:
+        """Have ``changed(table_id)`` called when another process announces a change to a table."""
+
+    async def record_version(self, table_id: int) -> int:
+        """The table's deals and actions in the store, counted (the manager's ``Table.version`` of that record)."""
+        row = await self.fetch_one(
+            "SELECT (SELECT COUNT(*) FROM deals WHERE table_id = ?)"
+            " + (SELECT COUNT(*) FROM actions WHERE table_id = ?)",
+            (table_id, table_id),
+        )
+        assert row is not None
+        return int(row[0])
 
     # --- reading -----------------------------------------------------------------------------------------------
 
@@ -388,8 +462,7 @@ class Store:
         return int(row[0])
 
     async def _tables(self, where: str, params: tuple) -> list[TableRow]:
-        async with self.db.execute(f"SELECT * FROM tables {where}", params) as cur:
-            rows = await cur.fetchall()
+        rows = await self.fetch_all(f"SELECT * FROM tables {where}", params)
         tables = {
             r["id"]: TableRow(
                 id=r["id"],
@@ -407,38 +480,37 @@ class Store:
                 created_at=r["created_at"],
                 updated_at=r["updated_at"],
                 hints=bool(r["hints"]),
+                open_review=bool(r["open_review"]),
+                spectator_hands=bool(r["spectator_hands"]),
                 language=r["language"],
             )
             for r in rows
         }
         if tables:
             marks = ", ".join("?" for _ in tables)
-            async with self.db.execute(f"SELECT * FROM seats WHERE table_id IN ({marks})", tuple(tables)) as cur:
-                for s in await cur.fetchall():
-                    tables[s["table_id"]].seats[s["seat"]] = SeatRow(
-                        seat=s["seat"],
-                        name=s["name"],
-                        user_id=s["user_id"],
-                        computer=s["computer"],
-                        dm_closed=bool(s["dm_closed"]),
-                    )
+            for s in await self.fetch_all(f"SELECT * FROM seats WHERE table_id IN ({marks})", tuple(tables)):
+                tables[s["table_id"]].seats[s["seat"]] = SeatRow(
+                    seat=s["seat"],
+                    name=s["name"],
+                    user_id=s["user_id"],
+                    computer=s["computer"],
+                    dm_closed=bool(s["dm_closed"]),
+                )
         return list(tables.values())
 
     async def load_record(self, table: TableRow) -> GameRecord:
         """The table's game record, rebuilt from its deals and actions (validated as any record is)."""
         deals: list[dict] = []
-        async with self.db.execute(
+        for row in await self.fetch_all(
             "SELECT deal_index, cards FROM deals WHERE table_id = ? ORDER BY deal_index", (table.id,)
-        ) as cur:
-            for row in await cur.fetchall():
-                deal = json.loads(row["cards"])
-                deal["actions"] = []
-                deals.append(deal)
-        async with self.db.execute(
+        ):
+            deal = json.loads(row["cards"])
+            deal["actions"] = []
+            deals.append(deal)
+        for row in await self.fetch_all(
             "SELECT deal_index, action FROM actions WHERE table_id = ? ORDER BY deal_index, seq", (table.id,)
-        ) as cur:
-            for row in await cur.fetchall():
-                deals[row["deal_index"]]["actions"].append(json.loads(row["action"]))
+        ):
+            deals[row["deal_index"]]["actions"].append(json.loads(row["action"]))
         return parse_record(
             {
                 "format": FORMAT,

@@ -7,6 +7,7 @@ validates (its messages name the option and the allowed values).
 from __future__ import annotations
 
 import json
+import math
 import shlex
 from typing import Any
 
@@ -44,12 +45,25 @@ def parse_options_text(text: str | None) -> dict[str, Any]:
         key, sep, raw = word.partition("=")
         if not sep or not key:
             raise OptionsError(f"Options are written key=value (like kitty=true target=300); '{word}' is not.")
-        try:
-            value = json.loads(raw.lower() if raw.lower() in ("true", "false") else raw)
-        except json.JSONDecodeError:
-            value = raw
-        options[key.strip().lower()] = value
+        options[key.strip().lower()] = _option_value(key, raw)
     return options
+
+
+NUMBER_DIGITS = 9  # no option of any game needs a longer number
+
+
+def _option_value(key: str, raw: str) -> Any:
+    """A number (of at most ``NUMBER_DIGITS`` digits), true/false, or the text itself."""
+    digits = raw.lstrip("+-").split(".")[0].split("e")[0].split("E")[0]
+    if digits.isdigit() and len(digits) > NUMBER_DIGITS:
+        raise OptionsError(f"The value of {key} is far too large a number.")
+    try:
+        value = json.loads(raw.lower() if raw.lower() in ("true", "false") else raw)
+    except ValueError:
+        return raw
+    if isinstance(value, bool | int) or (isinstance(value, float) and math.isfinite(value)):
+        return value
+    return raw  # text, or JSON that is no single value (a list, say): the engine refuses what it does not know
 
 
 def resolve(game: str, preset: str | None, text: str | None) -> tuple[str | None, dict[str, Any]]:

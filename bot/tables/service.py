@@ -20,13 +20,14 @@ from typing import Any, Protocol
 
 from bot.storage.player_settings import PlayerSettings, load_player_settings, save_player_settings
 from bot.storage.results import close_game, finish_game, reconcile
-from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING, SeatRow, Store, TableRow
+from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING, SeatRow, Store, TableRow, is_conflict
 from rules.actions import Action, action_from_json
+from rules.dealing import DealCards
 from rules.errors import IllegalAction, RecordError
 from rules.events import Event
 from rules.game import BETWEEN_DEALS, DEAL, GAME_OVER, Match
 from rules.players import PLAYERS, make_player
-from rules.records import DealRecord, GameRecord, deal_cards, replay
+from rules.records import DealRecord, GameRecord, deal_cards, effective_actions, replay
 from rules.registry import lookup, match_class
 
 log = logging.getLogger(__name__)
@@ -64,6 +65,14 @@ class Refusal(Exception):
         return cls(error.msgid, seat_names=seat_names, **error.fields)
 
 
+class StaleTable(Refusal):
+    """Another process stored an action at the place this one was saving to: the table was reloaded from the store
+    and the move must be checked again against it."""
+
+    def __init__(self) -> None:
+        super().__init__("That choice is out of date: the game has moved on. Press **My hand** to see it now.")
+
+
 @dataclass
 class Outcome:
     """What one applied action did, for the presenter and for the reply."""
@@ -74,6 +83,7 @@ class Outcome:
     game_over: bool = False
     by_computer: bool = False
     for_player: bool = False  # the seat's only legal card, played for its player (their auto-play setting)
+    undone: bool = False  # ``action`` was taken back (bot/tables/manners.py)
     events: list[Event] = field(default_factory=list)  # what the engine says the action made happen
 
 
@@ -84,6 +94,29 @@ GAME_STARTED = "table_game_started"
 ACTED = "table_acted"
 TABLE_CLOSED = "table_closed"
 TABLE_EVENTS = (LOBBY_CHANGED, GAME_STARTED, ACTED, TABLE_CLOSED)
+# Another process sharing the database changed the table (or its clock), and this one reloaded it: said to this
+# process's listeners only (the clocks re-read the table's clock), never announced again.
+REFRESHED = "table_refreshed"
+
+
+class FixedDeals(Protocol):
+    """A table whose deals are set in advance (a tournament's round): the first dealer and the cards of each deal
+    (None: drawn at random as usual), and how many deals it plays (None: to the end of the game)."""
+
+    @property
+    def first_dealer(self) -> int | None: ...
+
+    @property
+    def deals(self) -> int | None: ...
+
+    def cards(self, match: Match, deal_index: int) -> DealCards | None: ...
+
+
+class RecordGuard(Protocol):
+    """Says why ``user_id`` may not see ``table``'s record yet (a tournament's board they have still to play), or
+    None."""
+
+    async def __call__(self, table: Table, user_id: int, /) -> str | None: ...
 
 
 class TableEvents(Protocol):
@@ -194,8 +227,69 @@ class TableManager:
         self.tables: dict[int, Table] = {}
         self._by_user: dict[int, set[int]] = {}
         self._closing = False
+        self._announcing: set[asyncio.Task] = set()  # tasks telling other processes, or hearing from them
+        # Tables playing fixed deals, by id (their owner sets these again after a restart, before any action).
+        self.fixed_deals: dict[int, FixedDeals] = {}
+        # Asked before a finished table's record is shown (its deals may be boards others have still to play).
+        self.record_guards: list[RecordGuard] = []
         # Seated players' settings (bot/storage/player_settings.py), loaded when their table starts or resumes.
         self._player_settings: dict[int, PlayerSettings] = {}
+
+    def _tell(self, event: str, table: Table, *args: Any) -> None:
+        """Tell this process's listeners, and the other processes sharing the database (each reloads the table)."""
+        self.events(event, table, *args)
+        if event in TABLE_EVENTS and self.store.engine != "sqlite":
+            task = asyncio.create_task(self.store.announce_table(table.id))
+            self._announcing.add(task)
+            task.add_done_callback(self._announcing.discard)
+
+    async def listen_to_other_processes(self) -> None:
+        """Keep this process's tables current when another process sharing the database changes them."""
+        await self.store.listen_to_tables(self._changed_elsewhere)
+
+    def _changed_elsewhere(self, table_id: int) -> None:
+        if not self._closing:
+            known = table_id in self.tables
+            task = asyncio.create_task(self.refresh(table_id) if known else self._load_elsewhere(table_id))
+            self._announcing.add(task)
+            task.add_done_callback(self._announcing.discard)
+
+    async def _load_elsewhere(self, table_id: int) -> None:
+        """A table another process opened: kept here too, so that this process can answer its players."""
+        try:
+            await self.get(table_id)
+            await self.refresh(table_id)  # as it is now (another load may have got here first, with older news)
+        except Exception:
+            log.exception("table %d: could not load it after another process opened it", table_id)
+
+    async def refresh(self, table_id: int, seen_version: int | None = None) -> Table | None:
+        """Reload a table another process changed (under its lock), unless it is already as the store has it.
+        ``seen_version``: only when the player saw a newer version than this process has (a click that came
+        before the news of the move it answers)."""
+        table = self.tables.get(table_id)
+        if table is None or (seen_version is not None and seen_version <= table.version):
+            return table
+        async with table.lock:
+            row = await self.store.load_table(table_id)
+            if row is None:
+                return table
+            if row.status == table.status and row.first_dealer is not None:
+                stored = await self.store.record_version(table_id)
+                if stored == table.version:
+                    if seen_version is None:
+                        self.events(REFRESHED, table)  # the game is as it was; its clock may not be
+                    return table
+            try:
+                table.row = row
+                table.closed_dms = {s.user_id for s in row.seats.values() if s.dm_closed and s.user_id is not None}
+                if row.first_dealer is not None:
+                    await self._replay_into(table)
+                self._index(table)
+            except Exception:
+                log.exception("table %d: could not reload it after another process changed it", table_id)
+        self.events(REFRESHED, table)
+        self._forget_if_ended(table)
+        return table
 
     # --- finding tables ----------------------------------------------------------------------------------------
 
@@ -244,12 +338,14 @@ class TableManager:
         guild_id: int | None = None,
         guild_name: str = "",
         hints: bool = False,
+        open_review: bool = False,
+        spectator_hands: bool = False,
         language: str | None = None,
     ) -> Table:
         try:
             probe = match_class(game)(options)
         except RecordError as e:
-            raise Refusal(e.message) from None
+            raise Refusal.of(e) from None
         table_id = await self.store.create_table(
             guild_id=guild_id,
             guild_name=guild_name,
@@ -261,6 +357,8 @@ class TableManager:
             host_id=host_id,
             host_name=host_name,
             hints=hints,
+            open_review=open_review,
+            spectator_hands=spectator_hands,
             language=language,
         )
         row = await self.store.load_table(table_id)
@@ -305,7 +403,7 @@ class TableManager:
             dm_closed = user_id in table.closed_dms
             seats[seat] = SeatRow(seat=seat, name=name, user_id=user_id, dm_closed=dm_closed)
             await self._save_seats(table, seats)
-        self.events(LOBBY_CHANGED, table)
+        self._tell(LOBBY_CHANGED, table)
         return seat
 
     async def leave(self, table_id: int, user_id: int) -> None:
@@ -326,10 +424,13 @@ class TableManager:
                 assert new_host is not None  # humans are the seats that have a user
                 table.row.host_id = new_host
                 await self.store.set_host(table.id, table.row.host_id)
-        self.events(LOBBY_CHANGED, table)
+        self._tell(LOBBY_CHANGED, table)
 
-    async def add_computer(self, table_id: int, user_id: int, level: str | None = None) -> int:
-        """Seat a computer player; ``level`` defaults to ``heuristic`` in the real games (``random`` elsewhere)."""
+    async def add_computer(
+        self, table_id: int, user_id: int, level: str | None = None, *, seat: int | None = None, name: str = ""
+    ) -> int:
+        """Seat a computer player; ``level`` defaults to ``heuristic`` in the real games (``random`` elsewhere).
+        ``seat`` and ``name``: a rematch keeps each computer where it sat."""
         table = await self._lobby(table_id)
         if level is None:
             level = "heuristic" if computers_know(table.game) and "heuristic" in PLAYERS else "random"
@@ -340,13 +441,13 @@ class TableManager:
             free = table.free_seats()
             if not free:
                 raise Refusal(f"Table #{table_id} is full.")
-            seat = free[0]
+            seat = seat if seat in free else free[0]
             number = sum(1 for r in table.seats.values() if r.computer) + 1
             seats = dict(table.seats)
-            name = f"Computer {number}" + ("" if level in ("random", "heuristic") else f" ({level})")
+            name = name or f"Computer {number}" + ("" if level in ("random", "heuristic") else f" ({level})")
             seats[seat] = SeatRow(seat=seat, name=name, computer=level)
             await self._save_seats(table, seats)
-        self.events(LOBBY_CHANGED, table)
+        self._tell(LOBBY_CHANGED, table)
         return seat
 
     async def remove_computer(self, table_id: int, user_id: int) -> None:
@@ -358,7 +459,7 @@ class TableManager:
                 raise Refusal("There is no computer player to remove.")
             seats = {s: r for s, r in table.seats.items() if s != max(computers)}
             await self._save_seats(table, seats)
-        self.events(LOBBY_CHANGED, table)
+        self._tell(LOBBY_CHANGED, table)
 
     async def mark_dm_closed(self, table: Table, seat: int) -> None:
         user_id = table.seats[seat].user_id
@@ -385,14 +486,62 @@ class TableManager:
             if running and not admin:
                 # Cards have been dealt to everyone: one player alone does not end their game.
                 raise Refusal(
-                    "Table #{table} has started: its host can cancel it only in the lobby. Ending a running "
-                    "game will take a vote of its players (coming soon); until then a server admin can end it.",
+                    "Table #{table} has started: its host can cancel it only in the lobby. A running game ends "
+                    "early by a vote of its players (`/table stop`), or by a server admin.",
                     table=table_id,
                 )
             if not admin:
                 self._host_only(table, user_id, "cancel it")
             await self._close(table, CANCELLED)
             return running
+
+    async def end_by_vote(self, table_id: int) -> None:
+        """The players voted to stop (bot/tables/manners.py): the game is kept in the results, unrated."""
+        table = await self.get(table_id)
+        async with table.lock:
+            if table.status != PLAYING:
+                raise Refusal(f"Table #{table_id} has already ended.")
+            await self._close(table, CANCELLED)
+
+    async def play_agreed(self, table: Table, actions: list[Action]) -> list[Outcome]:
+        """Play what the table agreed to (a claim's remaining cards), each card saved as any other; the caller holds
+        the table's lock.  Stops where the game itself stops."""
+        outcomes = []
+        for action in actions:
+            if table.status != PLAYING:
+                break
+            outcome = await self._apply(table, action, by_computer=True)
+            outcomes.append(outcome)
+            if outcome.new_deal or outcome.game_over:
+                break
+        for outcome in outcomes:
+            self._tell(ACTED, table, outcome)
+        self._forget_if_ended(table)
+        return outcomes
+
+    async def take_back(self, table: Table, seat: int) -> Outcome:
+        """Take back ``seat``'s card just played (its opponents agreed): an ``undo`` in the record, saved, then the
+        match replayed from the record.  The caller holds the table's lock and checked that it may be done."""
+        record = table.record
+        assert record is not None
+        deal_index = len(record.deals) - 1
+        last = record.deals[-1].actions[-1]
+        undo = {"seat": seat, "type": "undo"}
+        await self.store.append_action(table.id, deal_index, len(record.deals[-1].actions), undo)
+        record.append_undo(seat)
+        result = replay(record)
+        if result.error:  # cannot happen for an undo the caller checked; the store still has the truth
+            log.error("table %d: the undo does not replay: %s", table.id, result.error)
+            await self._reload(table)
+        else:
+            table.match = result.match
+        table.version += 1
+        table.last_trick = None
+        table.extra.pop("trick_seen", None)
+        outcome = Outcome(action_from_json(last), by_computer=False)
+        outcome.undone = True
+        self._tell(ACTED, table, outcome)
+        return outcome
 
     async def close_cancelled(self, table: Table) -> None:
         """Close a lobby or a game as cancelled (the clocks' closing of an abandoned table); the caller holds the
@@ -411,8 +560,15 @@ class TableManager:
         table.row.status = status
         if table.computer_task and table.computer_task is not asyncio.current_task():
             table.computer_task.cancel()
-        self.events(TABLE_CLOSED, table)
+        self._tell(TABLE_CLOSED, table)
         self._forget_if_ended(table)
+
+    async def record_withheld(self, table: Table, user_id: int) -> str | None:
+        for guard in self.record_guards:
+            reason = await guard(table, user_id)
+            if reason:
+                return reason
+        return None
 
     # --- players' settings -------------------------------------------------------------------------------------
 
@@ -429,11 +585,19 @@ class TableManager:
         await save_player_settings(self.store, user_id, settings)
         self._player_settings[user_id] = settings
         for table in self.tables_of(user_id):
+            self._note_four_colour(table)
             self.schedule_computers(table)  # auto-play turned on while their forced card waits
 
     async def _load_player_settings(self, table: Table) -> None:
         users = [r.user_id for r in table.seats.values() if r.user_id is not None]
         self._player_settings.update(await load_player_settings(self.store, users))
+        self._note_four_colour(table)
+
+    def _note_four_colour(self, table: Table) -> None:
+        """The seats whose players draw their own pictures with the four-colour pack (the presentation reads it)."""
+        table.extra["four_colour"] = {
+            s for s, r in table.seats.items() if r.user_id is not None and self.settings_of(r.user_id).four_colour
+        }
 
     def forced_play(self, table: Table) -> Action | None:
         """The card the seat to move must play, when it is their only legal action and its player lets the bot
@@ -459,9 +623,11 @@ class TableManager:
             if not table.is_full():
                 missing = table.players - len(table.seats)
                 raise Refusal(f"{missing} more player{'s' if missing > 1 else ''} needed (or add computer players).")
-            first_dealer = self.rng.randrange(table.players)
+            fixed = self.fixed_deals.get(table.id)
+            planned_dealer = fixed.first_dealer if fixed else None
+            first_dealer = self.rng.randrange(table.players) if planned_dealer is None else planned_dealer
             match = match_class(table.game)(table.row.options, first_dealer)
-            cards = match.random_deal(self.rng)
+            cards = (fixed.cards(match, 0) if fixed else None) or match.random_deal(self.rng)
             await self.store.start_game(table.id, first_dealer, _deal_json(cards))
             match.start_deal(cards)
             table.record = GameRecord(table.game, dict(table.row.options), first_dealer)
@@ -471,36 +637,60 @@ class TableManager:
             table.row.status = PLAYING
             table.row.first_dealer = first_dealer
         await self._load_player_settings(table)
-        self.events(GAME_STARTED, table)
+        self._tell(GAME_STARTED, table)
         self.schedule_computers(table)
         return table
 
     async def act(
-        self, table_id: int, user_id: int, action: dict[str, Any], *, expected_version: int | None = None
+        self,
+        table_id: int,
+        user_id: int,
+        action: dict[str, Any],
+        *,
+        expected_version: int | None = None,
+        interaction_id: str | None = None,
     ) -> Outcome:
-        """Apply a user's action (a record-style dict without ``seat``); ``Refusal`` with the reason otherwise."""
+        """Apply a user's action (a record-style dict without ``seat``); ``Refusal`` with the reason otherwise.
+        ``interaction_id``: Discord's id of the click or command; an interaction's action is stored once."""
         table = await self.get(table_id)
         async with table.lock:
-            if table.status != PLAYING:
-                raise Refusal(f"Table #{table_id} is not being played (it is {table.status}).")
-            seat = table.seat_of(user_id)
-            if seat is None:
-                raise Refusal(f"You are not seated at table #{table_id}; only its players can act.")
-            if (
-                expected_version is not None
-                and expected_version != table.version
-                and action.get("type") not in UNVERSIONED_TYPES
-            ):
-                raise Refusal("That choice is out of date: the game has moved on. Press **My hand** to see it now.")
             try:
-                parsed = action_from_json({**action, "seat": seat})
-            except (IllegalAction, RecordError) as e:
-                raise Refusal.of(e) from None
-            outcome = await self._apply(table, parsed)
-        self.events(ACTED, table, outcome)
+                outcome = await self._act_once(table, user_id, action, expected_version, interaction_id)
+            except StaleTable:
+                # Reloaded from the store: the move is checked again against the game as it is now, unless this
+                # very interaction is already stored (another process got it too, or it was delivered twice).
+                if interaction_id is not None and await self.store.interaction_applied(interaction_id):
+                    raise Refusal("That move was already made (your click arrived twice).") from None
+                outcome = await self._act_once(table, user_id, action, None, interaction_id)
+        self._tell(ACTED, table, outcome)
         self.schedule_computers(table)
         self._forget_if_ended(table)
         return outcome
+
+    async def _act_once(
+        self,
+        table: Table,
+        user_id: int,
+        action: dict[str, Any],
+        expected_version: int | None,
+        interaction_id: str | None,
+    ) -> Outcome:
+        if table.status != PLAYING:
+            raise Refusal(f"Table #{table.id} is not being played (it is {table.status}).")
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise Refusal(f"You are not seated at table #{table.id}; only its players can act.")
+        if (
+            expected_version is not None
+            and expected_version != table.version
+            and action.get("type") not in UNVERSIONED_TYPES
+        ):
+            raise Refusal("That choice is out of date: the game has moved on. Press **My hand** to see it now.")
+        try:
+            parsed = action_from_json({**action, "seat": seat})
+        except (IllegalAction, RecordError) as e:
+            raise Refusal.of(e) from None
+        return await self._apply(table, parsed, interaction_id=interaction_id)
 
     def _forget_if_ended(self, table: Table) -> None:
         """An ended table leaves memory (its queued messages keep their reference); ``get`` reloads it from the
@@ -510,7 +700,14 @@ class TableManager:
             for user_id in table.extra.pop("indexed_users", ()):
                 self._by_user.get(user_id, set()).discard(table.id)
 
-    async def _apply(self, table: Table, action: Action, by_computer: bool = False, standin: bool = False) -> Outcome:
+    async def _apply(
+        self,
+        table: Table,
+        action: Action,
+        by_computer: bool = False,
+        standin: bool = False,
+        interaction_id: str | None = None,
+    ) -> Outcome:
         """Under the table's lock: validate and apply, save, deal the next deal when one ends.  ``standin``: a
         computer moves for an away player; the action log marks it (bot/ratings/standins.py counts these)."""
         match, record = table.match, table.record
@@ -524,17 +721,28 @@ class TableManager:
         table.version += 1
         deal_index = len(record.deals) - 1
         outcome = Outcome(action, by_computer=by_computer, events=events)
+        seq = len(record.deals[-1].actions)
         try:
             if match.phase == GAME_OVER:  # the last action, the result and the ratings: one transaction
-                seq = len(record.deals[-1].actions)
                 await finish_game(
-                    self.store, table.row, deal_index, seq, action.to_json(), match.output(), standin=standin
+                    self.store,
+                    table.row,
+                    deal_index,
+                    seq,
+                    action.to_json(),
+                    match.output(),
+                    standin=standin,
+                    interaction_id=interaction_id,
                 )
             else:
                 await self.store.append_action(
-                    table.id, deal_index, len(record.deals[-1].actions), action.to_json(), standin=standin
+                    table.id, deal_index, seq, action.to_json(), standin=standin, interaction_id=interaction_id
                 )
-        except Exception:
+        except Exception as e:
+            if is_conflict(e):
+                log.info("table %d: another process saved action %d first; reloading the table", table.id, seq)
+                await self._reload(table)
+                raise StaleTable() from None
             log.exception("table %d: could not save an action; rebuilding the table from the store", table.id)
             await self._reload(table)
             raise Refusal("Sorry, that could not be saved; nothing was played. Please try again.") from None
@@ -545,10 +753,17 @@ class TableManager:
         if match.phase == GAME_OVER:
             outcome.game_over = True
             table.row.status = FINISHED
-        elif match.phase == BETWEEN_DEALS:
+        elif match.phase == BETWEEN_DEALS and self._deals_left(table):
             await self._next_deal(table)
             outcome.new_deal = True
         return outcome
+
+    def _deals_left(self, table: Table) -> bool:
+        """Whether another deal follows (a tournament's table stops after its round's deals, and waits for the
+        tournament to close it)."""
+        fixed = self.fixed_deals.get(table.id)
+        limit = fixed.deals if fixed is not None else None
+        return limit is None or table.record is None or len(table.record.deals) < limit
 
     @staticmethod
     def _trick_now(table: Table) -> list[dict]:
@@ -572,7 +787,9 @@ class TableManager:
 
     async def _next_deal(self, table: Table) -> None:
         assert table.match is not None and table.record is not None
-        cards = table.match.random_deal(self.rng)
+        fixed = self.fixed_deals.get(table.id)
+        planned = fixed.cards(table.match, len(table.record.deals)) if fixed else None
+        cards = planned or table.match.random_deal(self.rng)
         table.match.start_deal(cards)
         table.version += 1
         table.last_trick = None
@@ -601,7 +818,7 @@ class TableManager:
         changed under the table's lock, which this holds).  A failing player gives way to a random legal move."""
         assert table.match is not None and table.record is not None
         level = table.seats[seat].computer or "random"
-        history = list(table.record.deals[-1].actions)
+        history = effective_actions(table.record.deals[-1].actions)
         try:
             player = make_player(level)
             if level == "expert":
@@ -617,6 +834,8 @@ class TableManager:
         player who lets the bot play it."""
         match = table.match
         if match is None or match.phase in (BETWEEN_DEALS, GAME_OVER) or match.to_move is None:
+            return False
+        if table.extra.get("request_holds_play") == table.version:  # a claim or an undo is being answered
             return False
         if table.is_computer(match.to_move) or table.stands_in(match.to_move):
             return True
@@ -666,7 +885,9 @@ class TableManager:
                         action = Action(seat, "draw")
                     outcome = await self._apply(table, action, by_computer=True, standin=standin)
                     outcome.for_player = forced is not None
-                self.events(ACTED, table, outcome)
+                    if forced is not None:  # the table and the player's hand say so (bot/presentation/played_for.py)
+                        table.extra["played_for"] = (table.version, seat, forced.to_json()["cards"])
+                self._tell(ACTED, table, outcome)
                 self._forget_if_ended(table)
         except asyncio.CancelledError:
             raise
@@ -679,7 +900,9 @@ class TableManager:
 
         assert table.match is not None and table.record is not None
         try:
-            return choose_action("heuristic", table.match, seat, self.rng, history=table.record.deals[-1].actions)
+            return choose_action(
+                "heuristic", table.match, seat, self.rng, history=effective_actions(table.record.deals[-1].actions)
+            )
         except Exception:
             log.exception("table %d: the stand-in failed; a random legal move instead", table.id)
             return make_player("random").choose(table.match, self.rng)
@@ -714,6 +937,8 @@ class TableManager:
         if row.status != LOBBY and row.first_dealer is not None:
             await self._replay_into(table)
         if row.status in (LOBBY, PLAYING):
+            if row.id in self.tables:  # loaded meanwhile (a click and another process's news at once): one copy
+                return self.tables[row.id]
             self.tables[row.id] = table  # finished tables are loaded on demand and not kept
             self._index(table)
             await self._load_player_settings(table)
@@ -746,6 +971,7 @@ class TableManager:
         """Stop computer players (their unsaved thinking is simply redone after a restart)."""
         self._closing = True
         tasks = [t.computer_task for t in self.tables.values() if t.computer_task and not t.computer_task.done()]
+        tasks += [task for task in self._announcing if not task.done()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -61,6 +61,12 @@ EMOJI: dict[str, tuple[Colour | None, str]] = {
     "❌": (None, "cross"),
     "✗": (None, "cross"),
     "⚠": (None, "⚠"),
+    "🛑": ((218, 55, 60), "■"),
+    "🙋": ((88, 101, 242), "!"),
+    "🔁": ((88, 101, 242), "↻"),
+    "↩": ((88, 101, 242), "←"),
+    "▶": ((59, 136, 195), "▶"),
+    "⌛": ((95, 99, 110), "…"),
 }
 NEUTRAL_TILE: Colour = (95, 99, 110)
 VARIATION_SELECTOR = "\ufe0f"
@@ -78,6 +84,9 @@ BUTTON_PAD = 12
 BUTTON_GAP = 8
 BUTTON_TEXT = 14
 IMAGE_MAX_HEIGHT = 320
+EMBED_BG: Colour = (43, 45, 49)
+EMBED_BAR: Colour = (31, 139, 76)  # the bot's embeds are dark green
+EMBED_PAD = 10
 
 
 @dataclass(frozen=True)
@@ -315,11 +324,13 @@ def preview_message(
     author: str = "CardTable",
     names: Mapping[int, str] | None = None,
     ephemeral: bool = False,
+    embeds: Sequence[str] = (),
     width: int = WIDTH,
     scale: float = SCALE,
 ) -> Image.Image:
     """The message as Discord's dark theme shows it on a phone.  ``components`` are the message's action rows as
-    Discord sends them (JSON dicts); ``attachment`` the bytes of its picture; ``names`` resolve mentions."""
+    Discord sends them (JSON dicts); ``attachment`` the bytes of its picture; ``names`` resolve mentions;
+    ``embeds`` the text of each embed (drawn in its box with a coloured bar)."""
     left = MARGIN + AVATAR + GUTTER
     column = width - left - MARGIN
     measure = Pen(Image.new("RGB", (1, 1)), scale)
@@ -332,8 +343,14 @@ def preview_message(
         fit = min(column / picture.width, IMAGE_MAX_HEIGHT / picture.height) * scale
         picture_size = (picture.width * fit / scale, picture.height * fit / scale)
     rows = [_flow(_controls(measure, row, column), column) for row in components]
+    inner = column - 2 * EMBED_PAD - 4
+    boxes = [
+        [line for raw in text.split("\n") for line in wrap(measure, parse_line(raw, names), TEXT_SIZE - 1, inner)]
+        for text in embeds
+    ]
 
     height: float = MARGIN + LINE + len(text_lines) * LINE
+    height += sum(len(lines) * LINE + 2 * EMBED_PAD + 6 for lines in boxes)
     height += picture_size[1] + 6 if picture is not None else 0
     height += sum(len(lines) * (BUTTON_HEIGHT + BUTTON_GAP) for lines in rows) + (6 if rows else 0)
     height += LINE if ephemeral else 0
@@ -365,6 +382,16 @@ def preview_message(
         ImageDraw.Draw(corners).rounded_rectangle((0, 0, size[0] - 1, size[1] - 1), radius=pen.px(6), fill=255)
         img.paste(shown, (pen.px(left), pen.px(y + 4)), corners)
         y += picture_size[1] + 6
+    for box_lines in boxes:
+        bottom = y + 4 + len(box_lines) * LINE + 2 * EMBED_PAD
+        box = (pen.px(left), pen.px(y + 4), pen.px(left + column), pen.px(bottom))
+        pen.draw.rounded_rectangle(box, radius=pen.px(4), fill=EMBED_BG)
+        pen.draw.rectangle((pen.px(left), pen.px(y + 4), pen.px(left + 4), pen.px(bottom)), fill=EMBED_BAR)
+        y += 4 + EMBED_PAD
+        for line in box_lines:
+            pen.runs(left + 4 + EMBED_PAD, y + LINE / 2, line, TEXT_SIZE - 1, TEXT)
+            y += LINE
+        y += EMBED_PAD + 2
     if rows:
         y += 6
     for lines in rows:

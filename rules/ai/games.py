@@ -61,7 +61,9 @@ class Adapter:
     multi_card = False  # Da Bai Fen: a play may hold several cards
 
     def __init__(self, options: dict):
-        self.options = dict(options)
+        # A duplicate board's fixed declarers (Da Bai Fen's ``board_declarers``) are in the public view as the deal's
+        # mode and declarers, which ``fresh_match`` sets; as an option it would tie the worlds' dealer to one team.
+        self.options = {k: v for k, v in options.items() if k != "board_declarers"}
         self.probe = match_class(self.game)(self.options, 0)
         self.players = self.probe.players
         # Places that hold cards and play to tricks: the seats, except where a seat also plays a silent partner's.

@@ -530,6 +530,8 @@ class Belote(Match):
     # Only "the last trick can be viewed by any player until the next trick has been collected": the points in
     # the won tricks are not on show.
     FACE_DOWN_KEYS = frozenset({"card_points"})
+    # "The last trick can be viewed by any player until the next trick has been collected."
+    LOOK_BACK = "until_next_collected"
 
     def seat_teams(self) -> list[int | None]:
         return [seat & 1 for seat in range(PLAYERS)]  # partners sit opposite

@@ -1,6 +1,6 @@
 """Da Bai Fen 打百分 (single-deck Sheng Ji): the draw, trump exposure, the kitty, multi-card leads and levels.
 
-The rule text is ../shared/seeds/004_5845bbb03345bef9.txt; docs/rules/da_bai_fen.md lists every choice made.
+The rule text is pagat.com's "Da Bai Fen" (docs/rules/da_bai_fen.md names it and lists every choice made).
 Seats are in order of play (anti-clockwise at the table): "the player to the starter's right" is seat starter + 1.
 Teams: 0 = seats 0 and 2, 1 = seats 1 and 3.
 """
@@ -11,7 +11,17 @@ import random
 from itertools import combinations
 
 from rules.actions import Action, DiscardChoice
-from rules.cards import CARD_NAMES, NUM_CARD_IDS, SUITS, card, cards_of, nth_card, rank_of, suit_of
+from rules.cards import (
+    CARD_NAMES,
+    NUM_CARD_IDS,
+    SUITS,
+    card,
+    cards_of,
+    nth_card,
+    parse_card,
+    rank_of,
+    suit_of,
+)
 from rules.da_bai_fen.order import (
     PACK,
     PACK_MASK,
@@ -91,6 +101,13 @@ class DaBaiFen(Match):
             "lost every trick) or 'lowest_card' (only its lowest card is played, as online sites do)",
             choices=("revoke", "lowest_card"),
         ),  # fmt: skip
+        Option(
+            "board_declarers",
+            None,
+            "a duplicate tournament's board: this team (0 or 1) declares the first deal as in any later deal (its "
+            "starter, the first dealer, leads; the trump rank is the starting level), so every table plays it alike",
+            choices=(None, 0, 1),
+        ),  # fmt: skip
     )
 
     def __init__(self, options: dict | None = None, first_dealer: int = 0):
@@ -99,6 +116,11 @@ class DaBaiFen(Match):
         self.declarers: int | None = None  # the team declaring the coming/current deal (None: decided by exposure)
         self.next_mode = FIRST
         self.next_starter = first_dealer
+        board_declarers = self.options["board_declarers"]
+        if board_declarers is not None:
+            if _team(first_dealer) != board_declarers:
+                raise RecordError(f"a board declared by team {board_declarers} needs its first dealer in that team")
+            self.declarers, self.next_mode = board_declarers, NORMAL
         self._reset_deal_state()
 
     def check_options(self) -> None:
@@ -884,7 +906,13 @@ class DaBaiFen(Match):
         if points:
             declarers = contract["declarers"] if contract else self.declarers
             points = [None if team == declarers or declarers is None else v for team, v in enumerate(points)]
-        return view | {"points": points}
+        return super().face_down(view) | {"points": points}
+
+    def face_up_cards(self, winner: int, cards: tuple[str, ...]) -> list[str]:
+        """The same sentence: the counting cards of a trick the opponents won lie face up before them."""
+        if self.declarers is None or _team(winner) == self.declarers:
+            return []
+        return [name for name in cards if POINTS[parse_card(name)]]
 
     def public_facts(self) -> dict:
         return super().public_facts() | {"cards_to_draw": DRAWN}

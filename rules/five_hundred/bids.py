@@ -1,9 +1,9 @@
 """The contracts of Five Hundred and their order (the Avondale table).
 
 "announcing either the number of tricks he proposes to win and the intended trump suit, or the value of the
-contract in accordance with the contract valuation table" — the text refers to the table without giving it;
-rule-decisions.md supplies the Avondale values: 6 tricks ♠40 ♣60 ♦80 ♥100 NT120, +100 for each further trick;
-misère 250 (between 8♠ 240 and 8♣ 260); open misère 520 (above 10♥ 500, below 10NT 520).
+contract in accordance with the contract valuation table" — the text refers to the table without giving it; the
+project uses the standard Avondale values (docs/rules/five_hundred.md): 6 tricks ♠40 ♣60 ♦80 ♥100 NT120, +100 for
+each further trick; misère 250 (between 8♠ 240 and 8♣ 260); open misère 520 (above 10♥ 500, below 10NT 520).
 """
 
 from __future__ import annotations

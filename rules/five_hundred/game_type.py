@@ -49,6 +49,7 @@ GAME_TYPE = GameType(
     clockwise=True,
     hand_order=HandOrder(bowers=True),
     sweep_word="slam",
+    auction_on_table=True,
     sweepers=slam,
     computer_strategy=True,
     rules_summary=PAGES,

@@ -597,6 +597,9 @@ class FiveHundred(Match):
 
     # --- what the table shows and what happened (rules/view.py, rules/events.py) ----------------------------
 
+    # The text is silent but for "a revoke may be corrected before the trick is turned down": a completed trick is
+    # turned down, and (as in whist) may be looked at only until its winner leads to the next; docs/rules/.
+    LOOK_BACK = "until_next_lead"
     PUBLIC_KEYS = frozenset(
         {"widow_taken", "auction", "high_bid", "open_hand", "joker_suit", "sitting_out", "tricks_won", "shown_void",
          "teams", "target"}

@@ -268,6 +268,8 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
     )  # fmt: skip
     # "Completed tricks are stored face down ... and may not be looked at again by anyone until the end of the play."
     FACE_DOWN_KEYS = frozenset({"points_taken"})
+    # The same sentence: once its winner leads again, a completed trick is out of sight for the rest of the play.
+    LOOK_BACK = "until_next_lead"
 
     def public_facts(self) -> dict:
         facts = super().public_facts()

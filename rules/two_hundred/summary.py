@@ -1,4 +1,4 @@
-"""Two Hundred in a few pages for ``/rules``, from the rule texts (seeds 000 and 003; docs/rules/two_hundred.md)."""
+"""Two Hundred in a few pages for ``/rules``, from the rule texts (docs/rules/two_hundred.md)."""
 
 PAGES = (
     (

@@ -19,6 +19,7 @@ import tests.botkit.toy  # noqa: F401  (the toy game, for fast tests)
 from bot.presentation import images
 from bot.process.client import CardTableBot
 from bot.process.settings import Settings
+from bot.storage.store import is_database_url
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.models import Message, User
 
@@ -66,10 +67,12 @@ class BotWorld:
     def bot(self, seed: int = 7, **overrides: Any) -> CardTableBot:
         settings = Settings(
             token=self.fake.token,
-            db_path=self.db_path,
+            # a PostgreSQL URL (tests/conftest.py's ``database``) or an SQLite file
+            **({"database_url": self.db_path} if is_database_url(self.db_path) else {"db_path": self.db_path}),
             dev_guild_id=self.guild.id,
             ai_delay=overrides.pop("ai_delay", 0.0),
             edit_interval=overrides.pop("edit_interval", 0.0),
+            hold_limit=overrides.pop("hold_limit", 0.0),
             draw_interval=overrides.pop("draw_interval", 0.0),
             kitty_pause=overrides.pop("kitty_pause", 0.0),
             # No channel budget unless a test sets one (like the pauses above): its own tests scale it.
@@ -140,16 +143,21 @@ class BotWorld:
             for table in list(client.manager.tables.values()):
                 task = table.computer_task
                 if task is not None and not task.done():
-                    await asyncio.wait_for(asyncio.shield(task), TIMEOUT)
+                    # (not wait_for: a task cancelled meanwhile, its table closed, is done too, not an error)
+                    done, _ = await asyncio.wait({task}, timeout=TIMEOUT)
+                    assert done, "the computer players did not finish"
+                    if not task.cancelled():
+                        task.result()  # their error, if any, fails the test
                 await asyncio.wait_for(client.presenter.drain(table), TIMEOUT)
             await asyncio.wait_for(client.presenter.drain_all(), TIMEOUT)  # ended tables' last messages too
 
 
 @asynccontextmanager
-async def bot_world(tmp_path, **kw: Any):
+async def bot_world(tmp_path, *, database: str | None = None, **kw: Any):
+    """``database``: tests/conftest.py's fixture of that name (SQLite or PostgreSQL); an SQLite file by default."""
     async with FakeDiscord() as fake:
         with fake.patched():
-            yield BotWorld(fake, str(tmp_path / "cardtable.db"), **kw)
+            yield BotWorld(fake, database or str(tmp_path / "cardtable.db"), **kw)
 
 
 def embed_text(result) -> str:
@@ -238,7 +246,7 @@ TOP_LEVEL_MOVES = ("play", "bid", "pass")
 
 
 async def _act_by_slash(world: BotWorld, user: User, action: dict, table):
-    from bot.presentation.choices import encode
+    from bot.presentation.choices import decode, encode
 
     kind = action["type"]
     name = "counter" if kind == "recounter" else kind
@@ -247,7 +255,11 @@ async def _act_by_slash(world: BotWorld, user: User, action: dict, table):
     async def slash(options: dict) -> Any:
         return await world.slash(user, command, options, subcommand=subcommand)
 
-    if kind in {"pass", "draw", "keep", "claim_draw", "counter", "recounter"}:
+    if kind == "recounter":  # /move counter offers the recounter as a button, never makes it by itself
+        offered = await slash({})
+        assert offered.message is not None, offered.content
+        return await world.click(user, offered.message, "act", encode(action))
+    if kind in {"pass", "draw", "keep", "claim_draw", "counter"}:
         return await slash({})
     option = {"play": "card", "bid": "value", "discard": "cards", "expose": "card", "call": "card", "trump": "suit"}[
         kind
@@ -259,9 +271,10 @@ async def _act_by_slash(world: BotWorld, user: User, action: dict, table):
         typed = " ".join(action.get("cards", [])) or str(action.get("value", "")) or action.get("card", "")
         ac = await world.fake.autocomplete(user, world.channel, command, option, typed[:2], subcommand=subcommand)
         await ac.wait(TIMEOUT)
-        values = [c["value"] for c in ac.choices]
-        if encode(action) in values:
-            return await slash({option: encode(action)})
+        # a choice's value is the action and the table's version when it was offered (cogs/arguments.py)
+        picked = [c["value"] for c in ac.choices if {**(decode(c["value"]) or {}), "v": 0} == {**action, "v": 0}]
+        if picked:
+            return await slash({option: picked[0]})
     return await slash({option: " ".join(action.get("cards", [])) or action.get("card", "")})
 
 

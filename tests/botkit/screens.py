@@ -101,7 +101,10 @@ class Screens:
     def save(self, name: str, message: Message) -> None:
         picture = message.attachments[0].data if message.attachments else None
         names = {u.id: u.username for u in self.world.fake.world.users.values()}
-        png = preview_png(message.content, message.components, picture, names=names, ephemeral=message.ephemeral)
+        embeds = [e.get("description", "") for e in message.embeds]
+        png = preview_png(
+            message.content, message.components, picture, names=names, ephemeral=message.ephemeral, embeds=embeds
+        )
         path = self.out / f"{name}.png"
         path.write_bytes(png)
         print(f"{path} ({len(png) // 1024} KB)")
@@ -166,7 +169,111 @@ async def da_bai_fen_draw(s: Screens) -> None:
     raise AssertionError("nobody drew a card of the trump rank")
 
 
+async def manners(s: Screens) -> None:
+    """A vote to stop, claims (proven, and put to the opponents), a four-colour hand."""
+    from rules.claims import check_claim
+
+    await s.open("belote", "target=100000")  # random bids (a recountered capot) would end a shorter game
+    await s.settle()
+    await s.world.slash(s.world.carol, "table", {}, subcommand="stop")
+    vote = next(m for m in reversed(s.world.fake.messages(s.world.channel)) if "proposes" in m.content)
+    s.save("stop-vote", vote)
+    s.save("stop-vote-answered", await s.tap(s.world.dan, vote, "Play on"))
+    await s.tap(s.world.alice, vote, "Play on")
+    await s.world.slash(s.world.alice, "player", {"four_colour": True}, subcommand="settings")
+    await s.settle()
+    s.save("hand-four-colour", s.hand(s.world.alice))
+
+    def claim(proven: bool) -> Callable[[], bool]:
+        def now() -> bool:
+            match = s.table.match
+            if match.phase != PLAY or len(match.hand(match.to_move)) > 4:
+                return False
+            check = check_claim(match, match.to_move)
+            return check.proven if proven else (check.possible is True and not check.proven)
+
+        return now
+
+    await s.play_until(claim(True))
+    proven = await s.world.slash(s.user_at(s.table.match.to_move), "table", {}, subcommand="claim")
+    await proven.wait_for_followup(1)
+    s.save(
+        "claim-proven",
+        next(m for m in reversed(s.world.fake.messages(s.world.channel)) if "claimed" in m.content and not m.ephemeral),
+    )
+    await s.settle()
+    await s.play_until(claim(False))
+    asked = await s.world.slash(s.user_at(s.table.match.to_move), "table", {}, subcommand="claim")
+    await asked.wait_for_followup(1)
+    s.save(
+        "claim-question",
+        next(m for m in reversed(s.world.fake.messages(s.world.channel)) if "claims" in m.content and not m.ephemeral),
+    )
+
+
+async def rematch(s: Screens) -> None:
+    await s.open("500", "players=4 target=100")
+    table = s.table  # (an ended table leaves the manager's memory)
+    await s.play_until(lambda: table.status != "playing", steps=3000)
+    await s.settle()
+    message = s.world.fake.world.messages[table.row.message_id]
+    s.save("rematch-button", message)
+    asked = await s.world.click(s.world.bob, message, "rematch")
+    s.save("rematch-lobby", asked.message)
+
+
+def mid_trick(s: Screens, tricks: int = 2) -> Callable[[], bool]:
+    def moment() -> bool:
+        match = s.table.match
+        return match.phase == PLAY and match.tricks_completed() >= tricks and bool(match.public_view()["trick"])
+
+    return moment
+
+
+async def look_back(s: Screens, user: User) -> Message:
+    """``user`` taps Look back on the table message: the answer only they see."""
+    result = await s.world.click(user, s.world.fake.world.messages[s.table.row.message_id], "look")
+    assert result.message is not None, result.content
+    return result.message
+
+
+async def history_two_hundred(s: Screens) -> None:
+    """The auction in view during the play, tricks face down (Look back), a spectator's view, a deal's review."""
+    await s.open("200")
+    await s.play_until(mid_trick(s, 3))
+    s.save("table-auction-two_hundred", s.world.fake.world.messages[s.table.row.message_id])
+    s.save("look-back-two_hundred", await look_back(s, s.world.bob))
+    watched = await s.world.click(s.world.stranger, s.world.fake.world.messages[s.table.row.message_id], "watch")
+    assert watched.message is not None, watched.content
+    s.save("watch-two_hundred", watched.message)
+    await s.play_until(lambda: len(s.table.match.deal_results) >= 1)
+    result = next(m for m in s.world.fake.messages(s.world.channel) if "deal 1 result" in m.content)
+    s.save("deal-result-review-button", result)
+    review = await s.world.click(s.world.stranger, result, "review", "0")
+    assert review.message is not None, review.content
+    s.save("review-two_hundred", review.message)
+
+
+async def history_belote(s: Screens) -> None:
+    await s.open("belote")
+    await s.play_until(mid_trick(s))
+    s.save("look-back-belote", await look_back(s, s.world.carol))
+
+
+async def history_da_bai_fen(s: Screens) -> None:
+    await s.open("dabaifen")
+
+    def opponents_counted() -> bool:
+        match = s.table.match
+        return mid_trick(s, 4)() and (match.public_view()["points"][1 - match.declarers] or 0) > 0
+
+    await s.play_until(opponents_counted)
+    s.save("look-back-da_bai_fen", await look_back(s, s.world.dan))
+
+
 MOMENTS = [(belote, {}), (five_hundred, {}), (two_hundred, {}), (da_bai_fen_discard, {})]
+MOMENTS += [(manners, {}), (rematch, {})]
+MOMENTS += [(history_two_hundred, {}), (history_belote, {}), (history_da_bai_fen, {})]
 MOMENTS += [(da_bai_fen_draw, {"draw_interval": 30.0, "kitty_pause": 30.0})]
 
 

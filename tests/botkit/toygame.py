@@ -84,6 +84,13 @@ class ToyGame(Match):
             return [Action(s, "play", cards=(c,)) for c in self._playable(s)]
         return []
 
+    def tricks_completed(self):
+        return sum(getattr(self, "won", ()))
+
+    def last_completed_trick(self):
+        winner = self.turn  # the winner leads next
+        return winner, [(s, [c]) for s, c in self.last_trick], winner
+
     def _playable(self, seat):
         hand = self.hand(seat)
         if self.trick:

@@ -57,10 +57,16 @@ class Connection:
                 await self.ws.send_bytes(data)
 
 
+def shard_of(guild_id: int | None, shards: int) -> int:
+    """Discord's routing: a guild's events go to shard ``(guild_id >> 22) % num_shards``; DMs to shard 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % shards
+
+
 class Session:
-    def __init__(self, intents: int) -> None:
+    def __init__(self, intents: int, shard: tuple[int, int] = (0, 1)) -> None:
         self.id = secrets.token_hex(16)
         self.intents = intents
+        self.shard = shard  # [shard_id, num_shards] as the client identified
         self.seq = 0
         # Every dispatch of this session, kept so a RESUME can replay what the client missed.
         self.sent: list[dict[str, Any]] = []
@@ -83,9 +89,13 @@ class Gateway:
         self.current: Session | None = None
         self.identify_count = 0
         self.resume_count = 0
+        self.drops = 0
+        self.down_until = 0.0  # while the loop's time is before this, connections are refused (see drop)
         self._connections: set[web.WebSocketResponse] = set()
 
-    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        if asyncio.get_running_loop().time() < self.down_until:
+            return web.Response(status=503, text="the gateway is down")
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
         self._connections.add(ws)
@@ -124,7 +134,12 @@ class Gateway:
             await conn.ws.close(code=4004, message=b"Authentication failed.")
             return None
         world = self.fake.world
-        session = Session(intents=int(data.get("intents", 0)))
+        shard_id, shards = data.get("shard") or (0, 1)
+        if not 0 <= shard_id < shards:
+            await conn.ws.close(code=4010, message=b"Invalid shard.")
+            return None
+        session = Session(intents=int(data.get("intents", 0)), shard=(shard_id, shards))
+        guilds = [g for g in world.guilds.values() if shard_of(g.id, shards) == shard_id]
         session.connection = conn
         self.sessions[session.id] = session
         self.identify_count += 1
@@ -133,16 +148,16 @@ class Gateway:
             {
                 "v": 10,
                 "user": {**world.bot.to_payload(), "verified": True, "mfa_enabled": False, "flags": 0},
-                "guilds": [{"id": str(g.id), "unavailable": True} for g in world.guilds.values()],
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
                 "session_id": session.id,
                 "resume_gateway_url": self.fake.gateway_url,
-                "shard": [0, 1],
+                "shard": [shard_id, shards],
                 "application": {"id": str(world.application_id), "flags": 0},
                 "private_channels": [],
                 "relationships": [],
             },
         )
-        for guild in world.guilds.values():
+        for guild in guilds:
             payload = guild.to_payload()
             if not session.intents & GUILD_MEMBERS:
                 # Without the privileged members intent Discord only includes the bot itself.
@@ -185,11 +200,30 @@ class Gateway:
 
     # -- used by FakeDiscord ------------------------------------------------------------------------
 
-    def require_session(self) -> Session:
+    def session_for(self, guild_id: int | None, *, connected: bool = True) -> Session:
+        """The session whose shard the guild's events (a DM's: shard 0) go to; the latest such one.  With
+        ``connected=False`` a session whose connection is down will do (Discord replays its events on RESUME)."""
+        for session in reversed(list(self.sessions.values())):
+            shard_id, shards = session.shard
+            if (session.connection is not None or not connected) and shard_of(guild_id, shards) == shard_id:
+                return session
+        raise RuntimeError(f"no bot is connected on the shard of guild {guild_id}")
+
+    def require_session(self, *, connected: bool = True) -> Session:
         session = self.current
-        if session is None or session.connection is None:
+        if session is None or (connected and session.connection is None):
             raise RuntimeError("no bot is connected to the fake gateway")
         return session
+
+    async def drop(self, down_for: float) -> None:
+        """Break the current session's connection, as a failing network does: close code 4000 ("unknown error"),
+        after which discord.py reconnects and RESUMEs.  For ``down_for`` seconds new connections are turned away."""
+        session = self.require_session()
+        assert session.connection is not None
+        self.down_until = asyncio.get_running_loop().time() + down_for
+        ws, session.connection = session.connection.ws, None
+        self.drops += 1
+        await ws.close(code=4000, message=b"Unknown error")
 
     async def dispatch_message_event(self, event: str, data: dict[str, Any], *, dm: bool, from_bot: bool) -> None:
         """Send MESSAGE_* events the way Discord filters them by intents."""

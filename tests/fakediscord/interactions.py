@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import secrets
-import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -50,7 +49,10 @@ class InteractionResult:
         self.callback_data: dict[str, Any] | None = None
         self.message: Message | None = None
         self.followups: list[Message] = []
-        self.created = time.monotonic()
+        # On Discord's clock (fake.clock): when the interaction was sent to the bot, and how long its first answer
+        # took to reach Discord (None while unanswered).
+        self.created = fake.clock.now()
+        self.answered_after: float | None = None
 
     # -- waiting ---------------------------------------------------------------------------------
 
@@ -206,6 +208,8 @@ def command_data(
             entry = {"name": name, "type": option["type"], "value": str(value), "focused": True}
         else:
             entry = {"name": name, "type": option["type"], "value": _option_value(fake, option, value, resolved)}
+        if name != focused:
+            _check_bounds(name, option, entry["value"])
         if name != focused and option.get("choices") and entry["value"] not in [c["value"] for c in option["choices"]]:
             # A Discord client only lets users pick one of the declared choices.
             raise ValueError(f"{value!r} is not a choice of option {name!r}: {option['choices']}")
@@ -227,6 +231,17 @@ def command_data(
     if resolved:
         data["resolved"] = resolved
     return data
+
+
+def _check_bounds(name: str, option: dict[str, Any], value: Any) -> None:
+    """Discord refuses what the registered schema does not allow: a text too long or short, a number out of range."""
+    if option["type"] == STRING:
+        if len(value) > option.get("max_length", 6000) or len(value) < option.get("min_length", 0):
+            raise ValueError(f"option {name!r}: Discord refuses a text of {len(value)} characters for {option}")
+    elif option["type"] in (INTEGER, NUMBER):
+        low, high = option.get("min_value", -(2**53)), option.get("max_value", 2**53)
+        if not low <= value <= high:
+            raise ValueError(f"option {name!r}: Discord refuses {value} outside {low}..{high}")
 
 
 def _find_option(schema: list[dict[str, Any]], name: str, types: tuple[int, ...] | None) -> dict[str, Any]:

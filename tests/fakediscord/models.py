@@ -268,6 +268,9 @@ class Channel:
     recipient: User | None = None
     position: int = 0
     messages: list[Message] = field(default_factory=list)
+    # Threads: the channel they hang off, and (a private thread) who was added to it.
+    parent: Channel | None = None
+    thread_members: set[int] = field(default_factory=set)
 
     @property
     def is_dm(self) -> bool:
@@ -297,12 +300,20 @@ class Channel:
                 "name": self.name,
                 "position": self.position,
                 "permission_overwrites": [],
-                "parent_id": None,
+                "parent_id": str(self.parent.id) if self.parent else None,
                 "nsfw": False,
                 "topic": None,
                 "rate_limit_per_user": 0,
             }
         )
+        if self.parent is not None:
+            payload["owner_id"] = "0"
+            payload["member_count"] = len(self.thread_members)
+            payload["message_count"] = len(self.messages)
+            payload["thread_metadata"] = {
+                "archived": False, "auto_archive_duration": 10080, "locked": False, "invitable": False,
+                "archive_timestamp": "2026-01-01T00:00:00+00:00",
+            }  # fmt: skip
         return payload
 
 

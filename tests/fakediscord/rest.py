@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from .faults import LOST_ANSWER, SLOW, TOKEN_SECONDS, TOO_MANY, Fault, slow_down
 from .interactions import (
     AUTOCOMPLETE_RESULT,
     CHANNEL_MESSAGE,
@@ -33,6 +34,7 @@ API = "/api/v10"
 # The parsed request body, stored on the request by the middleware for the handlers.
 BODY = web.RequestKey("body", object)
 FILES = web.RequestKey("files", list)
+ARRIVED = web.RequestKey("arrived", float)
 
 
 @dataclass
@@ -61,11 +63,36 @@ def error_response(status: int, code: int, message: str) -> web.Response:
     return json_response({"message": message, "code": code}, status=status)
 
 
+def too_many(retry_after: float, scope: str) -> web.Response:
+    """Discord's 429: the wait in the body and in ``Retry-After``; ``Via`` marks it as Discord's own (discord.py
+    takes a 429 without it for a Cloudflare ban and gives up)."""
+    body = {"message": "You are being rate limited.", "retry_after": round(retry_after, 3), "global": scope == "global"}
+    response = json_response({**body, "code": 0}, status=429)
+    response.headers.update({"Retry-After": f"{retry_after:.3f}", "X-RateLimit-Scope": scope, "Via": "1.1 google"})
+    if scope == "global":
+        response.headers["X-RateLimit-Global"] = "true"
+    return response
+
+
+def _fault_response(fault: Fault) -> web.Response:
+    if fault.kind == TOO_MANY:
+        return too_many(fault.seconds, "user")
+    return error_response(fault.status, 0, f"{fault.status}: Server Error")
+
+
+def _major(request: web.Request) -> str:
+    """A rate limit's major parameter: the channel, guild or webhook (token) a route acts on."""
+    info = request.match_info
+    return info.get("channel_id") or info.get("guild_id") or info.get("token") or info.get("app_id") or ""
+
+
 class RestApi:
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
         self.world = fake.world
         self.log: list[RestCall] = []
+        # Requests answered without being carried out (injected faults, 429s, bad auth).
+        self.refused: list[RestCall] = []
         self.unknown_routes: list[str] = []
 
     def install(self, app: web.Application) -> None:
@@ -88,6 +115,8 @@ class RestApi:
             ("POST", "/applications/{app_id}/guilds/{guild_id}/commands", self.upsert_command),
             ("GET", "/channels/{channel_id}", self.get_channel),
             ("POST", "/channels/{channel_id}/typing", self.no_content),
+            ("POST", "/channels/{channel_id}/threads", self.create_thread),
+            ("PUT", "/channels/{channel_id}/thread-members/{user_id}", self.add_thread_member),
             ("GET", "/channels/{channel_id}/messages", self.list_messages),
             ("POST", "/channels/{channel_id}/messages", self.create_message),
             ("GET", "/channels/{channel_id}/messages/{message_id}", self.get_message),
@@ -116,20 +145,48 @@ class RestApi:
     async def _middleware(self, request: web.Request, handler: Any) -> web.StreamResponse:
         if request.headers.get("Upgrade", "").lower() == "websocket" or request.path.startswith("/attachments/"):
             return await handler(request)
+        # When the request reached Discord: what its deadlines are measured against, however long it then takes.
+        request[ARRIVED] = self.fake.clock.now()
         body, files = await _read_body(request)
         request[BODY], request[FILES] = body, files
         resource = request.match_info.route.resource
         template = resource.canonical.removeprefix(API) if resource is not None else request.path
         call = RestCall(request.method, request.path.removeprefix(API), template, body, files)
-        self.log.append(call)
+        headers: dict[str, str] = {}
+        lost_answer: Fault | None = None
         try:
-            if _needs_bot_auth(request.path) and request.headers.get("Authorization") != f"Bot {self.fake.token}":
-                response: web.StreamResponse = error_response(401, 0, "401: Unauthorized")
-            else:
-                response = await handler(request)
+            fault = self.fake.faults.pick(request.method, template, call.path)
+            if fault is not None and fault.kind == SLOW:
+                await slow_down(fault)
+            elif fault is not None and fault.kind == LOST_ANSWER:
+                lost_answer = fault
+            elif fault is not None:
+                return self._refuse(call, _fault_response(fault))
+            bot_auth = _needs_bot_auth(request.path)
+            if bot_auth and request.headers.get("Authorization") != f"Bot {self.fake.token}":
+                return self._refuse(call, error_response(401, 0, "401: Unauthorized"))
+            if resource is not None and template != "/{tail}":
+                verdict = self.fake.rate_limits.check(
+                    request.method, template, _major(request), bot_auth, time.monotonic()
+                )
+                if verdict.retry_after > 0:
+                    return self._refuse(call, too_many(verdict.retry_after, verdict.scope))
+                headers = verdict.headers
+            self.log.append(call)
+            response: web.StreamResponse = await handler(request)
         except ApiError as exc:
             response = error_response(exc.status, exc.code, exc.message)
         call.status = response.status
+        self.fake.notify_changed()
+        if lost_answer is not None:  # carried out, but the answer never reached the bot
+            return error_response(lost_answer.status, 0, f"{lost_answer.status}: Server Error")
+        response.headers.update(headers)
+        return response
+
+    def _refuse(self, call: RestCall, response: web.Response) -> web.Response:
+        """A request Discord did not carry out (a fault, a rate limit, bad auth): kept apart from ``log``."""
+        call.status = response.status
+        self.refused.append(call)
         self.fake.notify_changed()
         return response
 
@@ -205,6 +262,18 @@ class RestApi:
 
     async def get_channel(self, request: web.Request) -> web.Response:
         return json_response(self.world.get_channel(request.match_info["channel_id"]).to_payload())
+
+    async def create_thread(self, request: web.Request) -> web.Response:
+        """A thread without a starting message (a private one, type 12, unless the body says otherwise)."""
+        parent = self.world.get_channel(request.match_info["channel_id"])
+        body = request[BODY] or {}
+        thread = self.world.add_thread(parent, str(body.get("name", "thread")), int(body.get("type") or 12))
+        return json_response(thread.to_payload())
+
+    async def add_thread_member(self, request: web.Request) -> web.Response:
+        thread = self.world.get_channel(request.match_info["channel_id"])
+        thread.thread_members.add(self.world.get_user(request.match_info["user_id"]).id)
+        return web.Response(status=204)
 
     async def create_dm(self, request: web.Request) -> web.Response:
         user = self.world.get_user(request[BODY]["recipient_id"])
@@ -300,12 +369,23 @@ class RestApi:
             raise unknown("interaction", 10062)
         return result
 
+    def _webhook_interaction(self, request: web.Request) -> InteractionResult:
+        """The interaction whose token a webhook route uses; refused (50027) once the token's 15 minutes are over."""
+        result = self._interaction(request.match_info["token"])
+        if request[ARRIVED] - result.created > TOKEN_SECONDS:
+            self.fake.expired_tokens += 1
+            raise ApiError(401, 50027, "Invalid Webhook Token")
+        return result
+
     async def interaction_callback(self, request: web.Request) -> web.Response:
         result = self._interaction(request.match_info["token"], request.match_info["interaction_id"])
+        age = request[ARRIVED] - result.created
         deadline = self.fake.interaction_deadline
-        if deadline is not None and result.callback_type is None and time.monotonic() - result.created > deadline:
+        if deadline is not None and result.callback_type is None and age > deadline * self.fake.deadline_slack:
             self.fake.expired_interactions += 1
             raise unknown("interaction", 10062)
+        if result.callback_type is None:
+            result.answered_after = age
         if result.callback_type is not None:
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
         body = request[BODY] or {}
@@ -361,7 +441,7 @@ class RestApi:
         )
 
     async def create_followup(self, request: web.Request) -> web.Response:
-        result = self._interaction(request.match_info["token"])
+        result = self._webhook_interaction(request)
         if result.callback_type is None:
             raise unknown("Webhook", 10015)
         channel = self.world.get_channel(result.payload["channel_id"])
@@ -371,7 +451,7 @@ class RestApi:
         return json_response(self._payload(message))
 
     def _webhook_message(self, request: web.Request) -> tuple[InteractionResult, Message]:
-        result = self._interaction(request.match_info["token"])
+        result = self._webhook_interaction(request)
         message_id = request.match_info["message_id"]
         if message_id == "@original":
             if result.message is None or result.message.deleted:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
 from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager, contextmanager, suppress
@@ -12,6 +13,7 @@ import discord
 from aiohttp import web
 
 from . import patch
+from .faults import FIRST_ANSWER_SECONDS, DiscordClock, Faults, RateLimits
 from .gateway import Gateway, Session
 from .interactions import (
     APPLICATION_COMMAND,
@@ -44,7 +46,15 @@ class FakeDiscord:
     IDENTIFY starts a new gateway session that tests then talk to.
     """
 
-    def __init__(self, *, token: str = FAKE_TOKEN, bot_name: str = "CardTable") -> None:
+    def __init__(
+        self,
+        *,
+        token: str = FAKE_TOKEN,
+        bot_name: str = "CardTable",
+        interaction_deadline: float | None = FIRST_ANSWER_SECONDS,
+        slack: float | None = None,
+        rate_limits: RateLimits | None = None,
+    ) -> None:
         self.token = token
         bot = User(id=snowflake(), username=bot_name, bot=True)
         owner = User(id=snowflake(), username="app-owner")
@@ -53,10 +63,19 @@ class FakeDiscord:
         self.gateway = Gateway(self)
         self.rest = RestApi(self)
         self.interactions_by_token: dict[str, InteractionResult] = {}
-        # Discord's 3 s for an interaction's first answer; off (None) by default, so that a slow test machine never
-        # fails a test.  Callbacks refused for lateness are counted.
-        self.interaction_deadline: float | None = None
-        self.expired_interactions = 0
+        # Discord's time, which a test may move on (``clock.advance``): interaction tokens expire on it.
+        self.clock = DiscordClock()
+        # Discord's 3 s for an interaction's first answer (None: no deadline), measured from when the interaction
+        # was sent to when the answer reached the fake.  ``deadline_slack`` stretches it for a loaded test machine
+        # (FAKEDISCORD_DEADLINE_SLACK, 2 by default: an answer is refused after 6 s); answers later than 3 s but
+        # within the slack are still counted in ``late_answers``.  Benchmarks set the slack to 1.
+        self.interaction_deadline: float | None = interaction_deadline
+        self.deadline_slack = float(os.environ.get("FAKEDISCORD_DEADLINE_SLACK", "2")) if slack is None else slack
+        self.expired_interactions = 0  # first answers refused as too late (10062)
+        self.expired_tokens = 0  # follow-ups and edits refused after the token's 15 minutes (50027)
+        # Discord's rate limits (tests/fakediscord/faults.py); the suite runs them fifty times faster than Discord.
+        self.rate_limits = RateLimits(time_scale=0.02) if rate_limits is None else rate_limits
+        self.faults = Faults()  # none unless a test or benchmark adds them
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -200,6 +219,26 @@ class FakeDiscord:
         await self.gateway.reconnect_request()
         await self.wait_until(lambda: self.gateway.resume_count > resumes, timeout, "a RESUME")
 
+    async def drop_connection(self, *, down_for: float = 0.0, timeout: float = 10.0) -> None:
+        """The bot's gateway connection breaks (no op 7, as when a network path fails); what is dispatched while it
+        is down (interactions too) waits in the session, and is replayed when the client RESUMEs.  ``down_for``:
+        seconds during which reconnecting fails.  Returns when the client has RESUMEd."""
+        resumes = self.gateway.resume_count
+        await self.gateway.drop(down_for)
+        await self.wait_until(lambda: self.gateway.resume_count > resumes, timeout + down_for, "a RESUME")
+
+    def late_answers(self, seconds: float = FIRST_ANSWER_SECONDS) -> list[InteractionResult]:
+        """Interactions whose first answer reached the fake more than ``seconds`` after they were sent."""
+        return [
+            r
+            for r in self.interactions_by_token.values()
+            if r.answered_after is not None and r.answered_after > seconds
+        ]
+
+    def unanswered(self) -> list[InteractionResult]:
+        """Interactions (not autocompletes) that never got a first answer."""
+        return [r for r in self.interactions_by_token.values() if r.callback_type is None and r.type != AUTOCOMPLETE]
+
     @property
     def identify_count(self) -> int:
         return self.gateway.identify_count
@@ -318,6 +357,18 @@ class FakeDiscord:
         data = {"custom_id": custom_id, "component_type": 2}
         return await self._interact(MESSAGE_COMPONENT, user, message.channel, data, message)
 
+    async def forged_component(
+        self, user: User, message: Message, custom_id: str, values: Sequence[str] | None = None, *, kind: int = 2
+    ) -> InteractionResult:
+        """A component interaction that no component of ``message`` offers, as an old message's or a modified
+        client's would be: any ``custom_id`` (Discord only bounds its length), any select ``values``."""
+        if not 1 <= len(custom_id) <= 100:
+            raise ValueError("Discord refuses custom ids outside 1..100 characters")
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
+        if values is not None:
+            data["values"] = list(values)
+        return await self._interact(MESSAGE_COMPONENT, user, message.channel, data, message)
+
     async def select(self, user: User, message: Message, custom_id: str, values: Sequence[Any]) -> InteractionResult:
         """Pick `values` (strings for a string select; User objects for a user select)."""
         component = self._component(message, custom_id)
@@ -382,7 +433,9 @@ class FakeDiscord:
         data: dict[str, Any],
         source: Message | None = None,
     ) -> InteractionResult:
-        session = self.gateway.require_session()
+        # While the connection is down Discord keeps the interaction for the session (it is replayed on RESUME).
+        guild_id = channel.guild.id if channel.guild is not None else None
+        session = self.gateway.session_for(guild_id, connected=False)
         payload = base_payload(self, type_, user, channel, data)
         if source is not None:
             payload["message"] = source.to_payload(self.base_url)

@@ -125,6 +125,12 @@ class World:
         self.channels[channel.id] = channel
         return channel
 
+    def add_thread(self, parent: Channel, name: str, type: int) -> Channel:
+        """A thread under ``parent`` (type 11 public, 12 private); found by id like any channel."""
+        thread = Channel(id=snowflake(), name=name, type=type, guild=parent.guild, parent=parent)
+        self.channels[thread.id] = thread
+        return thread
+
     def add_member(self, guild: Guild, user: User, *, permissions: int = 0, nick: str | None = None) -> Member:
         member = Member(user=user, guild=guild, permissions=permissions, nick=nick)
         guild.members[user.id] = member

@@ -1,0 +1,117 @@
+"""The store's SQL is written once, in the SQLite dialect the project started with; this module says it again for
+PostgreSQL.  Pure text in, text out: no connection, no I/O.
+
+Why translate instead of SQLAlchemy Core and Alembic: the statements already shipped (and those other modules keep
+adding in the same ``store.fetch_all("… ?", params)`` style) then run unchanged on both engines, the numbered
+migrations stay the one schema (a shipped migration is never edited), and the few SQLite idioms the code uses are a
+short, closed list, each handled here in one place and tested on a real server:
+
+- ``?`` placeholders → ``$1, $2, …`` (outside quoted text);
+- ``strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`` (the ISO UTC timestamps) → the same text from ``now()``;
+- ``INSERT OR IGNORE`` → ``ON CONFLICT DO NOTHING``; ``INSERT OR REPLACE`` → an upsert on the table's primary key
+  (its columns read from the database once the migrations ran, see ``TableInfo``);
+- ``x IS NOT ?`` → ``x IS DISTINCT FROM $n`` (SQLite's ``IS`` compares NULLs, PostgreSQL's ``IS`` needs a literal);
+- an INSERT into a table whose ``id`` the database numbers gets ``RETURNING id`` (SQLite's ``lastrowid``);
+- in migrations: ``INTEGER PRIMARY KEY AUTOINCREMENT`` → an identity column, ``INTEGER`` → ``BIGINT`` (SQLite's
+  integers are 64-bit and Discord ids need it), ``REAL`` → ``DOUBLE PRECISION`` (SQLite's REAL is 8 bytes),
+  ``WITHOUT ROWID`` dropped.
+
+Anything else must already be portable SQL (schema.py asks migrations to be).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_NOW_SQLITE = re.compile(r"strftime\(\s*'%Y-%m-%dT%H:%M:%fZ'\s*,\s*'now'\s*\)", re.IGNORECASE)
+NOW_POSTGRES = "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')"
+_INSERT_OR = re.compile(r"^\s*INSERT\s+OR\s+(IGNORE|REPLACE)\s+INTO\s+(\w+)\s*", re.IGNORECASE)
+_INSERT_INTO = re.compile(r"^\s*INSERT\s+INTO\s+(\w+)\b", re.IGNORECASE)
+_COLUMN_LIST = re.compile(r"\(([\w\s,]+)\)\s*(?=VALUES\b|SELECT\b)", re.IGNORECASE)
+_IS_NOT_PARAM = re.compile(r"\bIS\s+NOT\s+\?", re.IGNORECASE)
+_RETURNING = re.compile(r"\bRETURNING\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """What the translation needs to know of a table: its columns in order, its primary key, whether the database
+    numbers its ``id``."""
+
+    columns: tuple[str, ...]
+    primary_key: tuple[str, ...]
+    numbered_id: bool
+
+
+class UntranslatableSql(ValueError):
+    """The statement uses SQLite syntax this module does not know how to say for PostgreSQL."""
+
+
+def placeholders(sql: str) -> str:
+    """``?`` → ``$1``, ``$2``, … except inside quoted text or identifiers."""
+    out: list[str] = []
+    quote: str | None = None
+    number = 0
+    for char in sql:
+        if quote is not None:
+            if char == quote:
+                quote = None
+        elif char in "'\"":
+            quote = char
+        elif char == "?":
+            number += 1
+            out.append(f"${number}")
+            continue
+        out.append(char)
+    return "".join(out)
+
+
+def now(sql: str) -> str:
+    return _NOW_SQLITE.sub(NOW_POSTGRES, sql)
+
+
+def statement(sql: str, tables: dict[str, TableInfo]) -> str:
+    """One statement (a query or a change) of the store's SQLite dialect, said for PostgreSQL."""
+    sql = _IS_NOT_PARAM.sub("IS DISTINCT FROM ?", now(sql.strip().rstrip(";")))
+    conflict = ""
+    found = _INSERT_OR.match(sql)
+    if found is not None:
+        verb, table = found[1].upper(), found[2]
+        rest = sql[found.end() :]
+        info = tables.get(table)
+        if info is None:
+            raise UntranslatableSql(f"INSERT OR {verb} into an unknown table {table!r}")
+        if not _COLUMN_LIST.match(rest):
+            rest = f"({', '.join(info.columns)}) {rest}"
+        sql = f"INSERT INTO {table} {rest}"
+        if verb == "IGNORE":
+            conflict = " ON CONFLICT DO NOTHING"
+        else:
+            listed = _COLUMN_LIST.match(rest)
+            assert listed is not None
+            columns = [c.strip() for c in listed[1].split(",")]
+            updates = [f"{c} = EXCLUDED.{c}" for c in columns if c not in info.primary_key]
+            keys = ", ".join(info.primary_key)
+            conflict = f" ON CONFLICT ({keys}) DO " + (f"UPDATE SET {', '.join(updates)}" if updates else "NOTHING")
+    sql += conflict
+    into = _INSERT_INTO.match(sql)
+    if into is not None and not _RETURNING.search(sql):
+        info = tables.get(into[1])
+        if info is not None and info.numbered_id:
+            sql += " RETURNING id"
+    return placeholders(sql)
+
+
+_AUTOINCREMENT = re.compile(r"\bINTEGER\s+PRIMARY\s+KEY\s+AUTOINCREMENT\b", re.IGNORECASE)
+_INTEGER = re.compile(r"\bINTEGER\b", re.IGNORECASE)
+_REAL = re.compile(r"\bREAL\b", re.IGNORECASE)
+_WITHOUT_ROWID = re.compile(r"\)\s*WITHOUT\s+ROWID\s*;", re.IGNORECASE)
+
+
+def migration(sql: str) -> str:
+    """A migration file's DDL, said for PostgreSQL (run as one script)."""
+    sql = _AUTOINCREMENT.sub("BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY", sql)
+    sql = _INTEGER.sub("BIGINT", sql)
+    sql = _REAL.sub("DOUBLE PRECISION", sql)
+    sql = _WITHOUT_ROWID.sub(");", sql)
+    return now(sql)
