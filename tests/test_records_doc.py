@@ -133,8 +133,9 @@ def test_the_exit_statuses_and_every_replay_switch_are_described():
 # --- what the games do, by playing them --------------------------------------------------------------------------
 
 
-def forms(game: GameType) -> list[dict]:
-    """Every preset, and every other value of every option (with what it needs, e.g. a player count)."""
+def forms(game: GameType) -> list[tuple[dict, int]]:
+    """Every preset, and every other value of every option (with what it needs, e.g. a player count or a first
+    dealer in the team a board names), each with the first dealer it is played from."""
     wanted = [dict(preset) for preset in game.presets.values()]
     for option in game.options():
         values = option.choices or ([True] if isinstance(option.default, bool) else [])
@@ -142,12 +143,12 @@ def forms(game: GameType) -> list[dict]:
     companions = [{}, *[dict(p) for p in game.presets.values()], *({"players": n} for n in game.seat_counts)]
     playable = []
     for options in wanted:
-        for extra in companions:
+        for extra, first_dealer in ((extra, dealer) for dealer in (0, 1) for extra in companions):
             try:
-                registry.new_match(game.id, {**extra, **options})
+                registry.new_match(game.id, {**extra, **options}, first_dealer)
             except RecordError:
                 continue
-            playable.append({**extra, **options})
+            playable.append(({**extra, **options}, first_dealer))
             break
         else:
             pytest.fail(f"{game.id}: no table takes {options}")
@@ -177,8 +178,8 @@ def harvest(game_id: str) -> dict[str, dict[str, set[str]] | set[str]]:
             return player.choose(match, rng)
 
     rng = random.Random(22)
-    for options in forms(registry.game_type(game_id)):
-        match = registry.new_match(game_id, options)
+    for options, first_dealer in forms(registry.game_type(game_id)):
+        match = registry.new_match(game_id, options, first_dealer)
         for _ in range(3):
             if match.phase == GAME_OVER:
                 break
