@@ -15,6 +15,7 @@ import aiohttp
 import discord
 from discord.utils import MISSING
 
+from bot.i18n import _
 from bot.presentation.choices import card_label, label, past_tense
 from bot.presentation.components import ComponentId, TableButton, view_of
 from bot.presentation.errors import answer, saved_anyway
@@ -57,14 +58,14 @@ async def find_table(interaction: Interaction, given: Table | None, *, playing: 
         raise Refusal("You are not playing at any table right now. Join one from its message, or open one: /table new")
     if len(mine) > 1:
         numbers = ", ".join(f"#{t.id}" for t in mine)
-        raise Refusal(f"You are playing at tables {numbers}: say which with the `table` option.")
+        raise Refusal("You are playing at tables {numbers}: say which with the `table` option.", numbers=numbers)
     return mine[0]
 
 
 def seat_in(table: Table, user_id: int) -> int:
     seat = table.seat_of(user_id)
     if seat is None:
-        raise Refusal(f"You are not seated at table #{table.id}; only its players can act or see a hand.")
+        raise Refusal("You are not seated at table #{table}; only its players can act or see a hand.", table=table.id)
     return seat
 
 
@@ -78,7 +79,7 @@ async def in_time(interaction: Interaction, work, *, thinking: bool):
     """Await ``work``; if it takes longer than the overload policy allows, acknowledge the interaction meanwhile (a
     deferred update, or "thinking…") so that Discord keeps it.  Returns (result, deferred)."""
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=defer_after(interaction.created_at))
+    done, _pending = await asyncio.wait({task}, timeout=defer_after(interaction.created_at))
     if not done and not interaction.response.is_done():
         if thinking:
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -118,7 +119,7 @@ async def show_hand(
     """The player's live hand, for their eyes only: a new ephemeral message, or (``edit``) the message clicked
     updated in place.  Either becomes the live one that the bot keeps current (bot/presentation/live_hands.py)."""
     if table.match is None:
-        raise Refusal(f"Table #{table.id} has not started yet.")
+        raise Refusal("Table #{table} has not started yet.", table=table.id)
     seat = seat_in(table, interaction.user.id)
     live = interaction.client.presenter.live
     with live.answering(table, seat):
@@ -155,8 +156,11 @@ async def show_hand(
 
 def stale_note(table: Table, version: int) -> str:
     moves = table.version - version
-    made = "a move was" if moves == 1 else f"{moves} moves were" if moves > 0 else "the game moved on"
-    return f"🔄 Your hand was out of date: {made} made since it was shown (here it is now)."
+    if moves == 1:
+        return "🔄 " + _("Your hand was out of date: a move was made since it was shown (here it is now).")
+    if moves > 0:
+        return "🔄 " + _("Your hand was out of date: {n} moves were made since it was shown (here it is now).", n=moves)
+    return "🔄 " + _("Your hand was out of date: the game moved on since it was shown (here it is now).")
 
 
 def throw_warning(table: Table, seat: int, action: dict) -> str | None:
@@ -170,10 +174,12 @@ def throw_warning(table: Table, seat: int, action: dict) -> str | None:
         return None
     if not beaten:
         return None
-    lines = [f"{card_label(card)} could be beaten by {', '.join(map(card_label, by))}" for card, by in beaten.items()]
-    return (
-        "⚠️ This lead may fail: " + "; ".join(lines) + ". If another hand holds a card of that suit that beats one of "
-        "yours, the lead fails and the deal is scored as though your side lost every trick. Lead it anyway?"
+    lines = [_("{card} could be beaten by {by}", card=card_label(card), by=", ".join(map(card_label, by)))
+             for card, by in beaten.items()]  # fmt: skip
+    return "⚠️ " + _(
+        "This lead may fail: {risks}. If another hand holds a card of that suit that beats one of yours, the lead "
+        "fails and the deal is scored as though your side lost every trick. Lead it anyway?",
+        risks="; ".join(lines),
     )
 
 
@@ -208,9 +214,9 @@ async def perform(
             table.extra.setdefault("throws", {})[interaction.user.id] = action
             view = view_of(
                 TableButton(
-                    ComponentId(table.id, "throw", table.version), "Lead it anyway", discord.ButtonStyle.danger
+                    ComponentId(table.id, "throw", table.version), _("Lead it anyway"), discord.ButtonStyle.danger
                 ),
-                TableButton(ComponentId(table.id, "hand"), "Choose again"),
+                TableButton(ComponentId(table.id, "hand"), _("Choose again")),
             )
             if edit:
                 await interaction.response.edit_message(content=warning, attachments=[], view=view)
@@ -224,7 +230,11 @@ async def perform(
                 table.id, interaction.user.id, action, expected_version=version, interaction_id=str(interaction.id)
             )
     failed = next((e for e in outcome.events if isinstance(e, FailedLead)), None)
-    done = failed_lead_text(failed, table.names()) if failed else f"✅ You {past_tense(outcome.action.to_json())}."
+    done = (
+        failed_lead_text(failed, table.names())
+        if failed
+        else "✅ " + _("You {did}.", did=past_tense(outcome.action.to_json()))
+    )
     try:  # the move is made: whatever happens to the answer, the player is never told it failed
         await _answer_made(interaction, table, seat, done, edit=edit)
     except Exception as error:
@@ -250,12 +260,13 @@ async def _answer_made(interaction: Interaction, table: Table, seat: int, done: 
 def failed_lead_text(failed: FailedLead, names: list[str]) -> str:
     """The lead failed: say so, not "you played" all of it."""
     if failed.lowest_card_only:
-        cost = "Only your lowest card is played."
+        cost = _("Only your lowest card is played.")
     else:
-        cost = "The deal is scored as if your side lost every trick."
+        cost = _("The deal is scored as if your side lost every trick.")
     led = " ".join(map(card_label, failed.cards))
     beater, beaten = card_label(failed.card), card_label(failed.beaten_card)
-    return f"❌ Your lead of {led} failed: {names[failed.beaten_by_seat]} holds {beater}, which beats {beaten}. {cost}"
+    return "❌ " + _("Your lead of {led} failed: {who} holds {beater}, which beats {beaten}. {cost}", led=led,
+                     who=names[failed.beaten_by_seat], beater=beater, beaten=beaten, cost=cost)  # fmt: skip
 
 
 def action_from_card_choice(table: Table, kind: str, values: list[str]) -> dict[str, Any]:

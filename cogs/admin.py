@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.presentation.language import language_choices
 from bot.tables import guild_settings as gs
 from bot.tables.service import Refusal
 from cogs.acting import Interaction, manager_of
@@ -62,7 +63,9 @@ class Admin(commands.Cog):
         channels="channels that may host tables, e.g. #cards #club (or all)",
         max_tables="the most open tables in one channel (1-50)",
         computers="whether computer players may fill seats",
+        language="the language of new tables (default: the server's preferred locale)",
     )
+    @app_commands.choices(language=language_choices(default=True))
     @manage_server_only(NOT_ADMIN)
     async def settings(
         self,
@@ -74,6 +77,7 @@ class Admin(commands.Cog):
         channels: ListText | None = None,
         max_tables: int | None = None,
         computers: bool | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         guild_id = interaction.guild_id
         assert guild_id is not None  # manage_server_only
@@ -87,6 +91,7 @@ class Admin(commands.Cog):
             "channels": channels,
             "max_tables": max_tables,
             "computers": computers,
+            "language": language.value if language else None,
         }
         changed = any(v is not None for k, v in changes.items() if k != "game")
         if game is not None and not changed:

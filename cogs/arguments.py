@@ -14,7 +14,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.presentation.choices import decode, encode, label, parse_bid, parse_cards, parse_suit
+from bot.i18n.typed_cards import bid_to_short_form, to_short_form
+from bot.presentation.choices import Unreadable, decode, encode, label, parse_bid, parse_cards, parse_suit
+from bot.presentation.language import language_of
 from bot.presentation.messages import game_name
 from bot.tables.service import Refusal, Table
 from cogs.acting import VERSION_KEY, Interaction, find_table, legal_for, manager_of
@@ -71,10 +73,12 @@ def offered(action: Action, version: int) -> str:
 
 
 class ActionArgument(app_commands.Transformer):
-    """A typed argument as an action: ``parse`` reads what was typed; an autocomplete pick is taken as it is."""
+    """A typed argument as an action: ``parse`` reads what was typed (cards and bids also as the player's language
+    writes them: bot/i18n/typed_cards.py); an autocomplete pick is taken as it is."""
 
-    def __init__(self, parse: Callable[[str], Action]):
+    def __init__(self, parse: Callable[[str], Action], *, bid: bool = False):
         self.parse = parse
+        self.bid = bid
 
     @property
     def max_value(self) -> int:  # for a string: its longest length, which Discord enforces
@@ -84,8 +88,12 @@ class ActionArgument(app_commands.Transformer):
         picked = decode(value)
         if picked is not None:
             return picked
+        lang = await language_of(interaction)
+        value = bid_to_short_form(value, lang) if self.bid else to_short_form(value, lang)
         try:
             return self.parse(value)
+        except Unreadable as e:
+            raise Refusal(e.msgid, **e.fields) from None
         except ValueError as e:
             raise Refusal(str(e)) from None
 
@@ -94,7 +102,7 @@ class OfferedAction(ActionArgument):
     """An action argument whose autocomplete offers the user's legal actions of ``kind``."""
 
     def __init__(self, kind: str, parse: Callable[[str], Action]):
-        super().__init__(parse)
+        super().__init__(parse, bid=kind == "bid")
         self.kind = kind
 
     async def autocomplete(self, interaction: AnyInteraction, value: int | float | str) -> Choices:

@@ -35,8 +35,9 @@ def check_hint(table: Table, user_id: int) -> int:
         raise Refusal(f"Table #{table.id} is not being played.")
     if not table.row.hints:
         raise Refusal(
-            f"Table #{table.id} does not allow hints. The host chooses them when opening a table "
-            "(`/table new hints:True`); such games are unrated."
+            "Table #{table} does not allow hints. The host chooses them when opening a table "
+            "(`/table new hints:True`); such games are unrated.",
+            table=table.id,
         )
     seat = table.seat_of(user_id)
     if seat is None:

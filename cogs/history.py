@@ -84,8 +84,10 @@ async def show_review(interaction: Interaction, table: Table, deal: int | None) 
     told = story(table, index)
     if not told.finished:
         raise Refusal(
-            f"Deal {index + 1} of table #{table.id} is still being played: its tricks can be reviewed once it is "
-            "over. **Look back** shows what the rules let you see now."
+            "Deal {deal} of table #{table} is still being played: its tricks can be reviewed once it is "
+            "over. **Look back** shows what the rules let you see now.",
+            deal=index + 1,
+            table=table.id,
         )
     await answer(interaction, "", embed=embed(review_text(table, told)), view=view_of(replay_button(table, index)))
 

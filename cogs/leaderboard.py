@@ -22,8 +22,11 @@ from discord import app_commands
 from discord.ext import commands
 
 import bot.storage.results as rs
+from bot.i18n import LANGUAGES, speaking
+from bot.i18n.catalogs import N_, _
 from bot.presentation import images
 from bot.presentation.errors import answer, answering_errors
+from bot.presentation.language import language_of
 from bot.presentation.presenter import game_name
 from bot.ratings import stats
 from bot.ratings.rating import rating_eligibility
@@ -169,14 +172,20 @@ class Leaderboard(commands.Cog):
     async def on_table_game_started(self, table: Table) -> None:
         if table.row.guild_id is None:
             return
-        notice = rating_eligibility(
+        eligibility = rating_eligibility(
             guild_id=table.row.guild_id,
             players=table.players,
             seats=table.seats,
             hints=table.row.hints,
             open_review=table.row.open_review,
-        ).notice()
-        await self.bot.presenter.post(table, f"Table #{table.id}: {notice}")
+        )
+
+        async def notice() -> str:  # worked out in the table's queue, so in the table's language
+            if eligibility.rated:
+                return _("Table #{table}: This game is rated.", table=table.id)
+            return _("Table #{table}: This game is not rated: {reason}.", table=table.id, reason=eligibility.reason)
+
+        await self.bot.presenter.post(table, notice)
 
     @commands.Cog.listener()
     async def on_table_acted(self, table: Table, outcome: Outcome) -> None:
@@ -200,7 +209,11 @@ class Leaderboard(commands.Cog):
         result = await rs.result_for_table(store, table.id)  # stored with the last action
         if result is None or result["rated"]:
             return None
-        return f"Table #{table.id}: this game is not rated after all: {result['unrated_reason']}."
+        return _(
+            "Table #{table}: this game is not rated after all: {reason}.",
+            table=table.id,
+            reason=result["unrated_reason"],
+        )
 
     # --- /leaderboard ------------------------------------------------------------------------------------------
 
@@ -296,30 +309,41 @@ class Leaderboard(commands.Cog):
     @app_commands.describe(
         turn_ping="when your turn comes: a mention in the channel, a DM, nothing, or the table clock's default",
         auto_play="play my only legal card for me (after a short pause)",
+        language="the language of your hand, your choices and my answers to you (default: your Discord's)",
         four_colour="a four-colour pack in your hand's picture: diamonds blue, clubs green",
     )
-    @app_commands.choices(turn_ping=[app_commands.Choice(name=n, value=n) for n in (*TURN_PINGS, "default")])
+    @app_commands.choices(
+        turn_ping=[app_commands.Choice(name=n, value=n) for n in (*TURN_PINGS, "default")],
+        language=[
+            *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
+            app_commands.Choice(name="default", value="default"),
+        ],
+    )
     async def settings(
         self,
         interaction: Interaction,
         turn_ping: app_commands.Choice[str] | None = None,
         auto_play: bool | None = None,
+        language: app_commands.Choice[str] | None = None,
         four_colour: bool | None = None,
     ) -> None:
         manager = manager_of(interaction)
         user_id = interaction.user.id
         current = await manager.player_settings(user_id)
-        if turn_ping is not None or auto_play is not None or four_colour is not None:
+        if turn_ping is not None or auto_play is not None or language is not None or four_colour is not None:
             ping = current.turn_ping if turn_ping is None else None if turn_ping.value == "default" else turn_ping.value
+            lang = current.language if language is None else None if language.value == "default" else language.value
             current = PlayerSettings(
                 turn_ping=ping,
                 auto_play=current.auto_play if auto_play is None else auto_play,
                 four_colour=current.four_colour if four_colour is None else four_colour,
+                language=lang,
             )
             await manager.set_player_settings(user_id, current)
             for table in manager.tables_of(user_id):  # their live hands are drawn again in the new colours
                 interaction.client.presenter.refresh_hands(table)
-        await answer(interaction, player_settings_text(current))
+        with speaking(await language_of(interaction)):
+            await answer(interaction, player_settings_text(current))
 
     # --- administrators -------------------------------------------------------------------------------------------
 
@@ -348,7 +372,7 @@ class Leaderboard(commands.Cog):
         try:
             result = await rs.remove_game(store_of(interaction), guild_id, table, interaction.user.id, reason)
         except LookupError as e:
-            raise Refusal(str(e).capitalize() + ".") from None
+            raise Refusal("{reason}.", reason=str(e).capitalize()) from None
         log.info("guild %s: %s removed table %d from the ratings: %s", guild_id, interaction.user.id, table, reason)
         await interaction.response.send_message(
             f"Table #{table} ({game_name(result['game'])}) is removed from the ratings: {reason}. "
@@ -434,20 +458,30 @@ async def setup(bot: CardTableBot) -> None:
 
 
 PING_WORDS = {
-    "channel": "a mention in the table's channel",
-    "dm": "a DM (a mention in the channel if your DMs are closed)",
-    "off": "no ping (the clock's reminders still come)",
+    "channel": N_("a mention in the table's channel"),
+    "dm": N_("a DM (a mention in the channel if your DMs are closed)"),
+    "off": N_("no ping (the clock's reminders still come)"),
 }
 
 
 def player_settings_text(settings: PlayerSettings) -> str:
     if settings.turn_ping is None:
-        ping = "the table clock's default: a mention in the channel at live and casual tables, a DM at async ones"
+        ping = _("the table clock's default: a mention in the channel at live and casual tables, a DM at async ones")
     else:
-        ping = PING_WORDS[settings.turn_ping]
-    auto = "on: your only legal card is played for you" if settings.auto_play else "off: you play every card yourself"
-    pack = "four colours (♦ blue, ♣ green)" if settings.four_colour else "two colours (♥ ♦ red, ♠ ♣ black)"
-    return (
-        f"**Your settings**\n• Turn pings: {ping}.\n• Auto-play: {auto}.\n• Your hand's pack: {pack}.\n"
-        "Change them with `/player settings turn_ping:… auto_play:… four_colour:…`."
+        ping = _(PING_WORDS[settings.turn_ping])
+    auto = (
+        _("on: your only legal card is played for you")
+        if settings.auto_play
+        else _("off: you play every card yourself")
+    )
+    pack = _("four colours (♦ blue, ♣ green)") if settings.four_colour else _("two colours (♥ ♦ red, ♠ ♣ black)")
+    language = LANGUAGES[settings.language] if settings.language in LANGUAGES else _("your Discord's language")
+    return _(
+        "**Your settings**\n• Turn pings: {ping}.\n• Auto-play: {auto}.\n• Your hand's pack: {pack}.\n"
+        "• Language: {language}.\n"
+        "Change them with `/player settings turn_ping:… auto_play:… four_colour:… language:…`.",
+        ping=ping,
+        auto=auto,
+        pack=pack,
+        language=language,
     )

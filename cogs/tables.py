@@ -9,11 +9,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _
 from bot.presentation.choices import decode
 from bot.presentation.clock_view import CLOCK_VERBS
 from bot.presentation.components import ComponentId
 from bot.presentation.errors import answer, answering_errors
 from bot.presentation.history import HISTORY_VERBS
+from bot.presentation.language import language_choices, table_language
 from bot.presentation.manners import MANNER_VERBS
 from bot.presentation.messages import (
     game_name,
@@ -75,7 +77,9 @@ class Tables(commands.Cog):
         hints="allow /hint, the expert's suggestion for the player to move (the game is then unrated)",
         review="a learning table: every trick and the running points open during the deal (the game is then unrated)",
         spectator_hands="show each deal's hands to the table's spectators once the deal is over",
+        language="the language of the table's messages (default: the server's)",
     )
+    @app_commands.choices(language=language_choices())
     async def new(
         self,
         interaction: Interaction,
@@ -86,6 +90,7 @@ class Tables(commands.Cog):
         hints: bool = False,
         review: bool = False,
         spectator_hands: bool = False,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         if interaction.channel_id is None or interaction.guild_id is None:
             raise Refusal("Open tables in a server channel, not in a direct message.")
@@ -109,6 +114,7 @@ class Tables(commands.Cog):
             hints=bool(hints),
             open_review=bool(review),
             spectator_hands=bool(spectator_hands),
+            language=table_language(language.value if language else None, server.language, interaction.guild_locale),
         )
         await clocks_of(interaction).setup_table(table, clock_choice)
         view = lobby_view(table)
@@ -381,16 +387,19 @@ class Tables(commands.Cog):
         try:
             channel = await self.bot.create_dm(interaction.user)
             await channel.send(
-                f"You sat down at table #{table.id} ({game_name(table.game)}) in "
-                f"**{table.row.guild_name}** › #{table.row.channel_name}. Your hands will come here."
-            )
+                _("You sat down at table #{table} ({game}) in **{server}** › #{channel}. Your hands will come here.",
+                  table=table.id, game=game_name(table.game), server=table.row.guild_name,
+                  channel=table.row.channel_name)
+            )  # fmt: skip
         except discord.Forbidden as e:
             if e.code != DM_CLOSED:
                 raise
             await manager_of(interaction).mark_dm_closed(table, seat)
             await interaction.followup.send(
-                "I cannot send you direct messages, so your hand will not come by DM: press **My hand** on the "
-                "table message whenever you want to see it (only you will).",
+                _(
+                    "I cannot send you direct messages, so your hand will not come by DM: press **My hand** on the "
+                    "table message whenever you want to see it (only you will)."
+                ),
                 ephemeral=True,
             )
 
@@ -417,7 +426,7 @@ async def list_channel(interaction: Interaction) -> None:
     if not here:
         raise Refusal("No table is open in this channel. Open one: /table new")
     now = clocks_of(interaction).clock.now()
-    lines = [f"Open tables in this channel ({len(here)}):"]
+    lines = [_("Open tables in this channel ({count}):", count=len(here))]
     for t in here:
         watch_hint = f" · `/table watch table:{t.id}`" if t.status == PLAYING else ""
         lines.append(table_line(t, interaction.user.id, now) + watch_hint)

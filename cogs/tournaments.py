@@ -72,12 +72,16 @@ def _entry_view(tid: int, status: str = ts.REGISTRATION) -> discord.ui.View | No
 
 
 class Tournaments(commands.Cog):
+    service: TournamentService
+
     def __init__(self, bot: commands.Bot):
         self.bot = bot
-        manager = bot.manager  # type: ignore[attr-defined]
-        self.service = TournamentService(manager.store, manager, self, manager.rng)
 
     async def cog_load(self) -> None:
+        manager = getattr(self.bot, "manager", None)
+        if manager is None:  # a bot that only reads the command tree (the catalogues' tools, bot/i18n/tools.py)
+            return
+        self.service = TournamentService(manager.store, manager, self, manager.rng)
         self.bot.add_dynamic_items(EntryButton)
         await self.service.resume_all()
 

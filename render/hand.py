@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 from render import theme
 from render.cards import card_height, normalise, paste_card
 from render.fonts import draw_text
+from render.i18n import card_caption
 from render.png import to_png
 from render.sorting import sort_key
 
@@ -36,6 +37,7 @@ def build_hand(
     legal: set[str] | None = None,
     four_colour: bool = False,
     title: str | None = None,
+    lang: str = "en",
 ) -> Image.Image:
     ordered = sorted((normalise(c) for c in cards), key=sort_key(game, trump, trump_rank))
     legal_set = None if legal is None else {normalise(c) for c in legal}
@@ -71,7 +73,10 @@ def build_hand(
             colour = theme.GOLD if is_trump(game, c, trump, trump_rank) else theme.TEXT
             if not playable:
                 colour = theme.TEXT_DIM
-            draw_text(draw, (x + STEP / 2 - 4, top + RAISE + ch + 8), c, NAME_SIZE, colour, bold=True, anchor="mt")
+            caption = card_caption(c, lang)  # what the player types for it, in their language
+            draw_text(
+                draw, (x + STEP / 2 - 4, top + RAISE + ch + 8), caption, NAME_SIZE, colour, bold=True, anchor="mt"
+            )
     return img
 
 
@@ -84,14 +89,15 @@ def render_hand(
     legal: set[str] | None = None,
     four_colour: bool = False,
     title: str | None = None,
+    lang: str = "en",
 ) -> bytes:
     """PNG of ``cards`` sorted for ``game``; ``legal`` (when given) raises the playable cards and greys the rest."""
     legal_key = None if legal is None else frozenset(legal)
-    return _hand_png(game, tuple(sorted(cards)), trump, trump_rank, legal_key, four_colour, title)
+    return _hand_png(game, tuple(sorted(cards)), trump, trump_rank, legal_key, four_colour, title, lang)
 
 
 @lru_cache(maxsize=512)  # ~17 KB each: a player looks at the same hand several times (each card played, each turn)
-def _hand_png(game, cards, trump, trump_rank, legal, four_colour, title) -> bytes:
+def _hand_png(game, cards, trump, trump_rank, legal, four_colour, title, lang="en") -> bytes:
     img = build_hand(game, list(cards), trump=trump, trump_rank=trump_rank, legal=None if legal is None else set(legal),
-                     four_colour=four_colour, title=title)  # fmt: skip
+                     four_colour=four_colour, title=title, lang=lang)  # fmt: skip
     return to_png(img)

@@ -96,6 +96,26 @@ def t(key: str, lang: str = "en", **fields) -> str:
     return text.format(**fields) if fields else text
 
 
+_FR_RANKS = {"K": "R", "Q": "D", "J": "V"}
+_FR_SUITS = {"S": "P", "H": "C", "D": "K", "C": "T"}
+_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_ZH_JOKERS = {"RJ": "大王", "BJ": "小王"}
+
+
+def card_caption(card: str, lang: str = "en") -> str:
+    """A card as a player of ``lang`` types it (the caption under it in a hand): 10H; French VC (valet de cœur);
+    Chinese ♥A, 大王.  bot/i18n/typed_cards.py reads these back."""
+    suit, rank = card[-1:], card[:-1]
+    if lang == "fr" and suit in _FR_SUITS and rank:
+        return _FR_RANKS.get(rank, rank) + _FR_SUITS[suit]
+    if lang == "zh":
+        if card in _ZH_JOKERS:
+            return _ZH_JOKERS[card]
+        if suit in _SYMBOLS and rank:
+            return _SYMBOLS[suit] + rank
+    return card
+
+
 def game_name(game: str, lang: str = "en") -> str:
     """The game's name in ``lang``, from its registry entry (the record's id when the game is unknown)."""
     found = lookup(game)

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Self
 from rules.actions import Action, DiscardChoice
 from rules.cards import CARD_NAMES, cards_of
 from rules.dealing import DealCards, check_hands, deal_hands
-from rules.errors import IllegalAction, RecordError
+from rules.errors import IllegalAction, RecordError, Term, Words
 from rules.events import DealScored, Event, GameOver, TrickWon
 from rules.options import Option, resolve_options
 from rules.view import public_of
@@ -60,6 +60,9 @@ class Match(ABC):
         self.deal_index = -1  # no deal started yet
         self.phase = BETWEEN_DEALS
         self.deal_results: list[dict] = []
+        # Beside each deal result whose game says it in words: its explanation as ``Words`` (one tuple per result,
+        # empty where the game gives none), which the bot says in each table's language; the record keeps English.
+        self.explanations: list[tuple[Words, ...]] = []
         self.winner: int | None = None
 
     # --- what each game provides ---------------------------------------------------------------------------
@@ -135,13 +138,15 @@ class Match(ABC):
     def check_turn(self, action: Action) -> None:
         """Common checks of who acts: seat in range and on turn."""
         if not 0 <= action.seat < self.players:
-            raise IllegalAction(f"there is no seat {action.seat} at a {self.players}-player table")
-        if self.phase in (BETWEEN_DEALS, GAME_OVER):
             raise IllegalAction(
-                "the game is over" if self.phase == GAME_OVER else "this deal is over; no more actions in it"
+                "there is no seat {seat} at a {players}-player table", seat=action.seat, players=self.players
             )
+        if self.phase in (BETWEEN_DEALS, GAME_OVER):
+            if self.phase == GAME_OVER:
+                raise IllegalAction("the game is over")
+            raise IllegalAction("this deal is over; no more actions in it")
         if self.to_move is not None and action.seat != self.to_move:
-            raise IllegalAction(f"it is not your turn: seat {self.to_move} is to act")
+            raise IllegalAction("it is not your turn: {seat} is to act", seat=Term("seat", self.to_move))
 
     def clone(self) -> Self:
         """An independent copy: computer players search on copies, thousands per decision, so a game that names its
@@ -252,6 +257,10 @@ class Match(ABC):
     def seat_prompts(self, seat: int) -> list[str]:
         """Sentences for ``seat``'s hand about a choice open to it now that it may not expect (record card names,
         "seat N"): e.g. a card just drawn that it may expose.  Empty in most games and states."""
+        return [said.message for said in self.seat_prompt_words(seat)]
+
+    def seat_prompt_words(self, seat: int) -> list[Words]:
+        """``seat_prompts`` as words the bot says in each player's language."""
         return []
 
     def draw_ends_choices(self) -> bool:

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import io
 import os
+import random
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from render import render_hand, render_leaderboard, render_table
+from rules.actions import Action, DiscardChoice
+from rules.registry import match_class
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 TOLERANCE = 2.0  # mean absolute difference per channel, 0..255: font hinting or resampling noise stays far below
@@ -62,6 +65,34 @@ CASES = {
         lang="zh",
     ),  # fmt: skip
 }
+
+# One table per game in French and in Chinese (issue 19): a position reached by seeded random legal moves, so that
+# every game's own words (contract, trump, levels, announcements) are drawn in each language.
+TABLE_NAMES = {"fr": ["Léa", "Hugo", "Camille", "Louis", "Inès", "Théo"],
+               "zh": ["王芳", "李伟", "张敏", "刘洋", "陈静", "杨帆"]}  # fmt: skip
+TABLE_MOVES = {"belote": 10, "da_bai_fen": 60, "two_hundred": 12, "five_hundred": 12}
+
+
+def _position(game: str, moves: int):
+    match = match_class(game)({})
+    rng = random.Random(7)
+    match.start_deal(match.random_deal(rng))
+    for _ in range(moves):
+        action = rng.choice(match.legal_actions())
+        if isinstance(action, DiscardChoice):
+            action = Action(action.seat, "discard", cards=tuple(rng.sample(list(action.from_cards), action.choose)))
+        match.apply(action)
+    return match
+
+
+def _table_in(game: str, lang: str) -> bytes:
+    match = _position(game, TABLE_MOVES[game])
+    return render_table(match.public_view(), TABLE_NAMES[lang][: match.players], to_move=match.to_move, lang=lang)
+
+
+for _game in TABLE_MOVES:
+    for _lang in ("fr", "zh"):
+        CASES[f"table_{_game}_{_lang}_i18n"] = lambda g=_game, lang=_lang: _table_in(g, lang)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

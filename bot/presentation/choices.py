@@ -13,6 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.i18n import N_, _, current_language
+from bot.i18n.terms import card_text
+
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
 SUIT_WORDS = {
     "s": "S", "spade": "S", "spades": "S", "♠": "S",
@@ -26,16 +29,38 @@ CONTRACT_WORDS = {
     "open_misere": "open_misere", "open-misere": "open_misere", "openmisere": "open_misere",
     "all_trumps": "all_trumps", "all-trumps": "all_trumps", "tout_atout": "all_trumps",
 }  # fmt: skip
+JOKER_LABELS = {"JK": N_("Joker"), "BJ": N_("Black joker"), "RJ": N_("Red joker")}
 SELECT_LIMIT = 25  # Discord: options per select menu
 BUTTON_TYPES = ("pass", "keep", "counter", "recounter", "trump", "draw", "claim_draw", "expose")
 TYPE_LABELS = {
-    "pass": "Pass",
-    "keep": "Keep (equal the bid)",
-    "counter": "Counter (double)",
-    "recounter": "Recounter (×4)",
-    "draw": "Draw",
-    "claim_draw": "Show my hand: annul the deal",
+    "pass": N_("Pass"),
+    "keep": N_("Keep (equal the bid)"),
+    "counter": N_("Counter (double)"),
+    "recounter": N_("Recounter (×4)"),
+    "draw": N_("Draw"),
+    "claim_draw": N_("Show my hand: annul the deal"),
 }
+PAST = {
+    "counter": N_("countered (double)"),
+    "recounter": N_("recountered (×4)"),
+    "keep": N_("kept the contract at the bid"),
+    "draw": N_("drew a card"),
+    "claim_draw": N_("showed your hand to annul the deal"),
+    "undo": N_("took back a card"),
+}
+# Words the labels take from the actions themselves, marked here for the catalogues.
+# (The announcements' words come from each game's registry entry: bot/i18n/tools.py's game_words.)
+ACTION_WORDS = (N_("Capot"), N_("All trumps"), N_("Tout atout"), N_("Misère"), N_("Open misère"), N_("misère"),
+                N_("open misère"), N_("Nullo"))  # fmt: skip
+
+
+class Unreadable(ValueError):
+    """What a player typed is not a card, bid or suit: a message id (English) and its fields, for bot/i18n."""
+
+    def __init__(self, message: str, /, **fields: Any):
+        self.msgid = message
+        self.fields = fields
+        super().__init__(message.format(**fields) if fields else message)
 
 
 def encode(action: dict[str, Any]) -> str:
@@ -54,10 +79,14 @@ def decode(text: str) -> dict[str, Any] | None:
 
 
 def card_label(card: str) -> str:
+    """A card on a button or in a message: 10♥ (French: V♥ for the valet; jokers in each language's words)."""
+    lang = current_language.get()
+    if lang in ("fr", "zh") and (lang == "fr" or card in ("JK", "BJ", "RJ")):
+        return card_text(card, lang)
     for suit in ("S", "H", "D", "C"):
         if card.endswith(suit) and len(card) > 1:
             return card[:-1] + SUIT_SYMBOLS[suit]
-    return {"JK": "Joker", "BJ": "Black joker", "RJ": "Red joker"}.get(card, card)
+    return _(JOKER_LABELS[card]) if card in JOKER_LABELS else card
 
 
 def name_seats(text: str, names: list[str], *, teams: bool = False) -> str:
@@ -74,67 +103,64 @@ def name_seats(text: str, names: list[str], *, teams: bool = False) -> str:
     return re.sub(r"\b(?:10|[2-9JQKA])[SHDC]\b|\b(?:JK|BJ|RJ)\b", lambda m: card_label(m[0]), text)
 
 
+def _bid_words(action: dict[str, Any]) -> str:
+    parts = []
+    if action.get("contract"):
+        parts.append(_(action["contract"].replace("_", " ").replace("misere", "misère").capitalize()))
+    if action.get("value") is not None:
+        parts.append(_(str(action["value"]).capitalize()))
+    if action.get("suit"):
+        parts.append(_("NT") if action["suit"] == "NT" else SUIT_SYMBOLS.get(action["suit"], action["suit"]))
+    return " ".join(parts)
+
+
 def label(action: dict[str, Any]) -> str:
+    """An action as a button or menu says it, in the language being spoken."""
     kind = action["type"]
     if kind == "bid":
-        parts = []
-        if action.get("contract"):
-            parts.append(action["contract"].replace("_", " ").replace("misere", "misère").capitalize())
-        if action.get("value") is not None:
-            parts.append(str(action["value"]).capitalize())
-        if action.get("suit"):
-            parts.append(SUIT_SYMBOLS.get(action["suit"], action["suit"]))
-        return "Bid " + " ".join(parts)
+        return _("Bid {what}", what=_bid_words(action))
     if kind == "trump":
-        return f"Trump {SUIT_SYMBOLS.get(action['suit'], action['suit'])}"
+        return _("Trump {suit}", suit=_("NT") if action["suit"] == "NT" else SUIT_SYMBOLS.get(action["suit"], ""))
     if kind == "play":
         text = " ".join(card_label(c) for c in action.get("cards", []))
         if action.get("suit"):
-            text += f" (as {SUIT_SYMBOLS.get(action['suit'], action['suit'])})"
+            text += " " + _("(as {suit})", suit=SUIT_SYMBOLS.get(action["suit"], action["suit"]))
         if action.get("announce"):
-            text += f" + {action['announce'].capitalize()}"
+            text += f" + {_(action['announce'].capitalize())}"
         return text
     if kind == "expose":
-        return f"Expose {card_label(action['card'])}"
+        return _("Expose {card}", card=card_label(action["card"]))
     if kind == "call":
         if action.get("contract"):
-            return f"Announce {action['contract'].replace('_', ' ')}"
-        return f"Call {card_label(action['card'])}" if action.get("card") else "Play alone"
+            return _("Announce {contract}", contract=_(action["contract"].replace("_", " ")))
+        return _("Call {card}", card=card_label(action["card"])) if action.get("card") else _("Play alone")
     if kind == "discard":
-        return "Discard " + " ".join(card_label(c) for c in action.get("cards", []))
-    return TYPE_LABELS.get(kind, kind.replace("_", " ").capitalize())
+        return _("Discard {cards}", cards=" ".join(card_label(c) for c in action.get("cards", [])))
+    return _(TYPE_LABELS[kind]) if kind in TYPE_LABELS else kind.replace("_", " ").capitalize()
 
 
 def past_tense(action: dict[str, Any]) -> str:
+    """What a player did, for the others ("Ann played 10♥"), in the language being spoken."""
     kind = action["type"]
     if kind == "play":
-        return f"played {label(action)}"
+        return _("played {what}", what=label(action))
     if kind == "pass":
-        return "passed"
+        return _("passed")
     if kind == "trump":
         suit = str(action.get("suit"))
-        return "named no trumps" if suit == "NT" else f"named {SUIT_SYMBOLS.get(suit, suit)} trumps"
-    past = {
-        "counter": "countered (double)",
-        "recounter": "recountered (×4)",
-        "keep": "kept the contract at the bid",
-        "draw": "drew a card",
-        "claim_draw": "showed your hand to annul the deal",
-        "undo": "took back a card",
-    }
-    if kind in past:
-        return past[kind]
-    if kind in ("bid", "expose", "discard", "call"):
-        text = label(action)
-        for verb, done in (
-            ("Expose", "exposed"),
-            ("Discard", "discarded"),
-            ("Call", "called"),
-            ("Announce", "announced"),
-        ):
-            if text.startswith(verb + " "):
-                return done + text[len(verb) :]
-        return text[0].lower() + text[1:]
+        return _("named no trumps") if suit == "NT" else _("named {suit} trumps", suit=SUIT_SYMBOLS.get(suit, suit))
+    if kind in PAST:
+        return _(PAST[kind])
+    if kind == "bid":
+        return _("bid {what}", what=_bid_words(action))
+    if kind == "expose":
+        return _("exposed {card}", card=card_label(action["card"]))
+    if kind == "discard":
+        return _("discarded {cards}", cards=" ".join(card_label(c) for c in action.get("cards", [])))
+    if kind == "call":
+        if action.get("contract"):
+            return _("announced {contract}", contract=_(action["contract"].replace("_", " ")))
+        return _("called {card}", card=card_label(action["card"])) if action.get("card") else _("play alone")
     return label(action).lower()
 
 
@@ -244,10 +270,10 @@ def parse_cards(text: str) -> list[str]:
         for symbol, letter in _SYMBOL_SUITS.items():
             w = w.replace(symbol, letter)
         if not _CARD.match(w):
-            raise ValueError(f"'{word}' is not a card: write rank then suit, like AS, 10H, 7C or JK")
+            raise Unreadable("'{word}' is not a card: write rank then suit, like AS, 10H, 7C or JK", word=word)
         cards.append(w.upper().replace("T", "10") if w[0] in "tT" else w.upper())
     if not cards:
-        raise ValueError("name at least one card, like AS or 10H")
+        raise Unreadable("name at least one card, like AS or 10H")
     return cards
 
 
@@ -261,13 +287,13 @@ def parse_bid(text: str) -> dict[str, Any]:
         return {"type": "bid", "contract": CONTRACT_WORDS[compact]}
     m = re.fullmatch(r"(\d+|capot)\s*([a-z♠♥♦♣\-]*)", raw)
     if not m:
-        raise ValueError(f"'{text}' is not a bid: write a number and, where the game asks, a suit (like 8H)")
+        raise Unreadable("'{text}' is not a bid: write a number and, where the game asks, a suit (like 8H)", text=text)
     value: int | str = int(m.group(1)) if m.group(1).isdigit() else m.group(1)
     bid: dict[str, Any] = {"type": "bid", "value": value}
     if m.group(2):
         suit = SUIT_WORDS.get(m.group(2))
         if suit is None:
-            raise ValueError(f"'{m.group(2)}' is not a suit: use S, H, D, C or NT")
+            raise Unreadable("'{text}' is not a suit: use S, H, D, C or NT", text=m.group(2))
         bid["suit"] = suit
     return bid
 
@@ -275,5 +301,5 @@ def parse_bid(text: str) -> dict[str, Any]:
 def parse_suit(text: str) -> str:
     suit = SUIT_WORDS.get(text.strip().lower()) or (text.strip().upper() if text.strip().upper() in "SHDC" else None)
     if not suit:
-        raise ValueError(f"'{text}' is not a suit: use S, H, D, C or NT")
+        raise Unreadable("'{text}' is not a suit: use S, H, D, C or NT", text=text)
     return suit

@@ -13,6 +13,7 @@ import discord
 
 from bot.clocks.output import SeatButton
 from bot.clocks.state import TableClock, clock_of
+from bot.i18n import _
 from bot.presentation.choices import past_tense
 from bot.presentation.components import ComponentId, TableButton
 from bot.tables.guild_settings import clock_text, duration_text
@@ -31,7 +32,7 @@ def clock_label(table: Table) -> str | None:
     clock = clock_of(table)
     if clock is None:
         return None
-    return f"{duration_text(clock.choice.seconds)} / turn"
+    return _("{duration} / turn", duration=duration_text(clock.choice.seconds))
 
 
 def clock_lines(table: Table) -> list[str]:
@@ -40,24 +41,28 @@ def clock_lines(table: Table) -> list[str]:
     if clock is None:
         return []
     lines = []
-    line = f"⏱ Clock: {clock.choice.name}, {clock_text(clock.choice)}"
+    line = "⏱ " + _("Clock: {name}, {per_turn}", name=_(clock.choice.name), per_turn=clock_text(clock.choice))
     if clock.deadline is not None and clock.seat is not None and table.seats.get(clock.seat):
-        line += f" · <@{table.seats[clock.seat].user_id}>'s time runs out <t:{int(clock.deadline)}:R>"
+        line += " · " + _("{who}'s time runs out {when}", who=f"<@{table.seats[clock.seat].user_id}>",
+                          when=f"<t:{int(clock.deadline)}:R>")  # fmt: skip
     lines.append(line)
     for seat in sorted(table.away):
         row = table.seats.get(seat)
         if row is None:
             continue
-        note = "open to a substitute" if seat in clock.open_seats else "press **I'm back** to take it back"
-        lines.append(f"🤖 A computer plays for <@{row.user_id}> (seat {seat + 1}): {note}.")
+        note = _("open to a substitute") if seat in clock.open_seats else _("press **I'm back** to take it back")
+        lines.append("🤖 " + _("A computer plays for {who} (seat {n}): {note}.", who=f"<@{row.user_id}>", n=seat + 1,
+                               note=note))  # fmt: skip
     if table.away and not any(table.stands_in(s) for s in table.away):
-        lines.append("⏸️ Everyone is away: the table waits for a player to come back.")
+        lines.append("⏸️ " + _("Everyone is away: the table waits for a player to come back."))
     return lines
 
 
 def lobby_clock_line(table: Table) -> str | None:
     clock = clock_of(table)
-    return None if clock is None else f"Clock: {clock.choice.name} ({clock_text(clock.choice)})"
+    if clock is None:
+        return None
+    return _("Clock: {name} ({per_turn})", name=_(clock.choice.name), per_turn=clock_text(clock.choice))
 
 
 def clock_buttons(table: Table) -> list[discord.ui.Item]:
@@ -69,12 +74,12 @@ def clock_buttons(table: Table) -> list[discord.ui.Item]:
     if table.away:
         items.append(back_button(table))
     if clock.deadline is not None:
-        items.append(TableButton(ComponentId(table.id, "nudge", table.version), "Nudge", emoji="🔔"))
+        items.append(TableButton(ComponentId(table.id, "nudge", table.version), _("Nudge"), emoji="🔔"))
     return items
 
 
 def back_button(table: Table) -> TableButton:
-    return TableButton(ComponentId(table.id, "back"), "I'm back", discord.ButtonStyle.success, emoji="🙋")
+    return TableButton(ComponentId(table.id, "back"), _("I'm back"), discord.ButtonStyle.success, emoji="🙋")
 
 
 def seat_button(table: Table, button: SeatButton) -> TableButton:
@@ -83,8 +88,8 @@ def seat_button(table: Table, button: SeatButton) -> TableButton:
         return back_button(table)
     cid = ComponentId(table.id, button.verb, None, str(button.seat))
     if button.verb == "offer":
-        return TableButton(cid, f"Offer seat {button.seat + 1} to a substitute")
-    return TableButton(cid, f"Take seat {button.seat + 1}", discord.ButtonStyle.success)
+        return TableButton(cid, _("Offer seat {n} to a substitute", n=button.seat + 1))
+    return TableButton(cid, _("Take seat {n}", n=button.seat + 1), discord.ButtonStyle.success)
 
 
 def since_last_move(table: Table, seat: int) -> list[str]:

@@ -13,6 +13,9 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.i18n import current_language
+from bot.presentation.language import language_of
+
 # Table numbers and versions are bounded (18 and 9 digits, far beyond any real one) so that an id the bot never issued
 # (an older format, a modified client) cannot carry a number too big for the store; it then matches nothing and gets
 # the short refusal of bot/presentation/unknown_components.py.
@@ -44,7 +47,9 @@ class ComponentId:
 
 
 async def _hand_on(interaction: discord.Interaction, cid: ComponentId, values: list[str]) -> None:
-    # An event, so presentation names no cog: the Tables cog listens for it (none does while shutting down).
+    # An event, so presentation names no cog: the Tables cog listens for it (none does while shutting down).  Its
+    # handler's task inherits this context: it answers in the clicking player's language.
+    current_language.set(await language_of(interaction))
     interaction.client.dispatch("table_component", interaction, cid, values)
 
 

@@ -16,14 +16,18 @@ import aiohttp
 import discord
 from discord import app_commands
 
+from bot.i18n import DEFAULT, speaking
+from bot.i18n.catalogs import N_, _
+from bot.i18n.refusals import refusal_text
 from bot.presentation.choices import name_seats
 from bot.presentation.deadline import undelivered
+from bot.presentation.language import language_of
 from bot.tables.presets import OptionsError
 from bot.tables.service import Refusal
 
 log = logging.getLogger(__name__)
 
-OOPS = "Something went wrong on my side. Press **My hand** to see where the game stands."
+OOPS = N_("Something went wrong on my side. Press **My hand** to see where the game stands.")
 
 
 async def answer(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
@@ -34,7 +38,7 @@ async def answer(interaction: discord.Interaction, content: str, **kwargs: Any) 
         await interaction.response.send_message(content, ephemeral=True, **kwargs)
 
 
-def refusal_reason(error: BaseException) -> str | None:
+def refusal_reason(error: BaseException, lang: str = DEFAULT) -> str | None:
     """What to tell the user when ``error`` is a refusal (the request cannot be done, and why); None for a fault.
 
     discord.py wraps what a command raises in ``CommandInvokeError`` and what a transformer raises in
@@ -44,7 +48,8 @@ def refusal_reason(error: BaseException) -> str | None:
     elif isinstance(error, app_commands.TransformerError) and error.__cause__ is not None:
         error = error.__cause__
     if isinstance(error, Refusal):
-        return name_seats(error.message, error.seat_names) if error.seat_names else error.message
+        text = refusal_text(error.msgid, error.fields, lang, error.seat_names)
+        return name_seats(text, error.seat_names) if error.seat_names else text
     if isinstance(error, OptionsError):
         return str(error)
     if isinstance(error, app_commands.CheckFailure):
@@ -100,13 +105,14 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         log.warning("interaction expired before it was answered (%s, %.1f s old, %s): %s", command, age,
                     EXPIRED_CODES[late.code], interaction.user)  # fmt: skip
         return
-    reason = refusal_reason(error)
+    lang = await language_of(interaction)
+    reason = refusal_reason(error, lang)
     if reason is None:
         fault = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         command = interaction.command.qualified_name if interaction.command else None
         log.error("interaction failed (command %s): %s", command, interaction.data, exc_info=fault)
-    with contextlib.suppress(discord.HTTPException):  # the interaction may have expired meanwhile
-        await answer(interaction, OOPS if reason is None else f"⛔ {reason}")
+    with contextlib.suppress(discord.HTTPException), speaking(lang):  # the interaction may have expired meanwhile
+        await answer(interaction, _(OOPS) if reason is None else f"⛔ {reason}")
 
 
 async def on_app_command_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

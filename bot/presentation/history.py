@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import _
 from bot.presentation.choices import name_seats
 from bot.presentation.components import ComponentId, TableButton, view_of
 from bot.presentation.messages import (
@@ -176,12 +177,12 @@ def embed(text: str) -> discord.Embed:
 
 
 def review_button(table: Table, deal: int) -> TableButton:
-    return TableButton(ComponentId(table.id, REVIEW_VERB, 0, str(deal)), "Review", discord.ButtonStyle.secondary)
+    return TableButton(ComponentId(table.id, REVIEW_VERB, 0, str(deal)), _("Review"), discord.ButtonStyle.secondary)
 
 
 def replay_button(table: Table, deal: int) -> TableButton:
     return TableButton(
-        ComponentId(table.id, REPLAY_VERB, 0, str(deal)), "Replay", discord.ButtonStyle.secondary, emoji="▶️"
+        ComponentId(table.id, REPLAY_VERB, 0, str(deal)), _("Replay"), discord.ButtonStyle.secondary, emoji="▶️"
     )
 
 
@@ -193,7 +194,7 @@ def review_view(table: Table, deal: int) -> discord.ui.View:
 def spectator_view(table: Table) -> discord.ui.View:
     """Under a spectator's view of the table: see it as it is now, look back, stop watching."""
     unwatch = TableButton(ComponentId(table.id, UNWATCH_VERB), "Stop watching", discord.ButtonStyle.secondary)
-    return view_of(watch_button(table, "Refresh"), look_button(table), unwatch)
+    return view_of(watch_button(table, _("Refresh")), look_button(table), unwatch)
 
 
 def look_back_now(table: Table, state: dict) -> str:

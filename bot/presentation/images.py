@@ -13,6 +13,7 @@ import logging
 from functools import partial
 from typing import Any
 
+from bot.i18n import current_language
 from bot.presentation.render_pool import Mode, RenderPool
 
 log = logging.getLogger(__name__)
@@ -84,20 +85,24 @@ async def hand_image(
         legal=legal,
         title=title,
         four_colour=four_colour,
+        lang=current_language.get(),  # the captions: the cards as the player types them
         urgent=True,  # the answer to a click or a command waits for it
     )
 
 
+# The images' words are in the language being spoken (bot/i18n: the table's, or the player's).
+
+
 async def table_image(public: dict[str, Any], names: list[str], **kwargs: Any) -> bytes | None:
-    return await render("render_table", public, names, **kwargs)
+    return await render("render_table", public, names, lang=current_language.get(), **kwargs)
 
 
 async def deal_summary_image(public: dict[str, Any], names: list[str], deal_index: int) -> bytes | None:
-    return await render("render_deal_summary", public, names, deal_index)
+    return await render("render_deal_summary", public, names, deal_index, lang=current_language.get())
 
 
 async def score_sheet_image(public: dict[str, Any], names: list[str]) -> bytes | None:
-    return await render("render_score_sheet", public, names)
+    return await render("render_score_sheet", public, names, lang=current_language.get())
 
 
 async def deal_replay_gif(record: Any, deal_index: int, names: list[str], title: str) -> bytes | None:
@@ -107,7 +112,9 @@ async def deal_replay_gif(record: Any, deal_index: int, names: list[str], title:
     from bot.presentation.deal_replay import deal_gif
 
     try:
-        return await pool.run(partial(deal_gif, record, deal_index, names, title=title), urgent=True)
+        return await pool.run(
+            partial(deal_gif, record, deal_index, names, title=title, lang=current_language.get()), urgent=True
+        )
     except Exception:
         log.exception("the replay of deal %d failed", deal_index + 1)
         return None

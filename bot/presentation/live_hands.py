@@ -25,9 +25,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.http import handle_message_parameters
 
+from bot.i18n import N_, _, current_language
+from bot.i18n.refusals import words_text
 from bot.presentation import images, played_for
 from bot.presentation.budget import HAND, ChannelBudget
 from bot.presentation.choices import name_seats
+from bot.presentation.language import in_seat_language, seat_language
 from bot.presentation.messages import DM_CLOSED, describe_cards, game_name, phase_verb, play_lines, png_file
 from bot.presentation.panel import hand_panel
 from bot.presentation.table_menu import with_more
@@ -86,8 +89,11 @@ class LiveTable:
 # --- what a live hand says ------------------------------------------------------------------------------------
 
 
+STATUS_WORDS = (N_("lobby"), N_("playing"), N_("finished"), N_("cancelled"))  # a table's status, for the catalogues
+
+
 def where(table: Table) -> str:
-    return f"{table.row.guild_name or 'a server'} › #{table.row.channel_name or table.row.channel_id}"
+    return f"{table.row.guild_name or _('a server')} › #{table.row.channel_name or table.row.channel_id}"
 
 
 def _turn_line(table: Table, seat: int, legal: list[dict]) -> str:
@@ -95,14 +101,17 @@ def _turn_line(table: Table, seat: int, legal: list[dict]) -> str:
     assert match is not None
     to_move, phase = match.to_move, match.phase
     if phase == GAME_OVER or table.status != "playing":
-        return "The game is over." if phase == GAME_OVER else f"Table #{table.id} is {table.status}."
+        if phase == GAME_OVER:
+            return _("The game is over.")
+        return _("Table #{table} is {status}.", table=table.id, status=_(table.status))
     if phase == BETWEEN_DEALS or to_move is None:
-        return "The deal is over."
+        return _("The deal is over.")
     if legal and to_move != seat:  # a drawing deal: an exposure is open to all, at any time
-        return f"Waiting for {table.names()[to_move]} {phase_verb(table, phase)}; you may act meanwhile."
+        return _("Waiting for {who} {verb}; you may act meanwhile.", who=table.names()[to_move],
+                 verb=phase_verb(table, phase))  # fmt: skip
     if legal:
-        return f"➡️ **Your turn** {phase_verb(table, phase)}."
-    return f"Waiting for {table.names()[to_move]} {phase_verb(table, phase)}."
+        return "➡️ " + _("**Your turn** {verb}.", verb=phase_verb(table, phase))
+    return _("Waiting for {who} {verb}.", who=table.names()[to_move], verb=phase_verb(table, phase))
 
 
 def _answered(table: Table, seat: int) -> tuple[str, str]:
@@ -113,6 +122,7 @@ def _answered(table: Table, seat: int) -> tuple[str, str]:
     return hand.answered[1], hand.answered[2]
 
 
+@in_seat_language
 def hand_text(table: Table, seat: int, *, note: str | None = None, selection: str | None = None) -> HandView:
     """The seat's live hand as it is now, without its picture (``hand_view`` draws it)."""
     match = table.match
@@ -125,13 +135,16 @@ def hand_text(table: Table, seat: int, *, note: str | None = None, selection: st
     note = note or played_for.hand_note(table, seat, state) or ""
     lines = [note] if note else []
     deal = state["deal"] + 1
-    lines.append(f"**Your hand** — {where(table)} · {game_name(table.game)}, table #{table.id}, deal {deal}")
+    lines.append(_("**Your hand** — {where} · {game}, table #{table}, deal {deal}", where=where(table),
+                   game=game_name(table.game), table=table.id, deal=deal))  # fmt: skip
     # Always in words too: the picture is not read aloud by a screen reader, nor readable on a small phone.
-    lines.append(card_list(table.game, cards, state.get("trump"), state.get("trump_rank")) or "(no cards)")
+    lines.append(card_list(table.game, cards, state.get("trump"), state.get("trump_rank")) or _("(no cards)"))
     if table.status == "playing":
         lines.extend(play_lines(table, state))
     lines.append(_turn_line(table, seat, state["legal"]))
-    lines.extend(name_seats(prompt, table.names()) for prompt in state["prompts"])  # "You drew 7♥ — … expose it?"
+    if state["prompts"]:  # "You drew 7♥ — … expose it?", in the player's language
+        said = match.seat_prompt_words(seat)
+        lines.append(name_seats(words_text(tuple(said), current_language.get(), table.names()), table.names()))
     panel_lines, view = hand_panel(table, seat, selection)
     if table.status == "playing":  # claim, undo, stop, look back: one tap from the hand
         view = with_more(table, view)
@@ -146,6 +159,7 @@ def hand_text(table: Table, seat: int, *, note: str | None = None, selection: st
         table.names()[seat],
         state["deal"],
         four_colour,
+        seat_language(table, seat),
     )
     return HandView(content, None, view, image_key, json.dumps([content, components], sort_keys=True))
 
@@ -168,10 +182,11 @@ def card_list(game: str, cards: list[str], trump: str | None, trump_rank: str | 
     return " · ".join(parts)
 
 
+@in_seat_language
 async def hand_image(table: Table, seat: int, image_key: tuple) -> bytes | None:
-    cards, trump, trump_rank, name, deal, four_colour = image_key
+    cards, trump, trump_rank, name, deal, four_colour, _lang = image_key
     view = {"trump": trump, "trump_rank": trump_rank}
-    title = f"{name} · table #{table.id} · deal {deal + 1}"
+    title = _("{name} · table #{table} · deal {deal}", name=name, table=table.id, deal=deal + 1)
     return await images.hand_image(table.game, list(cards), view, None, title, four_colour=four_colour)
 
 
@@ -185,6 +200,13 @@ async def hand_view(
         png = await hand_image(table, seat, hand.image_key)
         hand.file = png_file(png, f"hand-{table.id}.png")
     return hand
+
+
+@in_seat_language
+def _closed_hand_text(table: Table, seat: int, deal: int) -> str:
+    return _("**Your hand** — {where} · {game}, table #{table}, deal {deal}: that deal is over; your hand for the "
+             "next deal is in the next message.", where=where(table), game=game_name(table.game), table=table.id,
+             deal=deal + 1)  # fmt: skip
 
 
 def _live(table: Table) -> LiveTable:
@@ -244,10 +266,9 @@ class LiveHands:
 
     async def _close_deal(self, table: Table, old: LiveTable) -> None:
         """Last deal's DM hands stop offering choices (and say where the new hand is); their pictures stay."""
-        content = f"**Your hand** — {where(table)} · {game_name(table.game)}, table #{table.id}, deal {old.deal + 1}"
-        content += ": that deal is over; your hand for the next deal is in the next message."
-        for hand in old.seats.values():
+        for seat, hand in old.seats.items():
             if hand.dm is not None:
+                content = _closed_hand_text(table, seat, old.deal)
                 try:
                     await self._edit_dm(hand.dm, content=content, view=None)
                 except discord.HTTPException:

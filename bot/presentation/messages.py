@@ -10,10 +10,12 @@ import io
 
 import discord
 
+from bot.i18n import N_, _, current_language
 from bot.presentation import images, played_for
 from bot.presentation.choices import SELECT_LIMIT, SUIT_SYMBOLS, card_label, encode, label
 from bot.presentation.clock_view import clock_buttons, clock_label, clock_lines, lobby_clock_line
 from bot.presentation.components import ComponentId, TableButton, TableSelect, view_of
+from bot.presentation.language import in_table_language
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.service import Table
 from rules import registry
@@ -24,30 +26,30 @@ from rules.players import PLAYERS
 from rules.registry import match_class
 
 PHASE_VERBS = {
-    "deal": "to draw",
-    "bidding": "to bid",
-    "exchange": "to exchange",
-    "trump": "to name trump",
-    "play": "to play",
+    "deal": N_("to draw"),
+    "bidding": N_("to bid"),
+    "exchange": N_("to exchange"),
+    "trump": N_("to name trump"),
+    "play": N_("to play"),
 }
 TEAM_LETTERS = "ABCDEF"
 DM_CLOSED = 50007  # Discord: cannot send messages to this user
 COMPUTER_LEVELS = {
-    "random": "plays any legal move",
-    "heuristic": "plays sensibly, instantly (the Add computer button)",
-    "expert": "searches sampled deals; thinks about half a second",
-    "master": "the strongest: the expert's search, endings worked out exactly; about half a second",
+    "random": N_("plays any legal move"),
+    "heuristic": N_("plays sensibly, instantly (the Add computer button)"),
+    "expert": N_("searches sampled deals; thinks about half a second"),
+    "master": N_("the strongest: the expert's search, endings worked out exactly; about half a second"),
 }
 
 
 def phase_verb(table: Table, phase: str) -> str:
     """What the player to move is doing, in the game's words."""
-    return registry.game_type(table.game).phase_words.get(phase) or PHASE_VERBS.get(phase, "to act")
+    return _(registry.game_type(table.game).phase_words.get(phase) or PHASE_VERBS.get(phase) or N_("to act"))
 
 
 def game_name(game: str) -> str:
     found = registry.lookup(game)
-    return found.name() if found else game.replace("_", " ").title()
+    return found.name(current_language.get()) if found else game.replace("_", " ").title()
 
 
 def seat_teams(table: Table) -> list[int | None]:
@@ -74,19 +76,19 @@ def team_of(table: Table, seat: int) -> str | None:
 
 def seat_label(table: Table, seat: int) -> str:
     team = team_of(table, seat)
-    return f"seat {seat + 1}" + (f" (team {team})" if team else "")
+    return _("seat {n} (team {team})", n=seat + 1, team=team) if team else _("seat {n}", n=seat + 1)
 
 
 def mention(table: Table, seat: int) -> str:
     row = table.seats.get(seat)
     if row is None:
-        return f"seat {seat + 1}"
+        return _("seat {n}", n=seat + 1)
     return f"<@{row.user_id}>" if row.user_id else f"🤖 {row.name}"
 
 
 def options_text(table: Table) -> str:
-    shown = ", ".join(f"{k}={_option_value(v)}" for k, v in table.row.options.items()) or "standard rules"
-    return f"preset **{table.row.preset}**, {shown}" if table.row.preset else shown
+    shown = ", ".join(f"{k}={_option_value(v)}" for k, v in table.row.options.items()) or _("standard rules")
+    return _("preset **{preset}**, {options}", preset=table.row.preset, options=shown) if table.row.preset else shown
 
 
 def _option_value(value: object) -> str:
@@ -103,31 +105,37 @@ def describe_cards(cards: list[str]) -> str:
 # --- the lobby ------------------------------------------------------------------------------------------------
 
 
+@in_table_language
 def lobby_content(table: Table) -> str:
     lines = [
-        f"**{game_name(table.game)}** — table #{table.id}, hosted by <@{table.row.host_id}>",
-        f"Options: {options_text(table)}",
+        _("**{game}** — table #{table}, hosted by {host}", game=game_name(table.game), table=table.id,
+          host=f"<@{table.row.host_id}>"),
+        _("Options: {options}", options=options_text(table)),
         *([lobby_clock_line(table)] if lobby_clock_line(table) else []),
-        *(["Hints: on — `/hint` shows the expert's move to the player to move; the game is unrated"] * table.row.hints),
+        *([_("Hints: on — `/hint` shows the expert's move to the player to move; the game is unrated")]
+          * table.row.hints),
         *(
-            ["Trick review: open — every trick and the running points can be looked at; the game is unrated"]
+            [_("Trick review: open — every trick and the running points can be looked at; the game is unrated")]
             * table.row.open_review
         ),
-        *(["Spectators see each deal's hands once it is over"] * table.row.spectator_hands),
+        *([_("Spectators see each deal's hands once it is over")] * table.row.spectator_hands),
         "",
-    ]
+    ]  # fmt: skip
     for seat in range(table.players):
         row = table.seats.get(seat)
-        who = "*free*" if row is None else (f"<@{row.user_id}>" if row.user_id else f"🤖 {row.name}")
-        lines.append(f"`{seat + 1}` {who}" + (f" · team {team_of(table, seat)}" if team_of(table, seat) else ""))
+        who = _("*free*") if row is None else (f"<@{row.user_id}>" if row.user_id else f"🤖 {row.name}")
+        team = team_of(table, seat)
+        lines.append(f"`{seat + 1}` {who}" + (" · " + _("team {team}", team=team) if team else ""))
     if table.status == LOBBY:
         missing = table.players - len(table.seats)
         lines.append("")
         lines.append(
-            "All seats are taken: the host can start." if not missing else f"Waiting for {missing} more player(s)."
+            _("All seats are taken: the host can start.")
+            if not missing
+            else _("Waiting for {n} more player(s).", n=missing)
         )
     elif table.status == CANCELLED:
-        lines += ["", "This table was cancelled."]
+        lines += ["", _("This table was cancelled.")]
     return "\n".join(lines)
 
 
@@ -136,28 +144,32 @@ def _first_upper(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+@in_table_language
 def lobby_view(table: Table) -> discord.ui.View | None:
     if table.status != LOBBY:
         return None
     t = table.id
     items: list[discord.ui.Item] = [
-        TableButton(ComponentId(t, "join"), "Join", discord.ButtonStyle.primary, row=0),
-        TableButton(ComponentId(t, "leave"), "Leave", row=0),
-        TableButton(ComponentId(t, "cpu"), "Add computer", row=0),
-        TableButton(ComponentId(t, "uncpu"), "Remove computer", row=0),
-        TableButton(ComponentId(t, "start"), "Start", discord.ButtonStyle.success, row=1, disabled=not table.is_full()),
-        TableButton(ComponentId(t, "cancel"), "Cancel table", discord.ButtonStyle.danger, row=1),
+        TableButton(ComponentId(t, "join"), _("Join"), discord.ButtonStyle.primary, row=0),
+        TableButton(ComponentId(t, "leave"), _("Leave"), row=0),
+        TableButton(ComponentId(t, "cpu"), _("Add computer"), row=0),
+        TableButton(ComponentId(t, "uncpu"), _("Remove computer"), row=0),
+        TableButton(
+            ComponentId(t, "start"), _("Start"), discord.ButtonStyle.success, row=1, disabled=not table.is_full()
+        ),
+        TableButton(ComponentId(t, "cancel"), _("Cancel table"), discord.ButtonStyle.danger, row=1),
     ]
     options = [
         discord.SelectOption(label=_first_upper(seat_label(table, s)), value=str(s))
         for s in range(min(table.players, SELECT_LIMIT))
     ]
-    items.append(TableSelect(ComponentId(t, "seat"), options, "Pick a seat (or a team)", row=2))
+    items.append(TableSelect(ComponentId(t, "seat"), options, _("Pick a seat (or a team)"), row=2))
     levels = [
-        discord.SelectOption(label=f"Add a computer: {level}", value=level, description=COMPUTER_LEVELS.get(level))
+        discord.SelectOption(label=_("Add a computer: {level}", level=level), value=level,
+                             description=_(COMPUTER_LEVELS[level]) if level in COMPUTER_LEVELS else None)
         for level in PLAYERS
-    ]
-    items.append(TableSelect(ComponentId(t, "cpu_level"), levels, "Add a computer player of a level…", row=3))
+    ]  # fmt: skip
+    items.append(TableSelect(ComponentId(t, "cpu_level"), levels, _("Add a computer player of a level…"), row=3))
     return view_of(*items)
 
 
@@ -167,7 +179,7 @@ def lobby_view(table: Table) -> discord.ui.View | None:
 def _trick_text(table: Table, trick: list[dict], joker_suit: str | None = None) -> str:
     plays = [f"{table.names()[p['seat']]} {describe_cards(p['cards'])}" for p in trick]
     if plays and joker_suit:  # Five Hundred: the Joker led at no trumps, with the suit its player named
-        plays[0] += f" (as {SUIT_SYMBOLS.get(joker_suit, joker_suit)})"
+        plays[0] += " " + _("(as {suit})", suit=SUIT_SYMBOLS.get(joker_suit, joker_suit))
     return ", ".join(plays)
 
 
@@ -178,39 +190,41 @@ def _game_facts(table: Table, state: dict) -> list[str] | None:
     names = table.names()
     contract = state.get("contract") or {}
     trump = state.get("trump")
-    trump_text = "no trumps" if trump == "NT" else SUIT_SYMBOLS.get(trump, trump) if trump else None
+    trump_text = _("no trumps") if trump == "NT" else SUIT_SYMBOLS.get(trump, trump) if trump else None
     facts = []
     game = registry.game_type(table.game)
     if not game.leader_not_contract and contract.get("seat") is not None and "name" in contract:
         kind = contract.get("contract")
-        what = {"misere": "Misère", "open_misere": "Open misère"}.get(kind) or contract.get("name") or ""
+        what = {"misere": _("Misère"), "open_misere": _("Open misère")}.get(kind) or contract.get("name") or ""
         points = f" ({contract['points']})" if isinstance(contract.get("points"), int) else ""
-        facts.append(f"contract: {names[contract['seat']]} {what}{points}".rstrip())
+        facts.append(_("contract: {who} {what}", who=names[contract["seat"]], what=f"{what}{points}").rstrip())
         if contract.get("called_card"):
             partner = contract.get("partner")
-            holder = names[partner] if partner is not None else "nobody (it is out of play)"
-            facts.append(f"called {card_label(contract['called_card'])}: partner {holder}")
+            holder = names[partner] if partner is not None else _("nobody (it is out of play)")
+            facts.append(_("called {card}: partner {holder}", card=card_label(contract["called_card"]), holder=holder))
         if trump_text and kind not in ("misere", "open_misere"):
-            facts.append(f"trump: {trump_text}")
+            facts.append(_("trump: {trump}", trump=trump_text))
         return facts
     if game.leader_not_contract:
         if contract.get("seat") is not None:
-            facts.append(f"leader: {names[contract['seat']]}")
+            facts.append(_("leader: {who}", who=names[contract["seat"]]))
         if trump_text:
-            facts.append(f"trump: {trump_text}")
+            facts.append(_("trump: {trump}", trump=trump_text))
         if game.has_trump_rank and state.get("trump_rank"):
-            facts.append(f"trump rank: {state['trump_rank']}")
+            facts.append(_("trump rank: {rank}", rank=state["trump_rank"]))
         return facts
     return None
 
 
+@in_table_language
 def scores_text(table: Table, state: dict) -> str:
     scores = state.get("scores") or []
     if registry.game_type(table.game).scores_are_levels:
         names = {11: "J", 12: "Q", 13: "K", 14: "A"}
-        return " · ".join(f"team {'AB'[i]} level {names.get(v, v)}" for i, v in enumerate(scores))
+        return " · ".join(_("team {team} level {level}", team="AB"[i], level=names.get(v, v))
+                          for i, v in enumerate(scores))  # fmt: skip
     if len(scores) < table.players:
-        return " · ".join(f"team {'ABC'[i]} {v}" for i, v in enumerate(scores))
+        return " · ".join(_("team {team}", team="ABC"[i]) + f" {v}" for i, v in enumerate(scores))
     return " · ".join(f"{name} {v}" for name, v in zip(table.names(), scores, strict=False))
 
 
@@ -219,22 +233,26 @@ def _drawing_lines(table: Table, state: dict) -> list[str]:
     lines = []
     exposed = state.get("exposed")
     if exposed:
-        lines.append(f"Exposed: {table.names()[exposed['seat']]} showed {card_label(exposed['card'])}")
+        lines.append(_("Exposed: {who} showed {card}", who=table.names()[exposed["seat"]],
+                       card=card_label(exposed["card"])))  # fmt: skip
     if state.get("kitty_turned"):
-        lines.append(f"Turned up from the kitty: {describe_cards(state['kitty_turned'])}")
+        lines.append(_("Turned up from the kitty: {cards}", cards=describe_cards(state["kitty_turned"])))
     if state.get("phase") == "deal" and isinstance(state.get("drawn"), int):
-        lines.append(f"Drawing: {state['drawn']} of {state['cards_to_draw']} cards drawn")
+        lines.append(_("Drawing: {drawn} of {total} cards drawn", drawn=state["drawn"], total=state["cards_to_draw"]))
     return lines
 
 
+@in_table_language
 def score_change_text(table: Table, change: list) -> str:
     """A deal's score change, each with its player or team (or the levels gained, where scores are levels)."""
     if registry.game_type(table.game).scores_are_levels:
-        gains = [f"team {'AB'[i]} +{v} level{'s' if v > 1 else ''}" for i, v in enumerate(change) if v]
-        return "Levels: " + (" · ".join(gains) if gains else "no change")
-    who = table.names() if len(change) == table.players else [f"team {'ABCDEF'[i]}" for i in range(len(change))]
+        gains = [_("team {team} +{n} level", team="AB"[i], n=v) if v == 1 else
+                 _("team {team} +{n} levels", team="AB"[i], n=v) for i, v in enumerate(change) if v]  # fmt: skip
+        return _("Levels: {gains}", gains=" · ".join(gains) if gains else _("no change"))
+    who = table.names() if len(change) == table.players else [_("team {team}", team="ABCDEF"[i])
+                                                              for i in range(len(change))]  # fmt: skip
     parts = [f"{w} {v:+d}" if isinstance(v, int) else f"{w} {v}" for w, v in zip(who, change, strict=False)]
-    return "Score change: " + " · ".join(parts)
+    return _("Score change: {parts}", parts=" · ".join(parts))
 
 
 def table_state(table: Table) -> dict:
@@ -245,27 +263,30 @@ def table_state(table: Table) -> dict:
     return match.open_view() if table.row.open_review else match.public_view()
 
 
+@in_table_language
 def table_content(table: Table, state: dict) -> str:
     """The table message; ``state`` is what the table shows (``table_state``: the match's public view)."""
     match = table.match
     assert match is not None
     names = table.names()
     lines = [
-        f"**{game_name(table.game)}** — table #{table.id} · deal {state['deal'] + 1} · "
-        f"{registry.game_type(table.game).dealer_word} {names[state['dealer']]}"
-    ]
+        _("**{game}** — table #{table} · deal {deal} · {dealer_word} {dealer}", game=game_name(table.game),
+          table=table.id, deal=state["deal"] + 1, dealer_word=_(registry.game_type(table.game).dealer_word),
+          dealer=names[state["dealer"]])
+    ]  # fmt: skip
     contract = state.get("contract")
     facts = _game_facts(table, state)
     if facts is None:
         facts = []
         if contract and contract.get("seat") is not None:
             detail = _contract_words(contract)
-            facts.append(f"contract: {names[contract['seat']]}" + (f" {detail}" if detail else ""))
+            facts.append(_("contract: {who} {what}", who=names[contract["seat"]], what=detail).rstrip())
         if state.get("trump"):
-            facts.append(f"trump: {SUIT_SYMBOLS.get(state['trump'], state['trump'])}")
+            facts.append(_("trump: {trump}", trump=SUIT_SYMBOLS.get(state["trump"], state["trump"])))
         for announced in registry.game_type(table.game).announcements:  # said aloud at a real table, so all hear it
             if state.get(announced):  # the seats that announced it, under its name
-                facts.append(f"{announced} announced by " + ", ".join(names[s] for s in state[announced]))
+                facts.append(_("{announcement} announced by {who}", announcement=_(announced),
+                               who=", ".join(names[s] for s in state[announced])))  # fmt: skip
     if facts:
         text = " · ".join(facts)
         lines.append(text[0].upper() + text[1:])
@@ -275,21 +296,22 @@ def table_content(table: Table, state: dict) -> str:
     if auction:
         lines.append(auction)
     if state.get("trick"):
-        lines.append(f"Trick: {_trick_text(table, state['trick'], state.get('joker_suit'))}")
+        lines.append(_("Trick: {plays}", plays=_trick_text(table, state["trick"], state.get("joker_suit"))))
     auto = played_for.table_line(table, state)
     if auto:
         lines.append(auto)
     open_hand = state.get("open_hand")
     if open_hand and match.phase == PLAY:  # Five Hundred's open misère: laid face up after the first trick
-        lines.append(f"Open hand of {names[open_hand['seat']]}: {describe_cards(open_hand['cards']) or '(none left)'}")
+        lines.append(_("Open hand of {who}: {cards}", who=names[open_hand["seat"]],
+                       cards=describe_cards(open_hand["cards"]) or _("(none left)")))  # fmt: skip
     last = table.last_trick or state.get("last_trick")
     if last and shows_last_trick(match.LOOK_BACK, bool(state.get("trick")), table.row.open_review):
-        lines.append(f"Last trick: {_trick_text(table, last)}{_trick_winner(table, state)}")
-    lines.append(f"Scores: {scores_text(table, state)}")
+        lines.append(_("Last trick: {plays}", plays=_trick_text(table, last)) + _trick_winner(table, state))
+    lines.append(_("Scores: {scores}", scores=scores_text(table, state)))
     if match.phase == GAME_OVER:
-        lines.append(f"🏁 Game over. {winner_text(table, state)}")
+        lines.append("🏁 " + _("Game over. {winner}", winner=winner_text(table, state)))
     elif table.status == CANCELLED:
-        lines.append("This table was cancelled.")
+        lines.append(_("This table was cancelled."))
     elif match.to_move is not None:
         verb = phase_verb(table, match.phase)
         lines.append(f"➡️ {mention(table, match.to_move)} {verb}")
@@ -304,14 +326,14 @@ def _contract_words(contract: dict) -> str:
     if value is not None:
         parts.append(str(value))
     if contract.get("contract") == "all_trumps":
-        parts.append("all trumps")
+        parts.append(_("all trumps"))
     suit = contract.get("suit")
     if suit:
-        parts.append("no trumps" if suit == "NT" else SUIT_SYMBOLS.get(suit, suit))
+        parts.append(_("no trumps") if suit == "NT" else SUIT_SYMBOLS.get(suit, suit))
     if contract.get("recountered"):
-        parts.append("recountered ×4")
+        parts.append(_("recountered ×4"))
     elif contract.get("countered"):
-        parts.append("countered ×2")
+        parts.append(_("countered ×2"))
     return " ".join(parts)
 
 
@@ -324,22 +346,26 @@ def _auction_line(table: Table, state: dict) -> str | None:
     if not calls:
         return None
     shown = calls[-8:] if state.get("phase") == "bidding" else calls
-    words = [f"{table.names()[call['seat']]} {call_words(call)}" for call in shown]
-    head = "Bids: " if state.get("phase") == "bidding" else "Auction: "
-    return head + ("… " if len(shown) < len(calls) else "") + " · ".join(words)
+    words = " · ".join(f"{table.names()[call['seat']]} {call_words(call)}" for call in shown)
+    words = ("… " if len(shown) < len(calls) else "") + words
+    return _("Bids: {calls}", calls=words) if state.get("phase") == "bidding" else _("Auction: {calls}", calls=words)
 
 
 def call_words(call: dict) -> str:
     """A call as players say it: "80 ♦", "pass", "counter ×2", "misère", "trump ♠"."""
     kind = call.get("type")
     if kind == "bid":
-        named = {"misere": "misère", "open_misere": "open misère"}.get(str(call.get("contract")))
-        return named or _contract_words(call) or "bid"
+        named = {"misere": _("misère"), "open_misere": _("open misère")}.get(str(call.get("contract")))
+        return named or _contract_words(call) or _("bid")
     if call.get("card"):  # a card called or exposed
-        return f"{kind} {card_label(call['card'])}"
+        card = card_label(call["card"])
+        if kind == "expose":
+            return _("expose {card}", card=card)
+        return _("call {card}", card=card) if kind == "call" else f"{kind} {card}"
     if kind == "trump" and call.get("suit"):
-        return "trump " + ("no trumps" if call["suit"] == "NT" else SUIT_SYMBOLS.get(call["suit"], call["suit"]))
-    return {"counter": "counter ×2", "recounter": "recounter ×4"}.get(str(kind), str(kind))
+        suit = _("no trumps") if call["suit"] == "NT" else SUIT_SYMBOLS.get(call["suit"], call["suit"])
+        return _("trump {suit}", suit=suit)
+    return {"counter": _("counter ×2"), "recounter": _("recounter ×4"), "pass": _("pass")}.get(str(kind), str(kind))
 
 
 def _trick_winner(table: Table, state: dict) -> str:
@@ -347,17 +373,19 @@ def _trick_winner(table: Table, state: dict) -> str:
     seat = state.get("last_trick_winner")
     if table.match is None or table.match.phase != PLAY or seat is None:
         return ""
-    return f" — won by {table.names()[seat]}"
+    return " — " + _("won by {who}", who=table.names()[seat])
 
 
+@in_table_language
 def winner_text(table: Table, state: dict) -> str:
     winner = state.get("winner")
     if winner is None:
-        return "No winner."
+        return _("No winner.")
     if len(state.get("scores") or []) < table.players:
         seats = [s for s in range(table.players) if team_of(table, s) == "ABC"[winner]]
-        return f"Team {'ABC'[winner]} wins ({', '.join(table.names()[s] for s in seats)}){_why_over(state)}."
-    return f"{table.names()[winner]} wins."
+        return _("Team {team} wins ({players}){why}.", team="ABC"[winner],
+                 players=", ".join(table.names()[s] for s in seats), why=_why_over(state))  # fmt: skip
+    return _("{who} wins.", who=table.names()[winner])
 
 
 def _why_over(state: dict) -> str:
@@ -367,13 +395,14 @@ def _why_over(state: dict) -> str:
     if not fell:
         return ""
     losers = [TEAM_LETTERS[u] for u in fell["teams"]]
-    return f": team {' and '.join(losers)} fell to −{fell['depth']} or worse"
+    return _(": team {teams} fell to −{depth} or worse", teams=" & ".join(losers), depth=fell["depth"])
 
 
+@in_table_language
 def table_view(table: Table) -> discord.ui.View | None:
     if table.status == FINISHED and table.match is not None:  # the same seats and options again (cogs/manners.py)
         return view_of(
-            TableButton(ComponentId(table.id, "rematch"), "Rematch", discord.ButtonStyle.primary, emoji="🔁")
+            TableButton(ComponentId(table.id, "rematch"), _("Rematch"), discord.ButtonStyle.primary, emoji="🔁")
         )
     if table.status != PLAYING:
         return None
@@ -393,7 +422,7 @@ def table_view(table: Table) -> discord.ui.View | None:
 
 
 def _hand_button(table: Table) -> TableButton:
-    return TableButton(ComponentId(table.id, "hand"), "My hand", discord.ButtonStyle.primary, emoji="🂠")
+    return TableButton(ComponentId(table.id, "hand"), _("My hand"), discord.ButtonStyle.primary, emoji="🂠")
 
 
 LOOK_VERB, WATCH_VERB = "look", "watch"  # answered by cogs/history.py
@@ -401,7 +430,7 @@ LOOK_VERB, WATCH_VERB = "look", "watch"  # answered by cogs/history.py
 
 def look_button(table: Table) -> TableButton:
     """What the game's rules let anyone look back at now."""
-    return TableButton(ComponentId(table.id, LOOK_VERB), "Look back", discord.ButtonStyle.secondary, emoji="🔎")
+    return TableButton(ComponentId(table.id, LOOK_VERB), _("Look back"), discord.ButtonStyle.secondary, emoji="🔎")
 
 
 MORE_VERB = "more"  # the table's menu: claim, undo, stop, look back (bot/presentation/table_menu.py)
@@ -409,19 +438,22 @@ MORE_VERB = "more"  # the table's menu: claim, undo, stop, look back (bot/presen
 
 def more_button(table: Table, row: int | None = None) -> TableButton:
     # "…" is no emoji to Discord (a button's emoji must be one): it goes in the label.
-    return TableButton(ComponentId(table.id, MORE_VERB), "… More", discord.ButtonStyle.secondary, row=row)
+    return TableButton(ComponentId(table.id, MORE_VERB), _("… More"), discord.ButtonStyle.secondary, row=row)
 
 
-def watch_button(table: Table, label: str = "Watch") -> TableButton:
+def watch_button(table: Table, label: str | None = None) -> TableButton:
     """For a spectator: the table and its history, and each finished deal by DM."""
-    return TableButton(ComponentId(table.id, WATCH_VERB), label, discord.ButtonStyle.secondary, emoji="👀")
+    return TableButton(
+        ComponentId(table.id, WATCH_VERB), label or _("Watch"), discord.ButtonStyle.secondary, emoji="👀"
+    )
 
 
 def _rules_button(table: Table) -> TableButton:
     """The game's rules and this table's options, for anyone (cogs/help.py)."""
-    return TableButton(ComponentId(table.id, "rules"), "Rules", discord.ButtonStyle.secondary, emoji="📖")
+    return TableButton(ComponentId(table.id, "rules"), _("Rules"), discord.ButtonStyle.secondary, emoji="📖")
 
 
+@in_table_language
 async def table_file(table: Table, state: dict) -> discord.File | None:
     """The table image; ``state`` is the match's ``public_view()``."""
     match = table.match
@@ -430,7 +462,7 @@ async def table_file(table: Table, state: dict) -> discord.File | None:
         state,
         table.names(),
         to_move=match.to_move,
-        title=f"{game_name(table.game)} · table #{table.id}",
+        title=_("{game} · table #{table}", game=game_name(table.game), table=table.id),
         show_last_trick=bool(table.last_trick or state.get("last_trick")) and not state.get("trick"),
         last_trick=table.last_trick or state.get("last_trick"),
         clock=clock_label(table),
@@ -490,10 +522,11 @@ def play_lines(table: Table, state: dict) -> list[str]:
         contract, facts = state.get("contract"), []
         if contract and contract.get("seat") is not None:
             detail = _contract_words(contract)
-            facts.append(f"contract: {names[contract['seat']]}" + (f" {detail}" if detail else ""))
+            facts.append(_("contract: {who} {what}", who=names[contract["seat"]], what=detail).rstrip())
         if state.get("trump"):
-            facts.append(f"trump: {SUIT_SYMBOLS.get(state['trump'], state['trump'])}")
+            facts.append(_("trump: {trump}", trump=SUIT_SYMBOLS.get(state["trump"], state["trump"])))
     lines = [_first_upper(" · ".join(facts))] if facts else []
     trick = state.get("trick")
-    lines.append(f"Trick: {_trick_text(table, trick, state.get('joker_suit'))}" if trick else "Trick: (none yet)")
+    plays = _trick_text(table, trick, state.get("joker_suit")) if trick else _("(none yet)")
+    lines.append(_("Trick: {plays}", plays=plays))
     return lines

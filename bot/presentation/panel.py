@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import _
 from bot.presentation.choices import SUIT_SYMBOLS, card_label, label
 from bot.presentation.components import ComponentId, TableButton, view_of
 from render.sorting import sort_key
@@ -139,7 +140,7 @@ def hand_panel(table: Table, seat: int, selection: str = "") -> tuple[list[str],
     seat's legal choices now.  ``selection`` is the panel's own state ('' = fresh), carried in custom ids."""
     match = table.match
     if match is None:
-        return ["No deal is being played."], None
+        return [_("No deal is being played.")], None
     panel = _panel(table, match, seat, selection) or _panel(table, match, seat, "")
     assert panel is not None  # the fresh panel always fits
     items = [
@@ -236,7 +237,8 @@ def _panel(table: Table, match: Match, seat: int, selection: str) -> Panel | Non
         return None
     lines: list[str] = []  # the hand's turn line says whose turn it is
     if "expose" in kinds and not view.get("prompts"):  # the engine's own prompt ("You drew 7♥ …") says it better
-        lines = ["You may expose a card now: " + ", ".join(label(a) for a in legal if a["type"] == "expose") + "."]
+        exposable = ", ".join(label(a) for a in legal if a["type"] == "expose")
+        lines = [_("You may expose a card now: {cards}.", cards=exposable)]
     return Panel(lines, _card_taps(groups, {}), [controls])
 
 
@@ -297,26 +299,28 @@ def _card_panel(
         else:
             style = SUCCESS if card == variants_of else PRIMARY
             taps[card] = Tap(card_label(card), _show("J" + card), style)
-    lines = ["Tap a card to play it."]
+    lines = [_("Tap a card to play it.")]
     extra: list[Tap] = []
     if variants_of is not None:
-        lines = [f"Play {card_label(variants_of)} how?"]
-        extra = [Tap(label(a), _do(a)) for a in by_card[variants_of]] + [Tap("Back", _show(""), SECONDARY)]
+        lines = [_("Play {card} how?", card=card_label(variants_of))]
+        extra = [Tap(label(a), _do(a)) for a in by_card[variants_of]] + [Tap(_("Back"), _show(""), SECONDARY)]
     for word in sorted(announcements):
-        name = word.capitalize()
+        name = _(word.capitalize())
         if quiet:
-            lines.append(f"{name} will not be announced: tap '{name}: announce' to announce it with your card.")
-            extra.append(Tap(f"{name}: announce ✗", _show(""), SECONDARY))
+            lines.append(_("{name} will not be announced: tap '{name}: announce' to announce it with your card.",
+                           name=name))  # fmt: skip
+            extra.append(Tap(_("{name}: announce ✗", name=name), _show(""), SECONDARY))
         else:
-            lines.append(f"Your card announces {name.lower()}: tap '{name}: announce ✓' to keep quiet instead.")
-            extra.append(Tap(f"{name}: announce ✓", _show("N"), SUCCESS))
+            lines.append(_("Your card announces {word}: tap '{name}: announce ✓' to keep quiet instead.",
+                           word=name.lower(), name=name))  # fmt: skip
+            extra.append(Tap(_("{name}: announce ✓", name=name), _show("N"), SUCCESS))
     if any(t.arg.startswith("=trump") for t in controls):
         # "If the contractor fails to announce a trump suit before leading to the first trick, the suit of the first
         # card played by the contractor automatically becomes trump"
-        lines = ["Name trump with a button, or lead a card: its suit becomes trump."]
+        lines = [_("Name trump with a button, or lead a card: its suit becomes trump.")]
     if lead_several and variants_of is None:
-        lines.append("Tap a card to lead it alone, or 'Lead several cards' to lead a group of one suit.")
-        extra.append(Tap("Lead several cards", _show("M"), SECONDARY))
+        lines.append(_("Tap a card to lead it alone, or 'Lead several cards' to lead a group of one suit."))
+        extra.append(Tap(_("Lead several cards"), _show("M"), SECONDARY))
     return Panel(lines, _card_taps(groups, taps), [controls + extra])
 
 
@@ -348,8 +352,8 @@ def _discard_panel(groups: list[list[str]], legal: list[dict], selection: str, c
     names = _names(chosen, hand)
     taps = _toggle_taps(groups, chosen, 0, allowed if len(names) < k else 0, "S")
     action = {"type": "discard", "cards": names}
-    confirm = Tap(label(action) if names else f"Discard ({k} cards)", _do(action), SUCCESS, len(names) != k)
-    lines = [f"Choose the {k} cards to discard: {len(names)} chosen{_chosen(names)}."]
+    confirm = Tap(label(action) if names else _("Discard ({k} cards)", k=k), _do(action), SUCCESS, len(names) != k)
+    lines = [_("Choose the {k} cards to discard: {n} chosen{cards}.", k=k, n=len(names), cards=_chosen(names))]
     return Panel(lines, _card_taps(groups, taps), [[confirm, *controls]])
 
 
@@ -375,8 +379,9 @@ def _follow_panel(groups: list[list[str]], plays: list[dict], selection: str, co
     taps = _toggle_taps(groups, chosen, forced, allowed, "S")
     names = _names(chosen, hand)
     action = combos.get(chosen, {"type": "play", "cards": names})
-    confirm = Tap("Play " + label(action) if names else f"Play ({k} cards)", _do(action), SUCCESS, chosen not in combos)
-    lines = [f"Play {k} cards: {len(names)} chosen{_chosen(names)}."]
+    confirm = Tap(_("Play {what}", what=label(action)) if names else _("Play ({k} cards)", k=k), _do(action), SUCCESS,
+                  chosen not in combos)  # fmt: skip
+    lines = [_("Play {k} cards: {n} chosen{cards}.", k=k, n=len(names), cards=_chosen(names))]
     return Panel(lines, _card_taps(groups, taps), [[confirm, *controls]])
 
 
@@ -393,16 +398,17 @@ def _throw_panel(match: Match, seat: int, hand: list[str], groups: list[list[str
     taps = _toggle_taps(groups, chosen, 0, allowed, "M")
     action = {"type": "play", "cards": names}
     fits = bool(names) and _accepted(match, seat, action)
-    confirm = Tap("Lead " + label(action) if names else "Lead (choose cards)", _do(action), SUCCESS, not fits)
-    lines = [f"Lead several cards of one suit: {len(names)} chosen{_chosen(names)}."]
-    return Panel(lines, _card_taps(groups, taps), [[confirm, Tap("Back", _show(""), SECONDARY)]])
+    confirm = Tap(_("Lead {what}", what=label(action)) if names else _("Lead (choose cards)"), _do(action), SUCCESS,
+                  not fits)  # fmt: skip
+    lines = [_("Lead several cards of one suit: {n} chosen{cards}.", n=len(names), cards=_chosen(names))]
+    return Panel(lines, _card_taps(groups, taps), [[confirm, Tap(_("Back"), _show(""), SECONDARY)]])
 
 
 # --- bids and calls -------------------------------------------------------------------------------------------
 
 
 def _value_text(value: Any) -> str:
-    return str(value).capitalize()
+    return _(str(value).capitalize())
 
 
 def _bid_panel(legal: list[dict], selection: str, controls: list[Tap]) -> Panel | None:
@@ -419,7 +425,7 @@ def _bid_panel(legal: list[dict], selection: str, controls: list[Tap]) -> Panel 
             return None
         rows.append([Tap(_value_text(v), _show(f"V{v}"), SUCCESS if v == picked else SECONDARY) for v in values])
         rows.append([Tap(_denomination(b), _do(b)) for b in named if b["value"] == picked])
-        lines.append(f"Your bid: {_value_text(values[0])} and up. Tap a value, then a suit.")
+        lines.append(_("Your bid: {value} and up. Tap a value, then a suit.", value=_value_text(values[0])))
     elif plain:
         row_taps, text = _value_rows(plain, selection)
         if row_taps is None:
@@ -435,12 +441,12 @@ def _bid_panel(legal: list[dict], selection: str, controls: list[Tap]) -> Panel 
 def _denomination(bid: dict) -> str:
     if bid.get("suit"):
         return f"{_value_text(bid['value'])} {SUIT_SYMBOLS.get(bid['suit'], bid['suit'])}"
-    return f"{_value_text(bid['value'])} {bid['contract'].replace('_', ' ')}"
+    return f"{_value_text(bid['value'])} {_(bid['contract'].replace('_', ' '))}"
 
 
 def _value_rows(plain: list[dict], selection: str) -> tuple[list[list[Tap]] | None, str]:
     """Bids that are a value alone: the lowest few and the top ones directly, the rest by range, then value."""
-    first = f"Your bid: {_value_text(plain[0]['value'])} and up."
+    first = _("Your bid: {value} and up.", value=_value_text(plain[0]["value"]))
     if len(plain) <= 2 * ROW_WIDTH:
         return ([] if selection else [[Tap(_value_text(b["value"]), _do(b)) for b in r] for r in _chunks(plain)]), first
     direct = plain[:DIRECT_VALUES]
@@ -457,7 +463,7 @@ def _value_rows(plain: list[dict], selection: str) -> tuple[list[list[Tap]] | No
     rows += _chunks(range_taps)
     if picked is not None:
         rows.append([Tap(_value_text(b["value"]), _do(b)) for b in picked])
-    return rows, first + " Other bids: tap a range, then the bid."
+    return rows, first + " " + _("Other bids: tap a range, then the bid.")
 
 
 def _span(bids: list[dict]) -> str:
@@ -482,7 +488,7 @@ def _call_panel(legal: list[dict], selection: str, controls: list[Tap]) -> Panel
     calls = [_without_seat(a) for a in legal if a["type"] == "call"]
     of_card = [c for c in calls if c.get("card") and c["card"][-1] in "SHDC"]
     others = [Tap(label(c), _do(c)) for c in calls if c not in of_card] + controls
-    lines = ["Call a partner's card, or play alone."]
+    lines = [_("Call a partner's card, or play alone.")]
     if len(of_card) + len(others) <= CARD_ROWS * ROW_WIDTH:
         if selection:
             return None
@@ -491,12 +497,14 @@ def _call_panel(legal: list[dict], selection: str, controls: list[Tap]) -> Panel
     if selection and selection not in (f"C{s}" for s in suits):
         return None
     suit_taps = [
-        Tap(f"Call a {SUIT_SYMBOLS[s]}", _show(f"C{s}"), SUCCESS if selection == f"C{s}" else SECONDARY) for s in suits
+        Tap(_("Call a {suit}", suit=SUIT_SYMBOLS[s]), _show(f"C{s}"), SUCCESS if selection == f"C{s}" else SECONDARY)
+        for s in suits
     ]
     if not selection:
-        return Panel([lines[0] + " Tap a suit, then the card."], [], [suit_taps, others])
+        return Panel([lines[0] + " " + _("Tap a suit, then the card.")], [], [suit_taps, others])
     ranks = [Tap(card_label(c["card"]), _do(c)) for c in of_card if c["card"][-1] == selection[1:]]
-    return Panel([f"Call which {SUIT_SYMBOLS[selection[1:]]}? (Or another suit.)"], [], [*_chunks(ranks), suit_taps])
+    return Panel([_("Call which {suit}? (Or another suit.)", suit=SUIT_SYMBOLS[selection[1:]])], [],
+                 [*_chunks(ranks), suit_taps])  # fmt: skip
 
 
 # --- rows -----------------------------------------------------------------------------------------------------

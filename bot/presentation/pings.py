@@ -22,7 +22,10 @@ from dataclasses import dataclass
 import discord
 
 from bot.clocks.state import clock_of
+from bot.i18n import _, speaking
 from bot.presentation.budget import DELETE, PING, ChannelBudget
+from bot.presentation.language import seat_language
+from bot.presentation.live_hands import where as where_played
 from bot.presentation.messages import DM_CLOSED, game_name
 from bot.storage.store import PLAYING
 from bot.tables.service import Outcome, Table, TableManager
@@ -99,19 +102,21 @@ class TurnPings:
         row = table.seats[seat]
         assert row.user_id is not None
         link = self._jump_url(table)
-        where = f"table #{table.id} ({game_name(table.game)})"
+        with speaking(seat_language(table, seat)):  # the player's own language, as their hand
+            where = _("table #{table} ({game})", table=table.id, game=game_name(table.game))
+            in_dm = _("Your turn at {where} in {place}: {link}", where=where, place=where_played(table), link=link)
+            in_channel = _("{who}, your turn at {where}: {link}", who=f"<@{row.user_id}>", where=where, link=link)
         message = None
         clock = clock_of(table)
         if ping_mode(table, row.user_id, self.manager) == "dm" and not row.dm_closed:
             if clock is not None and clock.choice.is_async:
                 return  # the clock's turn summary is that DM already (bot/clocks): one notification, not two
-            place = f"{table.row.guild_name or 'a server'} › #{table.row.channel_name or table.row.channel_id}"
             with self.budget.priority(PING):
-                message = await self._dm(table, seat, f"🔔 Your turn at {where} in {place}: {link}")
+                message = await self._dm(table, seat, f"🔔 {in_dm}")
         if message is None:  # a channel ping, or closed DMs: the channel instead
             with self.budget.priority(PING):
                 message = await self._channel(table).send(
-                    f"🔔 <@{row.user_id}>, your turn at {where}: {link}",
+                    f"🔔 {in_channel}",
                     allowed_mentions=discord.AllowedMentions(
                         everyone=False, roles=False, users=[discord.Object(row.user_id)]
                     ),

@@ -3,6 +3,7 @@ message and in their own hand, while that card is still the last move or on the 
 
 from __future__ import annotations
 
+from bot.i18n import _
 from bot.presentation.choices import card_label
 from bot.tables.service import Table
 
@@ -23,7 +24,8 @@ def table_line(table: Table, state: dict) -> str | None:
     if found is None:
         return None
     seat, cards = found
-    return f"🤖 {' '.join(map(card_label, cards))} was played for {table.names()[seat]} (their only legal card)."
+    played = " ".join(map(card_label, cards))
+    return "🤖 " + _("{cards} was played for {name} (their only legal card).", cards=played, name=table.names()[seat])
 
 
 def hand_note(table: Table, seat: int, state: dict) -> str | None:
@@ -32,4 +34,4 @@ def hand_note(table: Table, seat: int, state: dict) -> str | None:
     if found is None or found[0] != seat:
         return None
     cards = " ".join(map(card_label, found[1]))
-    return f"🤖 Your only legal card, {cards}, was played for you (auto-play: `/player settings`)."
+    return "🤖 " + _("Your only legal card, {cards}, was played for you (auto-play: `/player settings`).", cards=cards)

@@ -25,12 +25,15 @@ from discord.http import handle_message_parameters
 from bot.clocks.output import SeatButton
 from bot.clocks.service import where
 from bot.clocks.state import clock_of
+from bot.i18n import DEFAULT, _, current_language
+from bot.i18n.refusals import words_text
 from bot.presentation import images
 from bot.presentation.budget import EDIT, ChannelBudget
-from bot.presentation.choices import past_tense
+from bot.presentation.choices import name_seats, past_tense
 from bot.presentation.clock_view import seat_button, since_last_move
 from bot.presentation.components import view_of
 from bot.presentation.history import review_view
+from bot.presentation.language import table_language_of
 from bot.presentation.live_hands import LiveHands
 from bot.presentation.messages import (  # re-exported: cogs build messages here too
     DM_CLOSED,
@@ -157,6 +160,7 @@ class Presenter:
         return worker
 
     async def _work(self, table: Table, out: TableOutput, jobs: collections.deque) -> None:
+        current_language.set(table_language_of(table))  # this worker task's own context: the table's language
         while jobs:
             job = jobs.popleft()
             try:
@@ -358,18 +362,35 @@ class Presenter:
         """DM a player their live hand (a substitute's); on closed DMs remember it (they use "My hand")."""
         return await self.live.send_dm(table, seat)
 
-    async def _post_deal_result(self, table: Table, deal_index: int) -> None:
+    @staticmethod
+    def _result_in_words(table: Table, deal_index: int) -> dict:
+        """The public view with deal ``deal_index``'s explanation in players' words: in English the engine's text with
+        the roles named by their players (``result_words``); in another language the engine's sentences translated
+        (``match.explanations``), seats named."""
         match = table.match
         assert match is not None
-        levels = registry.game_type(table.game).scores_are_levels
-        state = result_in_words(match.public_view(), deal_index, table.names(), match.seat_teams(), levels)
+        state = match.public_view()
+        said = match.explanations[deal_index] if deal_index < len(match.explanations) else ()
+        lang = current_language.get()
+        if not said or lang == DEFAULT:
+            levels = registry.game_type(table.game).scores_are_levels
+            return result_in_words(state, deal_index, table.names(), match.seat_teams(), levels)
+        result = state["deal_results"][deal_index]
+        teams = len(result.get("score_change") or state.get("scores") or []) < table.players
+        explain = name_seats(words_text(said, lang, table.names()), table.names(), teams=teams)
+        results = list(state["deal_results"])
+        results[deal_index] = {**result, "explain": explain}
+        return {**state, "deal_results": results}
+
+    async def _post_deal_result(self, table: Table, deal_index: int) -> None:
+        state = self._result_in_words(table, deal_index)
         result = state["deal_results"][deal_index]
         png = await images.deal_summary_image(state, table.names(), deal_index)
-        text = result.get("explain") or ("Thrown in: nobody bid." if result.get("thrown_in") else "")
+        text = result.get("explain") or (_("Thrown in: nobody bid.") if result.get("thrown_in") else "")
         change = score_change_text(table, result.get("score_change", []))
-        content = f"**Table #{table.id} · deal {deal_index + 1} result**\n{text}\n{change}"
+        head = _("**Table #{table} · deal {deal} result**", table=table.id, deal=deal_index + 1)
         await self._channel(table).send(
-            content[:2000],
+            f"{head}\n{text}\n{change}"[:2000],
             view=review_view(table, deal_index),
             **_file_kwargs(png, f"deal-{table.id}-{deal_index + 1}.png"),
         )
@@ -379,10 +400,12 @@ class Presenter:
         assert match is not None
         state = match.public_view()
         png = await images.score_sheet_image(state, table.names())
-        content = (
-            f"🏁 **{game_name(table.game)} — table #{table.id} is over.** {winner_text(table, state)}\n"
-            f"Final scores: {scores_text(table, state)}\nThe whole game: `/table record table:{table.id}`"
-        )
+        content = "🏁 " + _(
+            "**{game} — table #{table} is over.** {winner}\nFinal scores: {scores}\n"
+            "The whole game: `/table record table:{table}`",
+            game=game_name(table.game), table=table.id, winner=winner_text(table, state),
+            scores=scores_text(table, state),
+        )  # fmt: skip
         await self._channel(table).send(content[:2000], **_file_kwargs(png, f"scores-{table.id}.png"))
 
     async def _post_table_message(self, table: Table, deal_end: dict | None = None) -> None:
@@ -403,25 +426,26 @@ class Presenter:
             return
         # The old message would still say whose turn it was: show its deal's end, and point to the new one.
         fields: dict = {"view": None}
-        content = f"**{game_name(table.game)}** — table #{table.id}"
+        content = _("**{game}** — table #{table}", game=game_name(table.game), table=table.id)
         if deal_end is not None:
             deal = int(deal_end.get("deal", 0))
-            content += f" · deal {deal + 1} is over. {_deal_end_line(table, deal_end)}"
+            content += " · " + _("deal {deal} is over. {line}", deal=deal + 1, line=_deal_end_line(table, deal_end))
             png = await images.table_image(
                 deal_end,
                 table.names(),
-                title=f"{game_name(table.game)} · table #{table.id}",
+                title=_("{game} · table #{table}", game=game_name(table.game), table=table.id),
                 show_last_trick=True,
                 last_trick=deal_end.get("last_trick"),
             )
             if png:
                 fields["attachments"] = [discord.File(io.BytesIO(png), filename=f"table-{table.id}-{deal + 1}.png")]
         else:
-            content += ": that deal is over."
+            content += _(": that deal is over.")
         # From the table's server, not the message's: a process whose shards do not hold that server (several
         # processes, docs/running.md) has no guild for it and discord.py would write a DM's link.
         where = table.row.guild_id or "@me"
-        content += f"\nThe game goes on below (https://discord.com/channels/{where}/{message.channel.id}/{message.id})."
+        link = f"https://discord.com/channels/{where}/{message.channel.id}/{message.id}"
+        content += "\n" + _("The game goes on below ({link}).", link=link)
         await self._edit_message(table, old, content=content[:2000], **fields)
 
     async def _edit_table_message(self, table: Table) -> None:
@@ -469,7 +493,7 @@ def _deal_end_line(table: Table, deal_end: dict) -> str:
     results = deal_end.get("deal_results") or []
     result = results[int(deal_end.get("deal", 0))] if int(deal_end.get("deal", 0)) < len(results) else {}
     change = score_change_text(table, result.get("score_change", [])) if result else ""
-    return f"{change + '; ' if change else ''}scores now: {scores_text(table, deal_end)}"
+    return f"{change + '; ' if change else ''}" + _("scores now: {scores}", scores=scores_text(table, deal_end))
 
 
 def _file_kwargs(png: bytes | None, name: str) -> dict:
@@ -500,7 +524,7 @@ def table_line(table: Table, user_id: int, now: float) -> str:
 
 def outcome_text(table: Table, outcome: Outcome) -> str:
     who = table.names()[outcome.action.seat]
-    return f"{who} {past_tense(outcome.action.to_json())}."
+    return _("{who} {did}.", who=who, did=past_tense(outcome.action.to_json()))
 
 
 __all__ = [

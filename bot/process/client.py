@@ -15,9 +15,11 @@ from discord.ext import commands
 
 from bot.clocks.clock import Clock, SystemClock
 from bot.clocks.service import ClockService
+from bot.i18n.translator import CatalogTranslator
 from bot.presentation import deadline, images
 from bot.presentation.components import TableButton, TableSelect
 from bot.presentation.errors import on_app_command_error
+from bot.presentation.language import SpeakingTree, remember
 from bot.presentation.presenter import Presenter
 from bot.presentation.unknown_components import answer_unknown
 from bot.process.settings import Settings
@@ -54,6 +56,7 @@ class CardTableBot(commands.Bot):
         # Only the guilds intent: the bot works from interactions alone, so message events (one per message the bot
         # itself sends or edits) and the message cache would be pure overhead.
         client_options.setdefault("max_messages", None)
+        client_options.setdefault("tree_cls", SpeakingTree)  # commands answer in each player's language
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True), **client_options)
         self.settings = settings
         self._rng = rng
@@ -91,6 +94,7 @@ class CardTableBot(commands.Bot):
         # Turn clocks and idle players (bot/clocks/service.py); they reach Discord through the presenter.
         self.clocks = ClockService(self.manager, self.clock, self.presenter)
         self._listen_to_tables(self.presenter, self.clocks)
+        self.add_listener(remember, "on_interaction")  # each player's language, for what is sent to them later
         resumed = await self.manager.resume_all()
         log.info("resumed %d table(s) from %s", len(resumed), self.settings.database_name())
         await self.manager.listen_to_other_processes()  # PostgreSQL: tables other processes change are reloaded
@@ -98,6 +102,7 @@ class CardTableBot(commands.Bot):
         self.add_dynamic_items(TableButton, TableSelect)
         for cog in COGS:
             await self.load_extension(cog)
+        await self.tree.set_translator(CatalogTranslator())  # commands' names and descriptions in each language
         await self.sync_commands()
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:

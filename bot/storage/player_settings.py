@@ -19,6 +19,7 @@ class PlayerSettings:
     turn_ping: str | None = None  # one of TURN_PINGS, or None for the clock's default
     auto_play: bool = True  # play my only legal card for me
     four_colour: bool = False  # diamonds blue and clubs green in my hand's picture (migration 7)
+    language: str | None = None  # a language code of bot/i18n (en, fr, zh); None: the Discord client's locale
 
 
 async def load_player_settings(store: Store, user_ids: list[int]) -> dict[int, PlayerSettings]:
@@ -27,12 +28,15 @@ async def load_player_settings(store: Store, user_ids: list[int]) -> dict[int, P
         return {}
     marks = ", ".join("?" * len(user_ids))
     rows = await store.fetch_all(
-        f"SELECT user_id, turn_ping, auto_play, four_colour FROM player_settings WHERE user_id IN ({marks})",
+        f"SELECT user_id, turn_ping, auto_play, four_colour, language FROM player_settings WHERE user_id IN ({marks})",
         tuple(user_ids),
     )
     return {
         row[0]: PlayerSettings(
-            turn_ping=row[1], auto_play=True if row[2] is None else bool(row[2]), four_colour=bool(row[3])
+            turn_ping=row[1],
+            auto_play=True if row[2] is None else bool(row[2]),
+            four_colour=bool(row[3]),
+            language=row[4],
         )
         for row in rows
     }
@@ -42,8 +46,9 @@ async def save_player_settings(store: Store, user_id: int, settings: PlayerSetti
     if settings.turn_ping is not None and settings.turn_ping not in TURN_PINGS:
         raise ValueError(f"turn_ping must be one of {TURN_PINGS} or None, not {settings.turn_ping!r}")
     await store.write_one(
-        "INSERT INTO player_settings (user_id, turn_ping, auto_play, four_colour) VALUES (?, ?, ?, ?)"
+        "INSERT INTO player_settings (user_id, turn_ping, auto_play, four_colour, language) VALUES (?, ?, ?, ?, ?)"
         " ON CONFLICT (user_id) DO UPDATE SET turn_ping = excluded.turn_ping, auto_play = excluded.auto_play,"
-        " four_colour = excluded.four_colour, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
-        (user_id, settings.turn_ping, int(settings.auto_play), int(settings.four_colour)),
+        " four_colour = excluded.four_colour, language = excluded.language,"
+        " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+        (user_id, settings.turn_ping, int(settings.auto_play), int(settings.four_colour), settings.language),
     )

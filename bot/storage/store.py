@@ -103,6 +103,7 @@ class TableRow:
     hints: bool = False  # the host allowed /hint (migration 4); such games are unrated
     open_review: bool = False  # every trick and the running points open during a deal (migration 7); unrated
     spectator_hands: bool = False  # spectators see each deal's hands once it is over (migration 7)
+    language: str | None = None  # of the table's public messages (migration 11); None: English
 
 
 class _TransactionGate:
@@ -311,13 +312,14 @@ class Store:
         hints: bool = False,
         open_review: bool = False,
         spectator_hands: bool = False,
+        language: str | None = None,
     ) -> int:
         async with self.transaction() as tx:
             table_id = await tx.execute(
                 "INSERT INTO tables (guild_id, guild_name, channel_id, channel_name, game, preset, options,"
-                " host_id, hints, open_review, spectator_hands) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " host_id, hints, open_review, spectator_hands, language) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (guild_id, guild_name, channel_id, channel_name, game, preset, json.dumps(options), host_id)
-                + (int(hints), int(open_review), int(spectator_hands)),
+                + (int(hints), int(open_review), int(spectator_hands), language),
             )
             await tx.execute(
                 "INSERT INTO seats (table_id, seat, user_id, name) VALUES (?, 0, ?, ?)", (table_id, host_id, host_name)
@@ -480,6 +482,7 @@ class Store:
                 hints=bool(r["hints"]),
                 open_review=bool(r["open_review"]),
                 spectator_hands=bool(r["spectator_hands"]),
+                language=r["language"],
             )
             for r in rows
         }

@@ -13,6 +13,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from bot.i18n import N_, _
 from bot.storage.settings import load_guild_settings, save_guild_settings
 from bot.storage.store import Store
 from bot.tables.presets import OptionsError, game_id, presets_for
@@ -52,15 +53,15 @@ def duration_text(seconds: float) -> str:
     """60 → "1 min", 5400 → "1 h 30 min", 86400 → "24 h", 3 days → "3 days"."""
     seconds = max(0, int(round(seconds)))
     if seconds < 60:
-        return f"{seconds} s"
+        return _("{n} s", n=seconds)
     if seconds < 3600:
         m, s = divmod(seconds, 60)
-        return f"{m} min" + (f" {s} s" if s else "")
+        return _("{n} min", n=m) + (" " + _("{n} s", n=s) if s else "")
     if seconds <= 48 * 3600:
         h, rest = divmod(seconds, 3600)
-        return f"{h} h" + (f" {rest // 60} min" if rest // 60 else "")
+        return _("{n} h", n=h) + (" " + _("{n} min", n=rest // 60) if rest // 60 else "")
     d, rest = divmod(seconds, 86_400)
-    return f"{d} days" + (f" {rest // 3600} h" if rest // 3600 else "")
+    return _("{n} days", n=d) + (" " + _("{n} h", n=rest // 3600) if rest // 3600 else "")
 
 
 def parse_clock(text: str) -> ClockChoice:
@@ -91,6 +92,7 @@ class GuildSettings:
     channels: list[int] = field(default_factory=list)  # empty: any channel
     max_tables: int = 5
     computers: bool = True
+    language: str | None = None  # new tables' language (bot/i18n); None: the server's preferred locale
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GuildSettings:
@@ -133,6 +135,7 @@ class GuildSettings:
             + (", ".join(f"<#{c}>" for c in self.channels) if self.channels else "any channel"),
             f"**Most tables per channel:** {self.max_tables}",
             f"**Computer players may fill seats:** {'yes' if self.computers else 'no'}",
+            "**Tables' language:** " + (self.language or "the server's preferred locale"),
         ]
         games = sorted(set(self.game_clocks) | set(self.game_presets))
         for game in games:
@@ -146,7 +149,10 @@ class GuildSettings:
 
 
 def clock_text(choice: ClockChoice) -> str:
-    return f"{duration_text(choice.seconds)} a turn"
+    return _("{duration} a turn", duration=duration_text(choice.seconds))
+
+
+CLOCK_NAMES = (N_("live"), N_("casual"), N_("async"))  # the clocks' names, for the catalogues
 
 
 def parse_channels(text: str) -> list[int]:
@@ -208,6 +214,8 @@ def apply_changes(settings: GuildSettings, changes: dict[str, Any]) -> GuildSett
         new.max_tables = value
     if changes.get("computers") is not None:
         new.computers = bool(changes["computers"])
+    if changes.get("language") is not None:
+        new.language = None if changes["language"] == "default" else changes["language"]
     # The defaults must stay allowed, or nobody could open a table without naming a clock.
     for label_, spec in [("the default clock", new.default_clock)] + [
         (f"the default clock of {g}", s) for g, s in sorted(new.game_clocks.items())

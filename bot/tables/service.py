@@ -47,12 +47,22 @@ UNVERSIONED_TYPES = ("expose", "claim_draw", "draw")
 
 class Refusal(Exception):
     """A player's request that cannot be done; the message is shown to them (ephemerally).  ``seat_names``: the
-    message is the engine's, which says "seat 2" and "10H"; the presentation puts it in players' words."""
+    message is the engine's, which says "seat 2" and "10H"; the presentation puts it in players' words.  Like the
+    engine's ``IllegalAction``, the message is a message id (English) with ``fields``, translated for each player
+    (bot/i18n/refusals.py); ``message`` is the English text."""
 
-    def __init__(self, message: str, *, seat_names: list[str] | None = None):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str, *, seat_names: list[str] | None = None, **fields: Any):
+        self.msgid = message
+        self.fields = fields
+        self.message = message.format(**{k: str(v) for k, v in fields.items()}) if fields else message
+        super().__init__(self.message)
         self.seat_names = seat_names
+
+    @classmethod
+    def of(cls, error: IllegalAction | RecordError, seat_names: list[str] | None = None) -> Refusal:
+        if isinstance(error, RecordError):
+            return cls(error.message, seat_names=seat_names)
+        return cls(error.msgid, seat_names=seat_names, **error.fields)
 
 
 class StaleTable(Refusal):
@@ -330,11 +340,12 @@ class TableManager:
         hints: bool = False,
         open_review: bool = False,
         spectator_hands: bool = False,
+        language: str | None = None,
     ) -> Table:
         try:
             probe = match_class(game)(options)
         except RecordError as e:
-            raise Refusal(e.message) from None
+            raise Refusal.of(e) from None
         table_id = await self.store.create_table(
             guild_id=guild_id,
             guild_name=guild_name,
@@ -348,6 +359,7 @@ class TableManager:
             hints=hints,
             open_review=open_review,
             spectator_hands=spectator_hands,
+            language=language,
         )
         row = await self.store.load_table(table_id)
         assert row is not None
@@ -474,8 +486,9 @@ class TableManager:
             if running and not admin:
                 # Cards have been dealt to everyone: one player alone does not end their game.
                 raise Refusal(
-                    f"Table #{table_id} has started: its host can cancel it only in the lobby. A running game ends "
-                    "early by a vote of its players (`/table stop`), or by a server admin."
+                    "Table #{table} has started: its host can cancel it only in the lobby. A running game ends "
+                    "early by a vote of its players (`/table stop`), or by a server admin.",
+                    table=table_id,
                 )
             if not admin:
                 self._host_only(table, user_id, "cancel it")
@@ -676,7 +689,7 @@ class TableManager:
         try:
             parsed = action_from_json({**action, "seat": seat})
         except (IllegalAction, RecordError) as e:
-            raise Refusal(e.message) from None
+            raise Refusal.of(e) from None
         return await self._apply(table, parsed, interaction_id=interaction_id)
 
     def _forget_if_ended(self, table: Table) -> None:
@@ -703,7 +716,7 @@ class TableManager:
         try:
             events = match.apply_observed(action)
         except IllegalAction as e:
-            raise Refusal(e.message, seat_names=table.names()) from None
+            raise Refusal.of(e, table.names()) from None
         # Readers outside the lock (hand views) must see a version that matches the match they see.
         table.version += 1
         deal_index = len(record.deals) - 1

@@ -118,7 +118,7 @@ class Auction:
             self.recountered = True
             self.over = True  # "The bidding round ends immediately."
         else:
-            raise IllegalAction(f"'{kind}' is not a call in the bidding: pass, bid, counter or recounter")
+            raise IllegalAction("'{kind}' is not a call in the bidding: pass, bid, counter or recounter", kind=kind)
         self.calls.append(action)
         self.turn = (self.turn + 1) % 4
 
@@ -131,25 +131,31 @@ class Auction:
 
     def check_bid(self, action: Action) -> tuple[int, int]:
         if self.countered_by >= 0:
-            may = "pass" if self._is_opponent_of_bidder(action.seat) else "pass, or recounter"
-            raise IllegalAction(f"the contract has been countered: no more bids (you may {may})")
+            if self._is_opponent_of_bidder(action.seat):
+                raise IllegalAction("the contract has been countered: no more bids (you may pass)")
+            raise IllegalAction("the contract has been countered: no more bids (you may pass, or recounter)")
         if self.high_level == CAPOT:
-            may = "pass or counter" if self._is_opponent_of_bidder(action.seat) else "pass"
-            raise IllegalAction(f"no bid can exceed a capot: you may only {may}")
+            if self._is_opponent_of_bidder(action.seat):
+                raise IllegalAction("no bid can exceed a capot: you may only pass or counter")
+            raise IllegalAction("no bid can exceed a capot: you may only pass")
         value = action.value
         level = LEVEL_OF_VALUE.get(value) if not isinstance(value, bool) else None
         if level is None:
-            raise IllegalAction(f"a bid is 80, 90 ... 160 or 'capot', not {value!r}")
+            raise IllegalAction("a bid is 80, 90 ... 160 or 'capot', not {value}", value=repr(value))
         contract_kind = self._bid_kind(action)
         if level <= self.high_level:
             high = describe_bid(self.high_level, self.high_kind)
-            raise IllegalAction(f"your bid must be higher than the current bid, {high}")
+            raise IllegalAction("your bid must be higher than the current bid, {high}", high=high)
         return level, contract_kind
 
     def _bid_kind(self, action: Action) -> int:
         if action.contract is not None:
             if action.contract != ALL_TRUMPS:
-                raise IllegalAction(f"'{action.contract}' is not a Belote contract (the only one is '{ALL_TRUMPS}')")
+                raise IllegalAction(
+                    "'{contract}' is not a Belote contract (the only one is '{only}')",
+                    contract=action.contract,
+                    only=ALL_TRUMPS,
+                )
             if action.suit is not None:
                 raise IllegalAction("a tout atout (all trumps) bid names no suit")
             if TOUT_ATOUT not in self.kinds:

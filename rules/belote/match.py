@@ -30,9 +30,9 @@ from rules.belote.tables import (
     TABLES,
     TOUT_ATOUT,
 )
-from rules.cards import CARD_NAMES, NUM_CARD_IDS, SUIT_NAMES, SUITS, cards_of, iter_cards
+from rules.cards import CARD_NAMES, NUM_CARD_IDS, SUITS, cards_of, iter_cards
 from rules.dealing import DealCards, check_hands
-from rules.errors import IllegalAction, RecordError
+from rules.errors import IllegalAction, RecordError, Term, Words
 from rules.game import BETWEEN_DEALS, BIDDING, GAME_OVER, PLAY, LegalAction, Match
 from rules.options import Option
 
@@ -64,8 +64,8 @@ def _mask8(hand: list[int]) -> int:
     return b[hand[0]] | b[hand[1]] | b[hand[2]] | b[hand[3]] | b[hand[4]] | b[hand[5]] | b[hand[6]] | b[hand[7]]
 
 
-def _names(mask: int) -> str:
-    return ", ".join(CARD_NAMES[c] for c in cards_of(mask))
+def _names(mask: int) -> Term:
+    return Term("cards", tuple(CARD_NAMES[c] for c in cards_of(mask)))
 
 
 class Belote(Match):
@@ -216,13 +216,14 @@ class Belote(Match):
             return
         self.check_turn(action)
         if action.type != "play":
-            raise IllegalAction(f"the bidding is over: play a card ('{action.type}' is not possible now)")
+            raise IllegalAction("the bidding is over: play a card ('{kind}' is not possible now)", kind=action.type)
         if len(action.cards) != 1:
             raise IllegalAction("play exactly one card")
         if action.announce not in (None, "belote"):
             raise IllegalAction(
-                f"'{action.announce}' is not an announcement here: say 'belote' with the first of the king and "
-                "queen of trumps (the rebelote is said for you with the second)"
+                "'{announce}' is not an announcement here: say 'belote' with the first of the king and "
+                "queen of trumps (the rebelote is said for you with the second)",
+                announce=action.announce,
             )
         self.play_card(action.cards[0], action.announce == "belote")
 
@@ -233,7 +234,7 @@ class Belote(Match):
         no other call."""
         bit = 1 << card
         if not self._legal & bit:  # the legal mask of the seat to move (0 outside the play)
-            raise IllegalAction(self._refusal(card))
+            raise self._refusal(card)
         seat = self._turn
         if self._belote_cards & bit:
             self._belote_cards &= ~SUIT_CARDS[card >> 4]  # the first card of the pair: announce now or never
@@ -367,40 +368,47 @@ class Belote(Match):
             self._card_points[team] += CAPOT_LAST_TRICK if self._tricks_won[team] == TRICKS else LAST_TRICK_BONUS
             self._finish_deal()
 
-    def _refusal(self, card: int) -> str:
+    def _refusal(self, card: int) -> IllegalAction:
         """Why ``card`` may not be played, in the player's words."""
         if self.phase != PLAY:
-            return "no card can be played now"
-        name = CARD_NAMES[card]
+            return IllegalAction("no card can be played now")
+        name = Term("card", CARD_NAMES[card])
         seat = self._turn
         hand = self._hands[seat]
         if not hand >> card & 1:
-            return f"you do not hold {name}" if PACK_MASK >> card & 1 else f"{name} is not in this game's pack"
-        best = self._best
+            if PACK_MASK >> card & 1:
+                return IllegalAction("you do not hold {card}", card=name)
+            return IllegalAction("{card} is not in this game's pack", card=name)
+        best = Term("card", CARD_NAMES[self._best])
         follow = hand & self._led
-        led_name = self._suit_words(self._trick[0] >> 4)
+        led = Term("suit", SUITS[self._trick[0] >> 4])
         if follow:
             if card >> 4 != self._trick[0] >> 4:
-                return f"you must follow suit: you hold {led_name}"
-            return (
-                f"you must play a higher trump than {CARD_NAMES[best]}: you hold {_names(follow & self._higher[best])}"
-            )
+                return IllegalAction("you must follow suit: you hold {suit}", suit=led)
+            higher = _names(follow & self._higher[self._best])
+            return IllegalAction("you must play a higher trump than {card}: you hold {cards}", card=best, cards=higher)
         trumps = hand & self._cut
-        over = trumps & self._higher[best]
+        over = trumps & self._higher[self._best]
         if self._best_seat == seat ^ 2:
-            overtrump = f", or overtrump ({_names(over)})" if over else ""
-            return (
-                f"your partner is winning with the trump {CARD_NAMES[best]}: you may discard{overtrump}, but not "
-                "play a lower trump while you hold other cards"
-            )
-        if self._cut >> best & 1:
             if over:
-                return f"you must overtrump {CARD_NAMES[best]}: you hold {_names(over)}"
-            return "you must play a trump (this table plays forced undertrump): you cannot overtrump but hold trumps"
-        return f"you must trump: you have no {led_name} and your partner is not winning the trick"
-
-    def _suit_words(self, suit: int) -> str:
-        return SUIT_NAMES[SUITS[suit]]
+                return IllegalAction(
+                    "your partner is winning with the trump {card}: you may discard, or overtrump ({cards}), but not "
+                    "play a lower trump while you hold other cards",
+                    card=best,
+                    cards=_names(over),
+                )
+            return IllegalAction(
+                "your partner is winning with the trump {card}: you may discard, but not play a lower trump while "
+                "you hold other cards",
+                card=best,
+            )
+        if self._cut >> self._best & 1:
+            if over:
+                return IllegalAction("you must overtrump {card}: you hold {cards}", card=best, cards=_names(over))
+            return IllegalAction(
+                "you must play a trump (this table plays forced undertrump): you cannot overtrump but hold trumps"
+            )
+        return IllegalAction("you must trump: you have no {suit} and your partner is not winning the trick", suit=led)
 
     def _end_auction(self) -> None:
         auction = self.current_auction
@@ -412,7 +420,8 @@ class Belote(Match):
                     "thrown_in": True,
                     "made": None,
                     "explain": "all four players passed: the deal is thrown in, no points scored",
-                }
+                },
+                (Words("all four players passed: the deal is thrown in, no points scored"),),
             )
             return
         self.kind = auction.high_kind
@@ -462,9 +471,10 @@ class Belote(Match):
         if self.options["litige"]:
             result["litige"] = score.litige
             result["held_over"] = score.held_over
-        self._record_result(result)
+        self._record_result(result, score.words)
 
-    def _record_result(self, result: dict) -> None:
+    def _record_result(self, result: dict, words: tuple[Words, ...] = ()) -> None:
+        self.explanations.append(words)
         change = result["score_change"]
         self.total[0] += change[0]
         self.total[1] += change[1]
@@ -564,6 +574,6 @@ class Belote(Match):
         return [{"seat": (leader + i) % PLAYERS, "cards": [CARD_NAMES[c]]} for i, c in enumerate(cards)]
 
     CLONE_COPIES = (
-        "total", "deal_results", "auction", "_hands", "_trick", "_card_points", "_tricks_won", "_completed", "_belote",
-        "_belote_seats",
+        "total", "deal_results", "explanations", "auction", "_hands", "_trick", "_card_points", "_tricks_won",
+        "_completed", "_belote", "_belote_seats",
     )  # fmt: skip

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.errors import Words, marked
+
 
 @dataclass(slots=True)
 class DealTally:
@@ -51,6 +53,16 @@ class DealScore:
     totals: tuple[int, int]  # per team: card points + belote
     held_over: int  # points held over after this deal (litige option)
     explain: str
+    words: tuple[Words, ...] = ()  # ``explain`` as sentences the bot translates
+
+
+# Why a contract (not a capot) was made or not: (reached the value, more than the defenders) -> the sentence.
+WHY = {
+    (True, True): marked("takers {took} reached {value} and are more than defenders {gave}"),
+    (True, False): marked("takers {took} reached {value} and are not more than defenders {gave}"),
+    (False, True): marked("takers {took} did not reach {value} and are more than defenders {gave}"),
+    (False, False): marked("takers {took} did not reach {value} and are not more than defenders {gave}"),
+}
 
 
 def round_to_ten(points: int) -> int:
@@ -74,11 +86,14 @@ def score_deal(t: DealTally, rules: ScoringRules, held: int = 0) -> DealScore:
     if t.capot:
         made = t.tricks[takers] == 8
         why = "takers took all eight tricks" if made else f"takers took {t.tricks[takers]} of the eight tricks, not all"
+        said = [Words("takers took all eight tricks") if made else
+                Words("takers took {n} of the eight tricks, not all", n=t.tricks[takers])]  # fmt: skip
     else:
         made = took >= t.value and took > gave
         reach = "reached" if took >= t.value else "did not reach"
         beat = "more than" if took > gave else "not more than"
         why = f"takers {took} {reach} {t.value} and are {beat} defenders {gave}"
+        said = [Words(WHY[took >= t.value, took > gave], took=took, value=t.value, gave=gave)]
     litige = rules.litige and not t.capot and took == gave and took >= t.value
 
     # What each side scores if the contract is made (belote apart).
@@ -96,12 +111,16 @@ def score_deal(t: DealTally, rules: ScoringRules, held: int = 0) -> DealScore:
         change[defenders] += defenders_made
         held_after = held + takers_made
         result = f"litige: equal totals {took}-{gave}; {takers_made} held over for the next deal's winner"
+        said.append(Words("litige: equal totals {took}-{gave}; {held} held over for the next deal's winner",
+                          took=took, gave=gave, held=takers_made))  # fmt: skip
         winner = None
     elif made:
         change[takers] += takers_made
         change[defenders] += defenders_made
         held_after = 0
         result = f"made: takers {_made_how(t, rules, takers)} = {takers_made}, defenders {defenders_made}"
+        said.append(Words("made: takers {how} = {score}, defenders {defenders}", how=_made_how(t, rules, takers),
+                          score=takers_made, defenders=defenders_made))  # fmt: skip
         winner = takers
     else:
         failed_award = (rules.base + t.value) * m
@@ -109,15 +128,21 @@ def score_deal(t: DealTally, rules: ScoringRules, held: int = 0) -> DealScore:
         held_after = 0
         how = f"{rules.base} + {t.value}" if m == 1 else f"({rules.base} + {t.value}) x {m}"
         result = f"failed: defenders {how} = {failed_award}, takers 0"
+        said.append(Words("failed: defenders {how} = {award}, takers 0", how=how, award=failed_award))
         winner = defenders
     if winner is not None and held:
         change[winner] += held
         result += f"; +{held} held over from a litige"
+        said.append(Words("+{held} held over from a litige", held=held))
     if any(t.belote):
         result += "; belote " + ", ".join(f"+{b} to team {'AB'[i]}" for i, b in enumerate(t.belote) if b)
+        said += [Words("belote +{points} to team {team}", points=b, team="AB"[i]) for i, b in enumerate(t.belote) if b]
     if rules.rounding:
         rounded = [round_to_ten(x) for x in change]
         if rounded != change:
             result += f"; rounded {change[0]}/{change[1]} to {rounded[0]}/{rounded[1]}"
+            said.append(Words("rounded {a}/{b} to {c}/{d}", a=change[0], b=change[1], c=rounded[0], d=rounded[1]))
         change = rounded
-    return DealScore((change[0], change[1]), made and not litige, litige, totals, held_after, f"{why}; {result}")
+    return DealScore(
+        (change[0], change[1]), made and not litige, litige, totals, held_after, f"{why}; {result}", tuple(said)
+    )

@@ -17,7 +17,6 @@ from rules.cards import (
     SUITS,
     card,
     cards_of,
-    describe_suit,
     nth_card,
     parse_card,
     rank_of,
@@ -36,7 +35,7 @@ from rules.da_bai_fen.order import (
 )
 from rules.da_bai_fen.scoring import level_name, level_rank, outcome, parse_level
 from rules.dealing import DealCards, check_pack
-from rules.errors import IllegalAction, RecordError
+from rules.errors import IllegalAction, RecordError, Term, Words
 from rules.events import Event, ExposureOffered, FailedLead, LevelsChanged
 from rules.game import BETWEEN_DEALS, DEAL, EXCHANGE, GAME_OVER, PLAY, Match
 from rules.options import Option
@@ -69,9 +68,8 @@ def _describe_cards(cards) -> str:
     return " ".join(CARD_NAMES[c] for c in cards)
 
 
-def _count(n: int, word: str) -> str:
-    """'1 card', '3 cards' (the word is given in the singular, or already plural for n != 1)."""
-    return f"{n} {word}" if n == 1 or word.endswith("s") else f"{n} {word}s"
+def _card(c: int) -> Term:
+    return Term("card", CARD_NAMES[c])
 
 
 class DaBaiFen(Match):
@@ -300,13 +298,17 @@ class DaBaiFen(Match):
         elif kind == "claim_draw":
             self._claim_draw(action)
         else:
-            raise IllegalAction(f"'{kind}' is not an action in Da Bai Fen (draw, expose, discard, claim_draw, play)")
+            raise IllegalAction(
+                "'{kind}' is not an action in Da Bai Fen (draw, expose, discard, claim_draw, play)", kind=kind
+            )
 
     def _check_seat(self, action: Action) -> None:
         if not 0 <= action.seat < 4:
-            raise IllegalAction(f"there is no seat {action.seat} at a 4-player table")
+            raise IllegalAction("there is no seat {seat} at a 4-player table", seat=action.seat)
         if self.phase in (BETWEEN_DEALS, GAME_OVER):
-            raise IllegalAction("the game is over" if self.phase == GAME_OVER else "this deal is over")
+            if self.phase == GAME_OVER:
+                raise IllegalAction("the game is over")
+            raise IllegalAction("this deal is over")
 
     def _draw(self, action: Action) -> None:
         self.check_turn(action)
@@ -322,7 +324,10 @@ class DaBaiFen(Match):
             if self.drawn == DRAWN and self.exposed is not None:
                 self._pick_up_kitty()
         elif self.mode == SPECIAL:
-            self._annul("nobody exposed a card of their side's level in this special deal: another draw")
+            self._annul(
+                "nobody exposed a card of their side's level in this special deal: another draw",
+                Words("nobody exposed a card of their side's level in this special deal: another draw"),
+            )
         else:
             self._turn_kitty()
 
@@ -383,13 +388,20 @@ class DaBaiFen(Match):
             raise IllegalAction("a card can only be exposed during the draw, before the kitty is turned over")
         if self.exposed is not None:
             who, shown = self.exposed
-            raise IllegalAction(f"trumps are already chosen: seat {who} exposed {CARD_NAMES[shown]}")
+            raise IllegalAction(
+                "trumps are already chosen: {seat} exposed {card}", seat=Term("seat", who), card=_card(shown)
+            )
         if not self.hands[seat] >> c & 1:
-            raise IllegalAction(f"you do not hold {CARD_NAMES[c]}")
+            raise IllegalAction("you do not hold {card}", card=_card(c))
         level = self.exposable_rank(seat)
         if c >= 64 or rank_of(c) != level_rank(level):
-            whose = "your side's level" if self.mode == SPECIAL else "the trump rank"
-            raise IllegalAction(f"only a card of {whose} ({level_name(level)}) can be exposed to choose trumps")
+            if self.mode == SPECIAL:
+                raise IllegalAction(
+                    "only a card of your side's level ({rank}) can be exposed to choose trumps", rank=level_name(level)
+                )
+            raise IllegalAction(
+                "only a card of the trump rank ({rank}) can be exposed to choose trumps", rank=level_name(level)
+            )
         self.exposed = (seat, c)
         if self.mode != NORMAL:
             # First deal: "whichever player exposes a two ... becomes the leader"; special deal: "any player may
@@ -407,7 +419,7 @@ class DaBaiFen(Match):
             raise IllegalAction("there is nothing to discard now: only the leader discards six, after the draw")
         mask = self._cards_in_hand(action.seat, action.cards)
         if len(action.cards) != KITTY:
-            raise IllegalAction(f"discard exactly {KITTY} cards (you gave {len(action.cards)})")
+            raise IllegalAction("discard exactly {n} cards (you gave {given})", n=KITTY, given=len(action.cards))
         self._set_discard(mask)
 
     def _set_discard(self, mask: int) -> None:
@@ -421,9 +433,9 @@ class DaBaiFen(Match):
         mask = 0
         for c in cards:
             if mask >> c & 1:
-                raise IllegalAction(f"you listed {CARD_NAMES[c]} twice")
+                raise IllegalAction("you listed {card} twice", card=_card(c))
             if not self.hands[seat] >> c & 1:
-                raise IllegalAction(f"you do not hold {CARD_NAMES[c]}")
+                raise IllegalAction("you do not hold {card}", card=_card(c))
             mask |= 1 << c
         return mask
 
@@ -438,11 +450,16 @@ class DaBaiFen(Match):
         shown = cards_of(self.hands[action.seat])
         self._annul(
             f"seat {action.seat} holds no trumps and claims a draw ({_describe_cards(shown)}): the deal is annulled",
+            Words(
+                "{seat} holds no trumps and claims a draw ({cards}): the deal is annulled",
+                seat=Term("seat", action.seat),
+                cards=Term("cards_spaced", tuple(CARD_NAMES[c] for c in shown)),
+            ),
             claimed_by=action.seat,
             shown=shown,
         )
 
-    def _annul(self, explain: str, claimed_by: int | None = None, shown: list[int] | None = None) -> None:
+    def _annul(self, explain: str, words: Words, claimed_by: int | None = None, shown: list[int] | None = None) -> None:
         """
         "all the cards are thrown in and there is a new deal, started by the partner of the leader to the annulled
         hand, in which any player may expose a card whose rank is equal to his side's score."  A special deal where
@@ -463,6 +480,9 @@ class DaBaiFen(Match):
             "next_starter": self.next_starter,
             "explain": explain + f"; seat {self.next_starter} starts a special deal",
         }
+        self.explanations.append(
+            (Words("{why}; {seat} starts a special deal", why=words, seat=Term("seat", self.next_starter)),)
+        )
         self.deal_results.append(result)
         self.phase = BETWEEN_DEALS
 
@@ -492,10 +512,10 @@ class DaBaiFen(Match):
         hand = self.hands[seat]
         order = self.order
         if self.phase != PLAY or (trick and self.lead_size != 1):
-            raise IllegalAction(f"{CARD_NAMES[c]} cannot be played alone now")
+            raise IllegalAction("{card} cannot be played alone now", card=_card(c))
         legal = hand & order.suit_masks[self.led_suit] or hand if trick else hand
         if not legal >> c & 1:
-            raise IllegalAction(f"{CARD_NAMES[c]} cannot be played now")
+            raise IllegalAction("{card} cannot be played now", card=_card(c))
         bit = 1 << c
         self.hands[seat] = hand ^ bit
         self.played |= bit
@@ -575,10 +595,14 @@ class DaBaiFen(Match):
         suit = order.effective_suit[cards[0]]
         other = next((c for c in cards if order.effective_suit[c] != suit), None)
         if other is not None:
-            raise IllegalAction(
-                f"cards led together must be of one suit: {self._card_is(cards[0])}, {self._card_is(other)}"
-                + (self._trumps_note() if TRUMP in (suit, order.effective_suit[other]) else "")
+            mixed = IllegalAction(
+                "cards led together must be of one suit: {card} is a {suit}, {other} is a {other_suit}",
+                card=_card(cards[0]),
+                suit=self._suit_term(order.effective_suit[cards[0]], 1),
+                other=_card(other),
+                other_suit=self._suit_term(order.effective_suit[other], 1),
             )
+            raise self._trumps_note(mixed) if TRUMP in (suit, order.effective_suit[other]) else mixed
         others = 0
         for s in range(4):
             if s != seat:
@@ -633,48 +657,66 @@ class DaBaiFen(Match):
         he chooses.\""""
         n = self.lead_size
         if len(cards) != n:
-            raise IllegalAction(f"{_count(n, 'card')} {'was' if n == 1 else 'were'} led: play {_count(n, 'card')}"
-                                f" (you gave {len(cards)})")  # fmt: skip
+            if n == 1:
+                raise IllegalAction("1 card was led: play 1 card (you gave {given})", given=len(cards))
+            raise IllegalAction("{n} cards were led: play {n} cards (you gave {given})", n=n, given=len(cards))
         suited = self.hands[seat] & self.order.suit_masks[self.led_suit]
         have = suited.bit_count()
         if (mask & suited).bit_count() < min(n, have):
-            raise IllegalAction(self._follow_refusal(cards, suited, n))
+            raise self._follow_refusal(cards, suited, n)
 
-    def _suit_word(self, suit: int, count: int = 2) -> str:
-        """'hearts' / 'heart', 'trumps' / 'trump'."""
-        plural = "trumps" if suit == TRUMP else describe_suit(suit)
-        return plural if count != 1 else plural[:-1]
+    def _suit_term(self, suit: int, count: int = 2) -> Term:
+        """'hearts' / 'heart', 'trumps' / 'trump', in each player's language."""
+        return Term("suit", "trump" if suit == TRUMP else SUITS[suit], count)
 
-    def _card_is(self, c: int) -> str:
-        return f"{CARD_NAMES[c]} is a {self._suit_word(self.order.effective_suit[c], 1)}"
-
-    def _trumps_note(self) -> str:
+    def _trumps_note(self, reason: IllegalAction) -> IllegalAction:
         rank = level_name(self.trump_rank)
         if self.twos_trump and rank != "2":
-            return f" (the jokers, every {rank} and every 2 are trumps)"
-        return f" (the jokers and every {rank} are trumps)"
+            return IllegalAction("{reason} (the jokers, every {rank} and every 2 are trumps)", reason=reason, rank=rank)
+        return IllegalAction("{reason} (the jokers and every {rank} are trumps)", reason=reason, rank=rank)
 
-    def _follow_refusal(self, cards: tuple[int, ...], suited: int, n: int) -> str:
+    def _follow_refusal(self, cards: tuple[int, ...], suited: int, n: int) -> IllegalAction:
         """Why a follow is refused, in a player's words: 'you must follow with hearts: you hold 3 hearts, so play 3
         hearts'; with too few, which cards of the suit they hold and that they must play them all."""
         led, order = self.led_suit, self.order
-        words = self._suit_word(led)
+        key = "trump" if led == TRUMP else SUITS[led]
+        words = self._suit_term(led)
         held = sorted(cards_of(suited), key=lambda c: -order.strength[c])
         have = len(held)
+        names = tuple(CARD_NAMES[c] for c in held)
         if n == 1:
-            text = f"you must follow with {words}: you hold {', '.join(CARD_NAMES[c] for c in held)}"
+            text = IllegalAction(
+                "you must follow with {suit}: you hold {cards}", suit=words, cards=Term("cards", names)
+            )
         elif have >= n:
-            text = f"you must follow with {words}: you hold {_count(have, self._suit_word(led, have))}, so play " \
-                   f"{_count(n, self._suit_word(led, n))}"  # fmt: skip
+            text = IllegalAction(
+                "you must follow with {suit}: you hold {held}, so play {needed}",
+                suit=words,
+                held=Term("count", key, have),
+                needed=Term("count", key, n),
+            )
         else:
-            them = "it" if have == 1 else "both" if have == 2 else f"all {have}"
-            text = f"you must follow with {words}: you hold only {_count(have, self._suit_word(led, have))} " \
-                   f"({_describe_cards(held)}), so play {them} and {_count(n - have, 'other card')}"  # fmt: skip
+            fields = dict(suit=words, held=Term("count", key, have), cards=Term("cards_spaced", names),
+                          others=Term("count", "other card", n - have))  # fmt: skip
+            if have == 1:
+                text = IllegalAction("you must follow with {suit}: you hold only {held} ({cards}), so play it and "
+                                     "{others}", **fields)  # fmt: skip
+            elif have == 2:
+                text = IllegalAction("you must follow with {suit}: you hold only {held} ({cards}), so play both and "
+                                     "{others}", **fields)  # fmt: skip
+            else:
+                text = IllegalAction("you must follow with {suit}: you hold only {held} ({cards}), so play all {have} "
+                                     "and {others}", have=have, **fields)  # fmt: skip
         if led != TRUMP:
             # a card marked with the led suit that is a trump here (trump rank, yuan zhu two): say so if it was offered
             marked = [c for c in cards if c < 64 and suit_of(c) == led and order.effective_suit[c] == TRUMP]
             if marked:
-                text += f" ({CARD_NAMES[marked[0]]} is a trump, not a {self._suit_word(led, 1)})"
+                return IllegalAction(
+                    "{reason} ({card} is a trump, not a {suit})",
+                    reason=text,
+                    card=_card(marked[0]),
+                    suit=self._suit_term(led, 1),
+                )
         return text
 
     def _add_to_trick(self, seat: int, cards: tuple[int, ...], mask: int) -> None:
@@ -775,6 +817,7 @@ class DaBaiFen(Match):
             offenders = _team(failure["seat"])
             explain = f"{failure['explain']}; scored as though team {offenders} lost every trick: {explain}"
         explain += f" → {result.row}; levels {level_name(self.levels[0])}–{level_name(self.levels[1])}"
+        self.explanations.append((self._explain_words(failure, opponents, opp_points, result.row_words),))
         self.deal_results.append(
             {
                 "score_change": change,
@@ -804,6 +847,25 @@ class DaBaiFen(Match):
                 # "the winners are the first side whose score goes above Ace"
                 self.winner = team
                 self.phase = GAME_OVER
+
+    def _explain_words(self, failure: dict | None, opponents: int, points: int, row: Words) -> Words:
+        """The deal's ``explain`` as words the bot translates (teams by letter, seats as players' names)."""
+        levels = f"{level_name(self.levels[0])}–{level_name(self.levels[1])}"
+        said = Words("opponents (team {team}) took {points} points → {row}; levels {levels}", team="AB"[opponents],
+                     points=points, row=row, levels=levels)  # fmt: skip
+        if failure is None:
+            return said
+        beaten_by = failure["beaten_by"]
+        failed = Words(
+            "{seat}'s lead of {cards} failed: {holder} holds {card}, which beats {beaten}",
+            seat=Term("seat", failure["seat"]),
+            cards=Term("cards_spaced", tuple(failure["cards"])),
+            holder=Term("seat", beaten_by["seat"]),
+            card=Term("card", beaten_by["card"]),
+            beaten=Term("card", failure["beaten_card"]),
+        )
+        return Words("{failed}; scored as though team {team} lost every trick: {rest}", failed=failed,
+                     team="AB"[_team(failure["seat"])], rest=said)  # fmt: skip
 
     # --- what players see -------------------------------------------------------------------------------------
 
@@ -858,19 +920,20 @@ class DaBaiFen(Match):
     def seat_teams(self) -> list[int | None]:
         return [_team(seat) for seat in range(4)]
 
-    def seat_prompts(self, seat: int) -> list[str]:
+    def seat_prompt_words(self, seat: int) -> list[Words]:
         """The exposure a player may make, in words, so their hand offers it the moment they draw the card."""
         cards = self.exposable_cards(seat)
         if not cards:
             return []
-        what = "your side's level" if self.mode == SPECIAL else "the trump rank"
+        what = Words("your side's level") if self.mode == SPECIAL else Words("the trump rank")
         if len(cards) == 1:
-            text = f"You drew {CARD_NAMES[cards[0]]} — {what}: expose it?"
+            text = Words("You drew {card} — {what}: expose it?", card=_card(cards[0]), what=what)
         else:
-            text = f"You drew {CARD_NAMES[cards[0]]} — {what} (you also hold {_describe_cards(cards[1:])}): expose one?"
+            text = Words("You drew {card} — {what} (you also hold {cards}): expose one?", card=_card(cards[0]),
+                         what=what, cards=Term("cards_spaced", tuple(CARD_NAMES[c] for c in cards[1:])))  # fmt: skip
         if self.drawn == DRAWN:
             # "Once the first of these cards is exposed it is too late for anyone to determine the trump suit"
-            text += " Last chance: the kitty is turned next."
+            text = Words("{prompt} Last chance: the kitty is turned next.", prompt=text)
         return [text]
 
     def draw_ends_choices(self) -> bool:
@@ -955,4 +1018,7 @@ class DaBaiFen(Match):
             "levels": [level_name(v) for v in self.levels],
         }
 
-    CLONE_COPIES = ("hands", "levels", "points", "tricks_won", "trick", "kitty_turned", "deal_results", "failed_throws")
+    CLONE_COPIES = (
+        "hands", "levels", "points", "tricks_won", "trick", "kitty_turned", "deal_results", "explanations",
+        "failed_throws",
+    )  # fmt: skip

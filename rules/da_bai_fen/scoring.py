@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.cards import RANKS
+from rules.errors import Words
 
 LEVEL_NAMES = {**{n: str(n) for n in range(2, 11)}, 11: "J", 12: "Q", 13: "K", 14: "A"}
 LEVEL_BY_NAME = {name: level for level, name in LEVEL_NAMES.items()}
@@ -43,6 +44,17 @@ class Outcome:
     opponents_gain: int
     declarers_stay: bool
     draw: bool = False
+
+    @property
+    def row_words(self) -> Words:
+        """``row`` as words the bot translates."""
+        if self.draw:
+            return Words("exactly 40: a draw")
+        if self.declarers_stay:
+            return Words("declarers score {n}", n=self.declarers_gain)
+        if self.opponents_gain:
+            return Words("opponents score {n} and become declarers", n=self.opponents_gain)
+        return Words("no score; opponents become declarers")
 
     @property
     def row(self) -> str:

@@ -14,7 +14,7 @@ from functools import cache
 from rules.actions import Action, DiscardChoice
 from rules.cards import CARD_NAMES, JK, NO_TRUMP, SUIT_SYMBOLS, SUITS, cards_of, describe_suit, suit_name
 from rules.dealing import DealCards
-from rules.errors import IllegalAction, RecordError
+from rules.errors import IllegalAction, RecordError, Term
 from rules.five_hundred.bids import BID_BY_KEY, BIDS, Bid, bid_of
 from rules.five_hundred.packs import card_order, left_bower, pack_for, pack_mask, suit_cards
 from rules.five_hundred.scoring import DealScore, decide_game, score_all_pass, score_contract
@@ -35,6 +35,10 @@ PLAY_ACTIONS = tuple(tuple(Action(s, "play", cards=(c,)) for c in range(JK + 1))
 JOKER_LEADS = tuple(tuple(Action(s, "play", suit=suit, cards=(JK,)) for suit in range(4)) for s in range(MAX_SEATS))
 CALL_ALONE = tuple(Action(s, "call") for s in range(MAX_SEATS))
 BID_JSON = tuple({**b.to_json(), "name": b.name, "tricks": b.tricks, "points": b.value} for b in BIDS)  # copied out
+
+
+def _card(c: int) -> Term:
+    return Term("card", CARD_NAMES[c], english=card_text(c))
 
 
 def card_text(c: int) -> str:
@@ -454,7 +458,7 @@ class FiveHundred(Match):
             led_suit = tp.led_suit
             follow = hand & self._follow_masks[led_suit]
             if not (follow or hand) >> c & 1:
-                raise IllegalAction(self._why_not_playable(c))
+                raise self._why_not_playable(c)
             if suit is not None:
                 raise IllegalAction("name a suit only when you lead the Joker at no trumps")
             if not follow:
@@ -463,7 +467,7 @@ class FiveHundred(Match):
                 self._end_deal()
             return
         if not hand >> c & 1:  # the lead: any card held
-            raise IllegalAction(self._why_not_playable(c))
+            raise self._why_not_playable(c)
         joker_suit = None  # the suit named for the Joker led at no trumps
         if c == JK and self.trump == NO_TRUMP:
             joker_suit = self._joker_suit(suit)
@@ -480,25 +484,32 @@ class FiveHundred(Match):
                                 f"(you discarded to a {describe_suit(suit)[:-1]} lead)")  # fmt: skip
         return suit
 
-    def _why_not_playable(self, c: int) -> str:
+    def _why_not_playable(self, c: int) -> IllegalAction:
         tp = self.tp
         assert tp is not None  # the play phase has its tricks
         hand = tp.hands[tp.turn]
         if not 0 <= c < len(CARD_NAMES) or CARD_NAMES[c] == "?" or c not in self._pack:
-            return f"{CARD_NAMES[c] if 0 <= c < len(CARD_NAMES) else c} is not in this game's pack"
+            name = CARD_NAMES[c] if 0 <= c < len(CARD_NAMES) else c
+            return IllegalAction("{card} is not in this game's pack", card=name)
         if not hand >> c & 1:
-            return f"you do not hold {card_text(c)}"
+            return IllegalAction("you do not hold {card}", card=_card(c))
         led = tp.led_suit
         held = cards_of(hand & self._follow_masks[led])
+        suit = Term("suit", SUITS[led])
+        cards = Term("cards", tuple(CARD_NAMES[h] for h in held), english=", ".join(map(card_text, held)))
         if c == JK and self.trump == NO_TRUMP:
-            return (f"at no trumps the Joker may be played to a {describe_suit(led)[:-1]} lead only when you hold "
-                    f"no {describe_suit(led)}: you hold {', '.join(map(card_text, held))}")  # fmt: skip
+            return IllegalAction(
+                "at no trumps the Joker may be played to a {one} lead only when you hold no {suit}: you hold {cards}",
+                one=Term("suit", SUITS[led], 1), suit=suit, cards=cards,
+            )  # fmt: skip
         if led == self.trump:
-            return f"you must follow trumps ({describe_suit(led)}): you hold {', '.join(map(card_text, held))}"
+            return IllegalAction("you must follow trumps ({suit}): you hold {cards}", suit=suit, cards=cards)
         if self.trump not in (None, NO_TRUMP) and c == left_bower(self.trump):
-            return (f"you must follow suit: you hold {describe_suit(led)} ({card_text(c)} is the left bower, "
-                    f"a {describe_suit(self.trump)[:-1]})")  # fmt: skip
-        return f"you must follow suit: you hold {describe_suit(led)}"
+            return IllegalAction(
+                "you must follow suit: you hold {suit} ({card} is the left bower, a {trump})",
+                suit=suit, card=_card(c), trump=Term("suit", SUITS[self.trump], 1),
+            )  # fmt: skip
+        return IllegalAction("you must follow suit: you hold {suit}", suit=suit)
 
     # --- the end of a deal ------------------------------------------------------------------------------------
 

@@ -9,8 +9,8 @@ computer players (``legal_card_mask``, ``play_card``, ``random_playout``).
 
 from __future__ import annotations
 
-from rules.cards import CARD_NAMES, NO_TRUMP, SUIT_MASKS, describe_suit, nth_card
-from rules.errors import IllegalAction
+from rules.cards import CARD_NAMES, NO_TRUMP, SUIT_MASKS, SUITS, nth_card
+from rules.errors import IllegalAction, Term
 from rules.game import PLAY
 
 from .state import DealState
@@ -19,6 +19,10 @@ from .table import SILENT_STACKS
 
 EFFECTIVE_SUIT = [c >> 4 if c < 64 else -1 for c in range(67)]  # no bowers or jokers: a card's suit is its suit
 STRENGTH = [c & 15 for c in range(67)]  # "A-K-Q-J-10-9-8-7-6-5": the natural order of the rank slots
+
+
+def _suit(s: int) -> Term:
+    return Term("suit", "NT" if s == NO_TRUMP else SUITS[s])
 
 
 class PlayPhase(DealState):
@@ -55,23 +59,25 @@ class PlayPhase(DealState):
 
     def _play(self, c: int) -> None:
         if not self.legal_card_mask() >> c & 1:
-            raise IllegalAction(self._why_not_playable(c))
+            raise self._why_not_playable(c)
         self.play_card(c)
 
-    def _why_not_playable(self, c: int) -> str:
+    def _why_not_playable(self, c: int) -> IllegalAction:
         play = self.play
         silent = self.table.silent[play.turn]
         hand = self.visible(play.turn) if silent else play.hands[play.turn]
+        card = Term("card", CARD_NAMES[c])
         if not hand >> c & 1:
             if silent:
-                return f"{CARD_NAMES[c]} is not one of your silent partner's face-up cards"
-            return f"you do not hold {CARD_NAMES[c]}"
+                return IllegalAction("{card} is not one of your silent partner's face-up cards", card=card)
+            return IllegalAction("you do not hold {card}", card=card)
         if not play.trick:
             # Held but not legal on the lead: only the compulsory trump lead forbids that, and only once trump is named.
             assert self.trump is not None
-            return f"your first lead must be a trump ({describe_suit(self.trump)}): you hold one"
-        holder = "your silent partner shows" if silent else "you hold"
-        return f"you must follow suit: {holder} {describe_suit(play.led_suit)}"
+            return IllegalAction("your first lead must be a trump ({suit}): you hold one", suit=_suit(self.trump))
+        if silent:
+            return IllegalAction("you must follow suit: your silent partner shows {suit}", suit=_suit(play.led_suit))
+        return IllegalAction("you must follow suit: you hold {suit}", suit=_suit(play.led_suit))
 
     def play_card(self, c: int) -> None:
         """Play a card known to be legal (fast path for computer players: no Action, no re-checking).

@@ -154,7 +154,7 @@ def base_payload(
         "version": 1,
         "channel_id": str(channel.id),
         "channel": channel.to_payload(),
-        "locale": "en-US",
+        "locale": user.locale,
         "entitlements": [],
         "authorizing_integration_owners": {"0": str(channel.guild.id) if channel.guild else "0"},
         "attachment_size_limit": 10 * 1024 * 1024,
@@ -166,8 +166,8 @@ def base_payload(
         if member is None:
             raise ValueError(f"{user.username} is not a member of guild {channel.guild.name}")
         payload["guild_id"] = str(channel.guild.id)
-        payload["guild_locale"] = "en-US"
-        payload["guild"] = {"id": str(channel.guild.id), "locale": "en-US", "features": []}
+        payload["guild_locale"] = channel.guild.preferred_locale
+        payload["guild"] = {"id": str(channel.guild.id), "locale": channel.guild.preferred_locale, "features": []}
         payload["member"] = member.to_payload(with_permissions=True)
         payload["app_permissions"] = str(ALL_PERMISSIONS)
         payload["context"] = 0

@@ -47,6 +47,7 @@ class User:
     # When True, the bot may not open/send to a DM with this user (Discord error 50007).
     dms_closed: bool = False
     global_name: str | None = None
+    locale: str = "en-US"  # the Discord client's language, sent with each interaction
 
     def to_payload(self) -> dict[str, Any]:
         return {
@@ -325,6 +326,7 @@ class Guild:
     channels: dict[int, Channel] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
     roles: dict[int, Role] = field(default_factory=dict)
+    preferred_locale: str = "en-US"
 
     def to_payload(self) -> dict[str, Any]:
         """The GUILD_CREATE / GET /guilds/{id} shape (channels and members included)."""
@@ -353,7 +355,7 @@ class Guild:
             "description": None,
             "banner": None,
             "premium_tier": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
