@@ -101,8 +101,8 @@ class TableRow:
     updated_at: str
     seats: dict[int, SeatRow] = field(default_factory=dict)
     hints: bool = False  # the host allowed /hint (migration 4); such games are unrated
-    open_review: bool = False  # every trick and the running points open during a deal (migration 7); unrated
-    spectator_hands: bool = False  # spectators see each deal's hands once it is over (migration 7)
+    open_review: bool = False  # every trick and the running points open during a deal (migration 8); unrated
+    spectator_hands: bool = False  # spectators see each deal's hands once it is over (migration 8)
     language: str | None = None  # of the table's public messages (migration 11); None: English
 
 

@@ -1,4 +1,4 @@
-"""Tournaments in the store (migration 0007_tournaments.sql): the tournament, its entrants, each round's plan,
+"""Tournaments in the store (migration 0010_tournaments.sql): the tournament, its entrants, each round's plan,
 boards and matches, results, organisers' adjustments and the audit log.  Everything a running tournament needs to
 carry on after a restart is here; ``load_tournament`` reads it back whole.
 
