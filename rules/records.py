@@ -199,6 +199,19 @@ def new_match_for(record: GameRecord) -> Match:
     return match_class(record.game)(record.options, record.first_dealer)
 
 
+def match_before_deal(record: GameRecord, deal: int) -> Match:
+    """The match as it stood when deal ``deal`` (0-based) of a stored record was dealt: every earlier deal replayed
+    as it stands (cards taken back left out).  ``RecordError`` when the record has no such deal."""
+    if not 0 <= deal < len(record.deals):
+        raise RecordError(f"there is no deal {deal + 1}: the game has {len(record.deals)} so far")
+    match = new_match_for(record)
+    for index in range(deal):
+        match.start_deal(deal_cards(record, match, index))
+        for raw in effective_actions(record.deals[index].actions):
+            match.apply(action_from_json(raw, shape_checked=True))
+    return match
+
+
 def replay(record: GameRecord) -> Replay:
     """Apply every action of the record.  ``RecordError`` for a malformed record; an illegal action stops the
     replay with the state just before it and the error set."""

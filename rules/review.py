@@ -10,10 +10,9 @@ from dataclasses import dataclass
 
 from rules.actions import action_from_json
 from rules.cards import CARD_NAMES
-from rules.errors import RecordError
 from rules.events import FailedLead, TrickWon
 from rules.game import PLAY, Match
-from rules.records import GameRecord, deal_cards, effective_actions, new_match_for
+from rules.records import GameRecord, deal_cards, effective_actions, match_before_deal
 
 # Actions that are not said aloud at the table: a discard is face down, a draw takes an unseen card, a play is a
 # trick's (and shown there).  Every other action (a bid, a pass, a counter, naming trump, calling a card, exposing a
@@ -52,13 +51,7 @@ class DealStory:
 def deal_story(record: GameRecord, deal: int) -> DealStory:
     """Replay ``record`` up to the end of deal ``deal`` (or as far as it goes) and tell that deal.  ``RecordError``
     when there is no such deal."""
-    if not 0 <= deal < len(record.deals):
-        raise RecordError(f"there is no deal {deal + 1}: the game has {len(record.deals)} so far")
-    match = new_match_for(record)
-    for index in range(deal):
-        match.start_deal(deal_cards(record, match, index))
-        for raw in effective_actions(record.deals[index].actions):
-            match.apply(action_from_json(raw, shape_checked=True))
+    match = match_before_deal(record, deal)
     match.start_deal(deal_cards(record, match, deal))
     calls: list[dict] = []
     tricks: list[ReviewedTrick] = []

@@ -9,7 +9,7 @@ import pytest
 
 import cogs.acting
 from bot.presentation.errors import OOPS
-from tests.botkit.harness import bot_world, find_id
+from tests.botkit.harness import bot_world
 
 
 @pytest.fixture
@@ -19,12 +19,7 @@ async def world(tmp_path):
 
 
 async def started(world, client, *users):
-    lobby = await world.new_table(users[0], "toy")
-    for user in users[1:]:
-        await world.click(user, lobby, "join")
-    await world.click(users[0], lobby, "start")
-    await world.settle(client)
-    return client.manager.tables[int(find_id(lobby, "hand").split(":")[1])]
+    return await world.seated_and_started(client, list(users))  # the toy game
 
 
 async def test_the_command_list_keeps_the_short_forms_and_groups_the_rest(world):

@@ -15,7 +15,7 @@ import random
 import pytest
 
 from bot.presentation import deadline
-from tests.botkit.harness import bot_world, find_id, play_to_the_end, table_message, tap_action
+from tests.botkit.harness import bot_world, play_to_the_end, table_message, tap_action
 from tests.fakediscord.faults import LOST_ANSWER, SERVER_ERROR, SLOW, TOO_MANY, Fault, RateLimits
 
 CALLBACK = "/interactions/{interaction_id}/{token}/callback"
@@ -28,12 +28,7 @@ async def world(tmp_path):
 
 
 async def started(world, client, *users):
-    lobby = await world.new_table(users[0], "toy")
-    for user in users[1:]:
-        await world.click(user, lobby, "join")
-    await world.click(users[0], lobby, "start")
-    await world.settle(client)
-    return client.manager.tables[int(find_id(lobby, "hand").split(":")[1])]
+    return await world.seated_and_started(client, list(users))  # the toy game
 
 
 def user_to_move(world, table):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.botkit.harness import bot_world, find_id
+from tests.botkit.harness import bot_world
 
 
 @pytest.fixture
@@ -15,12 +15,7 @@ async def world(tmp_path):
 
 
 async def _started(world, client, *users):
-    lobby = await world.new_table(users[0], "toy")
-    for user in users[1:]:
-        await world.click(user, lobby, "join")
-    await world.click(users[0], lobby, "start")
-    await world.settle(client)
-    return client.manager.tables[int(find_id(lobby, "hand").split(":")[1])]
+    return await world.seated_and_started(client, list(users))  # the toy game
 
 
 def _not_to_move(world, table):

@@ -18,8 +18,9 @@ from PIL import Image
 from bot.presentation.choices import past_tense
 from rules.actions import action_from_json
 from rules.cards import CARD_NAMES
+from rules.errors import RecordError
 from rules.game import BETWEEN_DEALS, DEAL, GAME_OVER, Match
-from rules.records import GameRecord, deal_cards, effective_actions, new_match_for
+from rules.records import GameRecord, deal_cards, effective_actions, match_before_deal, new_match_for
 
 # How long each kind of moment stays on screen, in milliseconds: long enough to read a call or see a card land,
 # longer for a finished trick (who won it), longest for the deal's end (the scores after it) before the GIF loops.
@@ -41,14 +42,10 @@ class Moment:
 
 def match_before(record: GameRecord, deal_index: int) -> Match:
     """The match as it stood when deal ``deal_index`` of ``record`` was dealt (every earlier deal replayed)."""
-    if not 0 <= deal_index < len(record.deals):
-        raise ValueError(f"the record has {len(record.deals)} deal(s); there is no deal {deal_index + 1}")
-    match = new_match_for(record)
-    for d in range(deal_index):
-        match.start_deal(deal_cards(record, match, d))
-        for raw in effective_actions(record.deals[d].actions):
-            match.apply(action_from_json(raw))
-    return match
+    try:
+        return match_before_deal(record, deal_index)
+    except RecordError as error:
+        raise ValueError(str(error)) from None
 
 
 def walk_deal(record: GameRecord, deal_index: int) -> Iterator[tuple[Match, dict | None]]:
