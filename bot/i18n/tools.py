@@ -88,9 +88,13 @@ def _read(path: Path) -> Catalog:
 
 
 def _write_po(catalog: Catalog, path: Path) -> None:
+    # Sorted by message id and without line numbers, so that two branches adding texts touch different lines of
+    # the catalogue and a moved line of code changes nothing here.
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as f:
-        write_po(f, catalog, width=120, sort_by_file=False, omit_header=False, include_previous=True)
+        write_po(
+            f, catalog, width=120, sort_output=True, include_lineno=False, omit_header=False, include_previous=True
+        )
 
 
 def compiled(catalog: Catalog) -> bytes:
