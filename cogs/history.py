@@ -34,7 +34,7 @@ from bot.presentation.history import (
     story,
 )
 from bot.presentation.messages import DM_CLOSED, game_name, table_content, table_file, table_state
-from bot.storage.store import CANCELLED, LOBBY, PLAYING
+from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.storage.watchers import add_watcher, remove_watcher, watchers_of
 from bot.tables.manners import STOPPED_BY_VOTE
 from bot.tables.service import Outcome, Refusal, Table, TableManager
@@ -174,6 +174,9 @@ class History(commands.Cog):
             for user_id in users:
                 text = f"👀 Table #{table.id} ({game_name(table.game)}): deal {deal + 1} is over."
                 await self._tell(manager, table, user_id, text, embeds)
+        if table.status == FINISHED:  # the last deal's review was their last message: nothing more will come
+            for user_id in await watchers_of(manager.store, table.id):
+                await remove_watcher(manager.store, table.id, user_id)
 
     @commands.Cog.listener()
     async def on_table_closed(self, table: Table) -> None:
