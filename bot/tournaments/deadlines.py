@@ -183,7 +183,8 @@ class Deadlines:
         if r.status == ts.ROUND_FINISHED:
             return
         policy = str(t.settings.get("policy", COMPUTER))
-        late = []
+        late: list[int] = []
+        forfeits: list[int] = []
         for m in r.matches:
             if m.status == ts.MATCH_FINISHED or m.table_id is None:
                 continue
@@ -191,23 +192,23 @@ class Deadlines:
             if table.status != PLAYING:
                 continue
             late.append(m.match_no + 1)
-            if policy == FORFEIT:
-                await service.record_forfeit((tid, round_no, m.match_no), table, self.absent_side(table))
-            else:
-                await self.stand_in(table)
-        if not late:
-            return
-        tables = ", ".join(str(n) for n in late)
-        if policy == FORFEIT:
-            text = _("Round {number}'s deadline: table(s) {tables} forfeited by the side they waited on.",
-                     number=round_no + 1, tables=tables)  # fmt: skip
-        else:
+            if policy == COMPUTER and await self.stand_in(table):
+                continue
+            # Forfeit, or nobody at the table would be left playing: the side the table waits on loses.
+            forfeits.append(m.match_no + 1)
+            await service.record_forfeit((tid, round_no, m.match_no), table, self.absent_side(table))
+        stood_in = [n for n in late if n not in forfeits]
+        if stood_in:
             text = _(
                 "Round {number}'s deadline: at table(s) {tables} the computer now plays for whoever has not played; "
                 "they take their seat back with **I'm back** or a move of their own.",
-                number=round_no + 1, tables=tables,
+                number=round_no + 1, tables=", ".join(map(str, stood_in)),
             )  # fmt: skip
-        await service.output.say(await service.get(tid), text)
+            await service.output.say(await service.get(tid), text)
+        if forfeits:
+            text = _("Round {number}'s deadline: table(s) {tables} forfeited by the side they waited on.",
+                     number=round_no + 1, tables=", ".join(map(str, forfeits)))  # fmt: skip
+            await service.output.say(await service.get(tid), text)
 
     @staticmethod
     def absent_side(table: Table) -> int:
@@ -217,25 +218,29 @@ class Deadlines:
         scores = match.scores() if match is not None else [0, 0]
         return 0 if scores[0] < scores[1] else 1
 
-    async def stand_in(self, table: Table) -> None:
-        """The computer takes the seat the table waits on and every seat whose player has made no move there."""
+    async def stand_in(self, table: Table) -> bool:
+        """The computer takes the seat the table waits on and every seat whose player has made no move there.
+        False (and nothing changed) when that would leave no human playing: a table of stand-ins alone waits, so
+        the forfeit rule decides it instead."""
         moved: set[int] = set()
         for deal in table.record.deals if table.record is not None else []:
             moved |= {a["seat"] for a in deal.actions if isinstance(a.get("seat"), int)}
         async with table.lock:
             match = table.match
             waiting = match.to_move if match is not None else None
-            for seat, row in table.seats.items():
-                if row.user_id is None or row.computer:
-                    continue
-                if seat == waiting or seat not in moved:
-                    table.away.add(seat)
-                    await clock_store.save_idle_seat(
-                        self.service.store, clock_store.IdleSeat(table.id, seat, True, 0, False)
-                    )
+            humans = {s for s, r in table.seats.items() if r.user_id is not None and not r.computer}
+            absent = {s for s in humans if s == waiting or s not in moved}
+            if not humans - absent - table.away:
+                return False
+            for seat in sorted(absent - table.away):
+                table.away.add(seat)
+                await clock_store.save_idle_seat(
+                    self.service.store, clock_store.IdleSeat(table.id, seat, True, 0, False)
+                )
             self.service.manager.schedule_computers(table)
             if table.computer_task is not None:
                 self.clock.track(table.computer_task)
+        return True
 
     # --- the timers themselves ---------------------------------------------------------------------------------
 

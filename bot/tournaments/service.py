@@ -606,7 +606,7 @@ class TournamentService:
         if key is None or not deals_finished:
             return
         t = await self.get(key[0])
-        if self._table_done(Settings.of(t.settings), table):
+        if table.status == FINISHED or self._table_done(Settings.of(t.settings), table):
             await self._finish_match(key, table)
 
     @staticmethod
