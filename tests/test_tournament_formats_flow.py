@@ -319,3 +319,28 @@ async def test_a_round_paired_again_before_it_starts(tmp_path):
             late = await world.slash(world.alice, "tournament", {"tournament": tid, "reason": "again"},
                                      subcommand="repair")  # fmt: skip
             assert "has started playing" in (await late.wait_for_followup()).content
+
+
+async def test_a_round_robin_in_two_groups_then_a_final(tmp_path):
+    async with bot_world(tmp_path) as world:
+        users = _players(world, 8)
+        async with world.running() as client:
+            announcement = await _create(world, world.alice, name="Groupes", game="belote", format="round_robin",
+                                         deals=1, groups=2, best_of=1)  # fmt: skip
+            tid = _tid(world, announcement)
+            await _teams(world, announcement, users)
+            await start(world, world.alice, tid)
+            await _play(world, client, tid, 0)  # two groups of two: one match each
+            await _play(world, client, tid, 1)
+            t = await ts.load_tournament(client.store, tid)
+            assert t is not None and t.status == ts.FINISHED and len(t.played) == 2
+            assert len(t.played[0].matches) == 2 and "stage" not in t.played[0].plan
+            final = t.played[1]
+            assert final.plan["stage"] == KNOCKOUT and len(final.matches) == 1
+            group_winners = t.played[0].matches
+            winners = set()
+            for m, table in zip(group_winners, t.played[0].plan["tables"], strict=True):
+                won = [i for i, (_, w) in enumerate(m.results[ts.WHOLE_MATCH]) if w]
+                winners |= set(table[won[0]]) if won else set()
+            finalists = {e for side in final.plan["tables"][0] for e in side}
+            assert finalists == winners, "the group winners meet in the final"

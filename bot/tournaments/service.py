@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import dataclasses
 import io
 import logging
 import random
@@ -356,6 +357,11 @@ class TournamentService:
                         number=m.match_no + 1, round=current.round_no + 1,
                     )  # fmt: skip
                 tables.append(table)
+            # The new pairing is worked out before anything is undone, so a round that cannot be paired stays as it was.
+            before = dataclasses.replace(t, played=t.played[:-1])
+            plan = self._next_plan(before, current.round_no, self.rng.getrandbits(62))
+            if plan is None or not plan[0]["tables"]:
+                raise Refusal("There is no one left to pair.")
             for table in tables:
                 self.by_table.pop(table.id, None)
                 self.manager.fixed_deals.pop(table.id, None)
@@ -367,9 +373,6 @@ class TournamentService:
             await self.output.say(
                 t, _("Round {number} is paired again: {reason}", number=current.round_no + 1, reason=reason.strip())
             )
-            plan = self._next_plan(t, current.round_no, self.rng.getrandbits(62))
-            if plan is None:
-                raise Refusal("There is no one left to pair.")
             await self._start_round(t, current.round_no, *plan)
         await self.output.changed(await self.get(tid))
 
