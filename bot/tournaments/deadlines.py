@@ -134,7 +134,7 @@ class Deadlines:
             service.check_organiser(t, user_id, manager)
             if t.status == ts.CHECK_IN and t.settings.get("checkin_closes") is not None:
                 closes = float(t.settings["checkin_closes"]) + minutes * 60
-                remind = closes - lead(minutes * 60 + max(0.0, closes - minutes * 60 - self.now()))
+                remind = closes - lead(closes - self.now())  # a reminder for the new close, from what is left
                 await ts.update_settings(
                     service.store, tid, {"checkin_closes": closes, "checkin_remind": max(remind, self.now())},
                     user_id, "extend", f"check-in until {ts_text(closes)}",
