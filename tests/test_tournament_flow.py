@@ -38,6 +38,12 @@ async def _create(world, host, **options):
     return result.message
 
 
+async def start(world, user, tid: int):
+    """``/tournament start``: it defers at once (pairing a large field takes time), then says what it did."""
+    result = await world.slash(user, "tournament", {"tournament": tid}, subcommand="start")
+    return await result.wait_for_followup()
+
+
 async def _play_round(world, client, round_no: int, tid: int) -> None:
     for _ in range(100):  # the round's tables open one after another once the last round's last result is in
         t = await ts.load_tournament(client.store, tid)
@@ -69,9 +75,9 @@ async def test_a_belote_melee_of_eight_with_a_waiting_list_and_an_adjustment(tmp
             assert "Waiting list: player10" in text and "player9" in text.split("Waiting")[0]
             tid = int(text.split("(#")[1].split(")")[0])
 
-            refused = await world.slash(world.bob, "tournament", {"tournament": tid}, subcommand="start")
+            refused = await start(world, world.bob, tid)
             assert "Only the organiser" in refused.content
-            started = await world.slash(world.alice, "tournament", {"tournament": tid}, subcommand="start")
+            started = await start(world, world.alice, tid)
             assert "Started" in started.content, started.content
             await world.settle(client)
             pairings = [m.content for m in world.fake.messages(world.channel) if "round 1**" in m.content]
@@ -156,7 +162,7 @@ async def test_a_swiss_survives_a_restart_mid_round(tmp_path):
                 await _entry(world, user, world.fake.world.messages[announcement.id], "checkin")
             twice = await _entry(world, users[0], world.fake.world.messages[announcement.id], "checkin")
             assert "already checked in" in twice.content
-            await world.slash(world.alice, "tournament", {"tournament": tid}, subcommand="start")
+            await start(world, world.alice, tid)
             await world.settle(client)
             t = await ts.load_tournament(client.store, tid)
             assert t is not None and len(t.played[0].matches) == 2 and not t.played[0].plan["byes"]
@@ -203,7 +209,7 @@ async def test_a_duplicate_two_hundred_between_three_tables(tmp_path):
             for user in users:
                 await _entry(world, user, announcement, "register")
             tid = int(world.fake.world.messages[announcement.id].content.split("(#")[1].split(")")[0])
-            await world.slash(world.alice, "tournament", {"tournament": tid}, subcommand="start")
+            await start(world, world.alice, tid)
             await world.settle(client)
             t = await ts.load_tournament(client.store, tid)
             assert t is not None and len(t.played[0].matches) == 3
@@ -253,7 +259,7 @@ async def test_a_timed_out_seat_at_a_tournament_table_gets_a_stand_in(tmp_path):
             for user in users:
                 await _entry(world, user, announcement, "register")
             tid = int(world.fake.world.messages[announcement.id].content.split("(#")[1].split(")")[0])
-            await world.slash(world.alice, "tournament", {"tournament": tid}, subcommand="start")
+            await start(world, world.alice, tid)
             await world.settle(client)
             await client.clocks.settle()
             t = await ts.load_tournament(client.store, tid)
@@ -282,7 +288,7 @@ async def test_a_table_that_could_not_be_opened_is_opened_at_the_next_start(tmp_
             with monkeypatch.context() as patch:
                 # The loaded cog (discord.py loads an extension as a module of its own): its Discord refuses threads.
                 patch.setattr(client.get_cog("Tournaments"), "open_table_channel", refused)
-                await world.slash(world.alice, "tournament", {"tournament": tid}, subcommand="start")
+                await start(world, world.alice, tid)
                 await world.settle(client)
             assert any("could not be opened" in m.content for m in world.fake.messages(world.channel))
             t = await ts.load_tournament(client.store, tid)
@@ -306,7 +312,7 @@ async def test_a_sixteen_player_belote_melee_of_three_rounds(tmp_path):
             for user in users:
                 await _entry(world, user, announcement, "register")
             tid = int(world.fake.world.messages[announcement.id].content.split("(#")[1].split(")")[0])
-            await world.slash(world.alice, "tournament", {"tournament": tid}, subcommand="start")
+            await start(world, world.alice, tid)
             await world.settle(client)
             for round_no in range(3):
                 await _play_round(world, client, round_no, tid)
@@ -338,7 +344,7 @@ async def test_every_game_plays_a_tournament_round(tmp_path, game, format, dupli
             for user in users:
                 await _entry(world, user, announcement, "register")
             tid = int(world.fake.world.messages[announcement.id].content.split("(#")[1].split(")")[0])
-            await world.slash(world.alice, "tournament", {"tournament": tid}, subcommand="start")
+            await start(world, world.alice, tid)
             await world.settle(client)
             await _play_round(world, client, 0, tid)
             t = await ts.load_tournament(client.store, tid)

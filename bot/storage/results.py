@@ -365,6 +365,20 @@ async def close_game(store: Store, row: TableRow, status: str, output: Mapping[s
     return await record_end(store, row, output, status, set_status=True)
 
 
+async def record_played(store: Store, row: TableRow, output: Mapping[str, Any]) -> int | None:
+    """A game stopped where its table was told to stop (a tournament round's last deal): finished as played and
+    rated like any finished game; ``output`` is the match's state read as its end."""
+
+    def write(conn: sqlite3.Connection) -> int | None:
+        conn.execute(
+            "UPDATE tables SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
+            (FINISHED, row.id),
+        )
+        return write_result(conn, row, _players(row), output, FINISHED)
+
+    return await store.in_transaction(write)
+
+
 async def reconcile(store: Store) -> list[int]:
     """Record every ended, started table that has no result yet (oldest first); returns their table ids."""
     from rules.records import replay

@@ -1,4 +1,5 @@
-"""Tournaments in the store (migration 0010_tournaments.sql): the tournament, its entrants, each round's plan,
+"""Tournaments in the store (migrations 0010_tournaments.sql, 0012_tournament_firings.sql): the tournament, its
+entrants, each round's plan,
 boards and matches, results, organisers' adjustments and the audit log.  Everything a running tournament needs to
 carry on after a restart is here; ``load_tournament`` reads it back whole.
 
@@ -14,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.storage.store import Store
+from bot.storage.store import Store, is_conflict
 
 REGISTRATION, RUNNING, PAUSED, FINISHED, CANCELLED = "registration", "running", "paused", "finished", "cancelled"
 CHECK_IN = "check_in"  # registration closed; registered players confirm they are here
@@ -425,3 +426,51 @@ def _load(conn: sqlite3.Connection, tournament_id: int) -> TournamentRow | None:
         for r in fetch_all("SELECT * FROM tournament_adjustments WHERE tournament_id = ? ORDER BY seq", key)
     ]
     return t
+
+
+async def update_settings(
+    store: Store, tournament_id: int, changes: dict[str, Any], actor_id: int | None, action: str, detail: str
+) -> None:
+    """Merge ``changes`` into the tournament's settings (a check-in's closing time, say), audit-logged."""
+
+    def update(conn: sqlite3.Connection) -> None:
+        row = conn.execute("SELECT settings FROM tournaments WHERE id = ?", (tournament_id,)).fetchone()
+        settings = {**json.loads(row[0]), **changes}
+        conn.execute(
+            "UPDATE tournaments SET settings = ?, updated_at = ? WHERE id = ?",
+            (json.dumps(settings), now_text(), tournament_id),
+        )
+        _audit(conn, tournament_id, actor_id, action, detail)
+
+    await store.in_transaction(update)
+
+
+async def audit(store: Store, tournament_id: int, actor_id: int | None, action: str, detail: str) -> None:
+    await store.in_transaction(_audit, tournament_id, actor_id, action, detail)
+
+
+async def delete_round(store: Store, tournament_id: int, round_no: int, actor_id: int, reason: str) -> None:
+    """A round paired but not yet played, taken back whole (the organiser re-pairs it), audit-logged."""
+
+    def delete(conn: sqlite3.Connection) -> None:
+        for table in ("tournament_seats", "tournament_results", "tournament_matches", "tournament_boards",
+                      "tournament_rounds"):  # fmt: skip
+            conn.execute(f"DELETE FROM {table} WHERE tournament_id = ? AND round_no = ?", (tournament_id, round_no))
+        _audit(conn, tournament_id, actor_id, "repair", f"round {round_no + 1}: {reason}")
+
+    await store.in_transaction(delete)
+
+
+async def claim_firing(store: Store, tournament_id: int, kind: str, round_no: int, due: float) -> bool:
+    """Whether this process is the one to act on the tournament's ``kind`` timer due at ``due``: the first to claim
+    it (a restart, or another process, may arm the same timer again)."""
+    try:
+        await store.write_one(
+            "INSERT INTO tournament_firings (tournament_id, kind, round_no, due_ms, fired_at) VALUES (?, ?, ?, ?, ?)",
+            (tournament_id, kind, round_no, round(due * 1000), now_text()),
+        )
+    except Exception as e:
+        if is_conflict(e):
+            return False
+        raise
+    return True

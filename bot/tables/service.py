@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.storage.player_settings import PlayerSettings, load_player_settings, save_player_settings
-from bot.storage.results import close_game, finish_game, reconcile
+from bot.storage.results import close_game, finish_game, reconcile, record_played
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING, SeatRow, Store, TableRow, is_conflict
 from rules.actions import Action, action_from_json
 from rules.dealing import DealCards
@@ -547,6 +547,15 @@ class TableManager:
         """Close a lobby or a game as cancelled (the clocks' closing of an abandoned table); the caller holds the
         table's lock and has checked that it is still open."""
         await self._close(table, CANCELLED)
+
+    async def finish_as_played(self, table: Table, winner: int | None) -> None:
+        """A table that stopped at a deal limit set from outside (a tournament's round) ends as played: finished and
+        rated like any game, ``winner`` the scoring unit that won (None: ranked by the scores)."""
+        async with table.lock:
+            if table.status != PLAYING or table.match is None:
+                return
+            await record_played(self.store, table.row, {**table.match.output(), "phase": GAME_OVER, "winner": winner})
+            await self._close(table, FINISHED)
 
     async def seat_substitute(self, table: Table, row: SeatRow) -> None:
         """Give ``row.seat`` to a substitute mid-game, saved before it counts; the caller holds the table's lock."""

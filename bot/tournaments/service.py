@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import dataclasses
 import io
 import logging
 import random
@@ -17,11 +18,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bot.clocks.clock import Clock
+from bot.i18n import _
 from bot.storage import tournaments as ts
 from bot.storage.store import CANCELLED, FINISHED, PLAYING, Store
 from bot.tables.guild_settings import SettingsRefusal, parse_clock
 from bot.tables.service import Refusal, Table, TableManager
-from bot.tournaments.pairing import melee_round
+from bot.tournaments import formats
+from bot.tournaments.deadlines import COMPUTER, POLICIES, Deadlines, ts_text
+from bot.tournaments.pairing import melee_round, swiss_round
 from bot.tournaments.plan import Pairing, RoundPlan, seed_commitment
 from bot.tournaments.progress import current_standings, history
 from bot.tournaments.standings import CUMULATIVE, LEVELS, MATCH_POINTS, MATCHPOINTS, Line
@@ -33,8 +38,13 @@ from rules.registry import game_type, match_class
 log = logging.getLogger(__name__)
 
 MELEE, SWISS = "melee", "swiss"
-FORMATS = (MELEE, SWISS)  # run end to end here; round robin and elimination exist as pairings (pairing.py) only
+ROUND_ROBIN, SINGLE, DOUBLE = formats.ROUND_ROBIN, formats.SINGLE, formats.DOUBLE
+FORMATS = (MELEE, SWISS, ROUND_ROBIN, SINGLE, DOUBLE)
+TEAM_ONLY = (ROUND_ROBIN, SINGLE, DOUBLE)  # entrants meet head to head: each is a fixed team
+KNOCKOUTS = (SINGLE, DOUBLE)
+INDIVIDUAL, TEAM = "individual", "team"
 SEATS = 4
+TEAM_SIZE = 2
 
 
 class TournamentOutput(Protocol):
@@ -61,10 +71,24 @@ class Settings:
     deals: int  # deals per round (0: each table plays to the game's target)
     cap: int  # 0: no cap
     duplicate: bool = False  # every table of a round plays the same deals (boards), scored by matchpoints
+    entry: str = INDIVIDUAL  # or TEAM: fixed teams registered together
+    best_of: int = 0  # a knock-out match is won by the majority of this many deals (0: not a best-of)
+    groups: int = 1  # a round robin's groups (their winners then play a knock-out)
+    round_minutes: int = 0  # each round's deadline, minutes after it starts (0: none)
+    policy: str = COMPUTER  # at the deadline: the computer plays for the absent, or they forfeit
 
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> Settings:
-        return cls(int(data.get("deals", 0)), int(data.get("cap", 0)), bool(data.get("duplicate", False)))
+        return cls(
+            int(data.get("deals", 0)), int(data.get("cap", 0)), bool(data.get("duplicate", False)),
+            str(data.get("entry", INDIVIDUAL)), int(data.get("best_of", 0)), int(data.get("groups", 1)),
+            int(data.get("round_minutes", 0)), str(data.get("policy", COMPUTER)),
+        )  # fmt: skip
+
+    @property
+    def deal_limit(self) -> int:
+        """Deals a table plays at most: a best-of goes on past N while deals are level, up to 3N."""
+        return 3 * self.best_of if self.best_of else self.deals
 
 
 @dataclass
@@ -94,19 +118,20 @@ class RoundBoards:
 def ranking_method(t: ts.TournamentRow) -> str:
     if Settings.of(t.settings).duplicate:
         return MATCHPOINTS
-    if t.format == SWISS:
+    if t.format in (SWISS, *TEAM_ONLY):
         return MATCH_POINTS
     return LEVELS if game_type(t.game).scores_are_levels else CUMULATIVE
 
 
 class TournamentService:
-    def __init__(self, store: Store, manager: TableManager, output: TournamentOutput, rng: random.Random):
+    def __init__(self, store: Store, manager: TableManager, output: TournamentOutput, rng: random.Random, clock: Clock):
         self.store = store
         self.manager = manager
         self.output = output
         self.rng = rng
         self.locks: dict[int, asyncio.Lock] = {}
         self.by_table: dict[int, tuple[int, int, int]] = {}  # table id -> (tournament, round, match)
+        self.deadlines = Deadlines(self, clock)
         manager.record_guards.append(self.board_record_withheld)
 
     def lock(self, tid: int) -> asyncio.Lock:
@@ -115,7 +140,7 @@ class TournamentService:
     async def get(self, tid: int) -> ts.TournamentRow:
         t = await ts.load_tournament(self.store, tid)
         if t is None:
-            raise Refusal(f"There is no tournament #{tid}.")
+            raise Refusal("There is no tournament #{tid}.", tid=tid)
         return t
 
     # --- set-up and registration ---------------------------------------------------------------------------
@@ -136,15 +161,38 @@ class TournamentService:
         cap: int,
         duplicate: bool = False,
         clock: str = "live",
+        entry: str = INDIVIDUAL,
+        best_of: int = 3,
+        groups: int = 1,
+        round_minutes: int = 0,
+        policy: str = COMPUTER,
     ) -> ts.TournamentRow:
         if format not in FORMATS:
-            raise Refusal(f"The format must be one of: {', '.join(FORMATS)}.")
+            raise Refusal("The format must be one of: {formats}.", formats=", ".join(FORMATS))
         if SEATS not in game_type(game).seat_counts:
             raise Refusal("Tournaments are for games of four at a table.")
         if any(o.name == "players" for o in match_class(game).OPTIONS):
             options = {**options, "players": SEATS}
-        if not 1 <= rounds <= 20:
+        if format in TEAM_ONLY:
+            entry = TEAM
+        if entry not in (INDIVIDUAL, TEAM) or (format == MELEE and entry == TEAM):
+            raise Refusal("Entry is individual or team; a mêlée is always individual (partners are redrawn).")
+        if format in (MELEE, SWISS) and not 1 <= rounds <= 20:
             raise Refusal("A tournament has 1 to 20 rounds.")
+        if format in KNOCKOUTS or (format == ROUND_ROBIN and groups > 1):
+            if best_of < 1 or best_of > 9 or best_of % 2 == 0:
+                raise Refusal("A knock-out match is best of an odd number of deals, 1 to 9.")
+        else:
+            best_of = 0
+        if format in KNOCKOUTS and duplicate:
+            raise Refusal("A knock-out is not played in duplicate: choose Swiss, mêlée or round robin for that.")
+        if not 1 <= groups <= 8:
+            raise Refusal("A round robin has 1 to 8 groups.")
+        if not 0 <= round_minutes <= 14 * 24 * 60 or policy not in POLICIES:
+            raise Refusal(
+                "A round's deadline is 0 (none) to 20160 minutes, and at it the computer stands in or the absent "
+                "side forfeits."
+            )
         if not 0 <= deals <= 30 or cap < 0:
             raise Refusal("Deals per round are 0 (play to the target) to 30, and the cap is a number of players.")
         try:
@@ -162,7 +210,8 @@ class TournamentService:
         tid = await ts.create_tournament(
             self.store, guild_id=guild_id, channel_id=channel_id, organiser_id=organiser_id, name=name, game=game,
             preset=preset, options=options, format=format, rounds=rounds, seed=self.rng.getrandbits(62),
-            settings={"deals": deals, "cap": cap, "duplicate": duplicate, "clock": clock},
+            settings={"deals": deals, "cap": cap, "duplicate": duplicate, "clock": clock, "entry": entry,
+                      "best_of": best_of, "groups": groups, "round_minutes": round_minutes, "policy": policy},
         )  # fmt: skip
         return await self.get(tid)
 
@@ -176,15 +225,48 @@ class TournamentService:
     async def register(self, tid: int, user_id: int, name: str) -> str:
         async with self.lock(tid):
             t = await self.get(tid)
-            if t.status != ts.REGISTRATION:
-                raise Refusal(f"Registration for {t.name} is closed.")
-            if self.entrant_of(t, user_id) is not None:
-                raise Refusal(f"You are already registered for {t.name}.")
-            cap = Settings.of(t.settings).cap
-            taken = sum(1 for e in t.entrants if e.status == ts.REGISTERED)
-            status = ts.WAITLIST if cap and taken >= cap else ts.REGISTERED
-            await ts.add_entrant(self.store, tid, name, [ts.Member(user_id, name)], status, user_id)
+            if Settings.of(t.settings).entry == TEAM:
+                raise Refusal("{name} is for teams: press **Register team** and name your partner.", name=t.name)
+            return await self._enter(t, [ts.Member(user_id, name)], user_id)
+
+    async def register_team(self, tid: int, captain: ts.Member, partners: list[ts.Member], confirmed_by: int) -> str:
+        """A fixed team enters: its captain named the partners, and the last of them confirmed (``confirmed_by``)."""
+        async with self.lock(tid):
             t = await self.get(tid)
+            if Settings.of(t.settings).entry != TEAM:
+                raise Refusal("{name} is for individual players: press **Register**.", name=t.name)
+            members = [captain, *partners]
+            if len(members) != TEAM_SIZE or len({m.user_id for m in members}) != TEAM_SIZE:
+                raise Refusal("A team is two different players: you and one partner.")
+            return await self._enter(t, members, confirmed_by)
+
+    async def check_team(self, tid: int, members: list[ts.Member]) -> ts.TournamentRow:
+        """Whether these players could enter as a team now (before the partner is asked to confirm)."""
+        t = await self.get(tid)
+        if Settings.of(t.settings).entry != TEAM:
+            raise Refusal("{name} is for individual players: press **Register**.", name=t.name)
+        if len({m.user_id for m in members}) != TEAM_SIZE:
+            raise Refusal("A team is two different players: you and one partner.")
+        self._refuse_entered(t, members)
+        return t
+
+    def _refuse_entered(self, t: ts.TournamentRow, members: list[ts.Member]) -> None:
+        if t.status != ts.REGISTRATION:
+            raise Refusal("Registration for {name} is closed.", name=t.name)
+        for m in members:
+            if self.entrant_of(t, m.user_id) is not None:
+                raise Refusal("{player} is already entered in {name}.", player=m.name, name=t.name)
+
+    async def _enter(self, t: ts.TournamentRow, members: list[ts.Member], actor: int) -> str:
+        if len(members) == 1 and self.entrant_of(t, members[0].user_id) is not None:
+            raise Refusal("You are already registered for {name}.", name=t.name)
+        self._refuse_entered(t, members)
+        cap = Settings.of(t.settings).cap
+        taken = sum(1 for e in t.entrants if e.status == ts.REGISTERED)
+        status = ts.WAITLIST if cap and taken >= cap else ts.REGISTERED
+        name = " & ".join(m.name for m in members)
+        await ts.add_entrant(self.store, t.id, name, members, status, actor)
+        t = await self.get(t.id)
         await self.output.changed(t)
         return status
 
@@ -212,19 +294,86 @@ class TournamentService:
 
     # --- rounds --------------------------------------------------------------------------------------------
 
-    def _organiser(self, t: ts.TournamentRow, user_id: int, manager: bool) -> None:
+    @staticmethod
+    def check_organiser(t: ts.TournamentRow, user_id: int, manager: bool) -> None:
         if user_id != t.organiser_id and not manager:
             raise Refusal("Only the organiser (or someone who may manage the server) can do that.")
 
-    async def open_check_in(self, tid: int, user_id: int, *, manager: bool = False) -> None:
+    async def open_check_in(self, tid: int, user_id: int, *, manager: bool = False, minutes: int = 0) -> float | None:
         """Registration closes; each registered player confirms they are here, and whoever has not by the start
-        is dropped as a no-show (the waiting list moves up in their place)."""
+        is dropped as a no-show (the waiting list moves up in their place).  With ``minutes`` the check-in closes
+        by itself then (a reminder to those not yet checked in before) and the tournament starts.  Returns when
+        it closes."""
+        if not 0 <= minutes <= 7 * 24 * 60:
+            raise Refusal("Check-in lasts 0 (until the organiser starts) to 10080 minutes.")
         async with self.lock(tid):
             t = await self.get(tid)
-            self._organiser(t, user_id, manager)
+            self.check_organiser(t, user_id, manager)
             if t.status != ts.REGISTRATION:
-                raise Refusal(f"{t.name} is not taking registrations, so there is nothing to check in to.")
+                raise Refusal("{name} is not taking registrations, so there is nothing to check in to.", name=t.name)
+            if minutes:
+                times = self.deadlines.check_in_times(minutes)
+                await ts.update_settings(
+                    self.store, tid, times, user_id, "check-in", f"closes {ts_text(times['checkin_closes'])}"
+                )
             await ts.set_status(self.store, tid, ts.CHECK_IN, user_id, "check-in open")
+            t = await self.get(tid)
+            self.deadlines.arm_check_in(t)
+        await self.output.changed(t)
+        closes = t.settings.get("checkin_closes")
+        return None if closes is None else float(closes)
+
+    async def start_locked(self, t: ts.TournamentRow) -> None:
+        """The check-in closed by itself: the tournament starts (the caller holds its lock)."""
+        await self._start(t, None)
+
+    async def extend(self, tid: int, user_id: int, minutes: int, *, manager: bool = False) -> float:
+        return await self.deadlines.extend(tid, user_id, minutes, manager=manager)
+
+    async def repair(self, tid: int, user_id: int, reason: str, *, manager: bool = False) -> None:
+        """The organiser pairs the current round again (after dropping a no-show, say), only while none of its
+        tables has a move: its tables are closed, its pairing and seed taken back, and it is paired afresh with a
+        new seed, audit-logged with the reason."""
+        if not reason.strip():
+            raise Refusal("Re-pairing needs a reason; everyone can read it in the audit log.")
+        async with self.lock(tid):
+            t = await self.get(tid)
+            self.check_organiser(t, user_id, manager)
+            current = t.played[-1] if t.played else None
+            if t.status not in (ts.RUNNING, ts.PAUSED) or current is None or current.status == ts.ROUND_FINISHED:
+                raise Refusal("{name} has no round waiting to be played.", name=t.name)
+            tables = []
+            for m in current.matches:
+                if m.status == ts.MATCH_FINISHED:
+                    raise Refusal("Round {number} has a result already: it cannot be paired again.",
+                                  number=current.round_no + 1)  # fmt: skip
+                if m.table_id is None:
+                    continue
+                table = await self.manager.get(m.table_id)
+                record = table.record
+                if record is not None and (len(record.deals) > 1 or any(d.actions for d in record.deals)):
+                    raise Refusal(
+                        "Table {number} of round {round} has started playing: the round cannot be paired again.",
+                        number=m.match_no + 1, round=current.round_no + 1,
+                    )  # fmt: skip
+                tables.append(table)
+            # The new pairing is worked out before anything is undone, so a round that cannot be paired stays as it was.
+            before = dataclasses.replace(t, played=t.played[:-1])
+            plan = self._next_plan(before, current.round_no, self.rng.getrandbits(62))
+            if plan is None or not plan[0]["tables"]:
+                raise Refusal("There is no one left to pair.")
+            for table in tables:
+                self.by_table.pop(table.id, None)
+                self.manager.fixed_deals.pop(table.id, None)
+                if table.status == PLAYING:
+                    await self.manager.cancel(table.id, user_id, admin=True)
+            self.deadlines.cancel_round(tid, current.round_no)
+            await ts.delete_round(self.store, tid, current.round_no, user_id, reason.strip())
+            t = await self.get(tid)
+            await self.output.say(
+                t, _("Round {number} is paired again: {reason}", number=current.round_no + 1, reason=reason.strip())
+            )
+            await self._start_round(t, current.round_no, *plan)
         await self.output.changed(await self.get(tid))
 
     async def check_in(self, tid: int, user_id: int) -> None:
@@ -243,28 +392,114 @@ class TournamentService:
     async def start(self, tid: int, user_id: int, *, manager: bool = False) -> None:
         async with self.lock(tid):
             t = await self.get(tid)
-            self._organiser(t, user_id, manager)
-            if t.status not in (ts.REGISTRATION, ts.CHECK_IN):
-                raise Refusal(f"{t.name} has already started.")
-            if t.status == ts.CHECK_IN:
-                here = [e for e in t.entrants if e.status == ts.CHECKED_IN]
-                if len(here) < SEATS:
-                    raise Refusal(f"{t.name} needs at least {SEATS} players checked in; {len(here)} are.")
-                for e in t.entrants:
-                    if e.status == ts.REGISTERED:
-                        await ts.set_entrant_status(self.store, tid, e.id, ts.DROPPED, user_id, f"{e.name}: no-show")
-                t = await self.get(tid)
-            playing = [e for e in t.entrants if e.status in (ts.REGISTERED, ts.CHECKED_IN)]
-            if len(playing) < SEATS:
-                raise Refusal(f"{t.name} needs at least {SEATS} players to start; {len(playing)} registered.")
-            await ts.set_status(self.store, tid, ts.RUNNING, user_id, f"{len(playing)} players")
+            self.check_organiser(t, user_id, manager)
+            await self._start(t, user_id)
+        await self.output.changed(await self.get(tid))
+
+    def _least(self, t: ts.TournamentRow) -> int:
+        """The fewest entrants a tournament starts with: one table's worth."""
+        return SEATS // TEAM_SIZE if Settings.of(t.settings).entry == TEAM else SEATS
+
+    async def _start(self, t: ts.TournamentRow, actor: int | None) -> None:
+        """Under the tournament's lock: check-in's no-shows dropped, and round 1 paired."""
+        tid = t.id
+        if t.status not in (ts.REGISTRATION, ts.CHECK_IN):
+            raise Refusal("{name} has already started.", name=t.name)
+        least = self._least(t)
+        if t.status == ts.CHECK_IN:
+            here = [e for e in t.entrants if e.status == ts.CHECKED_IN]
+            if len(here) < least:
+                raise Refusal(
+                    "{name} needs at least {least} entrants checked in; {count} are.",
+                    name=t.name, least=least, count=len(here),
+                )  # fmt: skip
+            for e in t.entrants:
+                if e.status == ts.REGISTERED:
+                    await ts.set_entrant_status(self.store, tid, e.id, ts.DROPPED, actor, f"{e.name}: no-show")
             t = await self.get(tid)
-            await self._start_round(t, 0)
-            t = await self.get(tid)
-        await self.output.changed(t)
+        playing = [e for e in t.entrants if e.status in (ts.REGISTERED, ts.CHECKED_IN)]
+        if len(playing) < least:
+            raise Refusal(
+                "{name} needs at least {least} entrants to start; {count} registered.",
+                name=t.name, least=least, count=len(playing),
+            )  # fmt: skip
+        self.deadlines.cancel_check_in(tid)
+        await ts.set_status(self.store, tid, ts.RUNNING, actor, f"{len(playing)} entrants")
+        t = await self.get(tid)
+        plan = self._next_plan(t, 0, self.rng.getrandbits(62))
+        assert plan is not None
+        await self._start_round(t, 0, *plan)
 
     def _active(self, t: ts.TournamentRow) -> list[int]:
         return [e.id for e in t.entrants if e.status in (ts.REGISTERED, ts.CHECKED_IN)]
+
+    def _played(self, t: ts.TournamentRow) -> list[formats.Played]:
+        out = []
+        for r in t.played:
+            winners: list[int | None] = []
+            for m in r.matches:
+                sides = m.results.get(ts.WHOLE_MATCH)
+                won = [i for i, (_, w) in enumerate(sides or []) if w]
+                winners.append(won[0] if len(won) == 1 else None)
+            out.append(formats.Played(r.plan, winners))
+        return out
+
+    def _field_at_start(self, t: ts.TournamentRow) -> list[int]:
+        started = t.played[0].plan if t.played else None
+        if started is None:
+            return self._active(t)
+        return sorted(RoundPlan.from_json(started).entrants())
+
+    def _next_plan(self, t: ts.TournamentRow, round_no: int, seed: int) -> tuple[dict, int] | None:
+        """Round ``round_no``'s plan (and its seed), or None when the tournament is over."""
+        field = self._active(t)
+        past = history(t)
+        settings = Settings.of(t.settings)
+        played = self._played(t)
+        last = played[-1] if played else None
+        if t.format in (MELEE, SWISS):
+            if round_no >= t.rounds:
+                return None
+            if t.format == SWISS and settings.entry == TEAM:
+                scores = {ln.entrant: ln.score for ln in current_standings(t, ranking_method(t))}
+                return swiss_round(field, scores, past, seed, round_no).to_json(), seed
+            return self._pair(t, round_no, seed).to_json(), seed
+        if t.format == DOUBLE:
+            plan = formats.double_elimination_next(field, played, past, seed, round_no)
+            return None if plan is None else (plan.to_json(), seed)
+        if t.format == SINGLE:
+            if last is None:
+                return formats.knockout_plan(formats.knockout_seeds(field)), seed
+            knockout = formats.next_knockout(last)
+            return None if knockout is None else (knockout, seed)
+        # A round robin: the groups' schedule (fixed by the tournament's seed), then the group winners' knock-out.
+        at_start = self._field_at_start(t)
+        schedule = formats.group_schedule(at_start, settings.groups, t.seed)
+        if round_no < len(schedule):
+            return self._without_dropped(schedule[round_no], set(field)).to_json(), seed
+        if len(formats.group_of(at_start, settings.groups)) < 2:
+            return None
+        if last is not None and last.plan.get("stage") == formats.KNOCKOUT:
+            knockout = formats.next_knockout(last)
+            return None if knockout is None else (knockout, seed)
+        places = {ln.entrant: ln.place for ln in current_standings(t, ranking_method(t))}
+        winners = formats.group_winners(formats.group_of(at_start, settings.groups), places)
+        winners = [e for e in winners if e in field]
+        if len(winners) < 2:
+            return None
+        return formats.knockout_plan(formats.knockout_seeds(winners)), seed
+
+    @staticmethod
+    def _without_dropped(plan: RoundPlan, field: set[int]) -> RoundPlan:
+        """A scheduled round with dropped entrants taken out: their opponents have a bye."""
+        tables, byes = [], [e for e in plan.byes if e in field]
+        for table in plan.tables:
+            present = [side for side in table.sides if all(e in field for e in side)]
+            if len(present) == len(table.sides):
+                tables.append(table)
+            else:
+                byes.extend(e for side in present for e in side)
+        return RoundPlan(tuple(tables), tuple(byes))
 
     def _pair(self, t: ts.TournamentRow, round_no: int, seed: int) -> RoundPlan:
         field = self._active(t)
@@ -276,35 +511,50 @@ class TournamentService:
         at_start = sorted(RoundPlan.from_json(started).entrants()) if started else field
         return melee_round(field, past, seed, round_no, field_at_start=at_start, placement_seed=t.seed)
 
-    def seats_of(self, t: ts.TournamentRow, table: Pairing) -> dict[int, int]:
-        """Seat -> entrant: side i sits at the game's team i's seats."""
+    def seats_of(self, t: ts.TournamentRow, table: Pairing) -> dict[int, tuple[int, int | None]]:
+        """Seat -> (entrant, player): side i sits at the game's team i's seats, a fixed team's members in turn."""
         teams = game_type(t.game).teams(SEATS, t.options)
-        return {seat: side[k] for side, team in zip(table.sides, teams, strict=True) for k, seat in enumerate(team)}
+        members: dict[int, list[int | None]] = {e.id: [m.user_id for m in e.members] or [None] for e in t.entrants}
+        out: dict[int, tuple[int, int | None]] = {}
+        for side, team in zip(table.sides, teams, strict=True):
+            people = [(e, u) for e in side for u in members.get(e, [None])]
+            out.update(zip(team, people, strict=False))
+        return out
 
-    async def _start_round(self, t: ts.TournamentRow, round_no: int) -> None:
-        seed = self.rng.getrandbits(62)
-        plan = self._pair(t, round_no, seed)
-        users = {e.id: e.members[0].user_id for e in t.entrants if e.members}
-        seats = [{s: (e, users.get(e)) for s, e in self.seats_of(t, table).items()} for table in plan.tables]
+    def _plan_lines(self, t: ts.TournamentRow, plan: RoundPlan) -> list[str]:
+        names = {e.id: e.name for e in t.entrants}
+        lines = [
+            _("Table {number}: {sides}", number=i + 1,
+              sides=_(" vs ").join(" & ".join(names[e] for e in side) for side in table.sides))
+            for i, table in enumerate(plan.tables)
+        ]  # fmt: skip
+        if plan.byes:
+            lines.append(_("Bye: {names}", names=", ".join(names[e] for e in plan.byes)))
+        return lines
+
+    async def _start_round(self, t: ts.TournamentRow, round_no: int, plan_json: dict, seed: int) -> None:
+        plan = RoundPlan.from_json(plan_json)
+        seats = [self.seats_of(t, table) for table in plan.tables]
         commitment = seed_commitment(seed)
         settings = Settings.of(t.settings)
         boards = self.boards(t, round_no, seed)
         numbers = range(boards.first, boards.first + boards.count) if settings.duplicate else range(0)
+        deadline = self.deadlines.round_deadline(settings)
         await ts.save_round(
-            self.store, t.id, round_no, seed=seed, commitment=commitment, plan=plan.to_json(),
+            self.store, t.id, round_no, seed=seed, commitment=commitment, plan=plan_json,
             boards=[(n, Board(n, seed, SEATS).dealer) for n in numbers], matches=seats,
+            deadline=None if deadline is None else ts_text(deadline),
         )  # fmt: skip
         t = await self.get(t.id)
-        names = {e.id: e.name for e in t.entrants}
-        lines = [
-            f"Table {i + 1}: " + " vs ".join(" & ".join(names[e] for e in side) for side in table.sides)
-            for i, table in enumerate(plan.tables)
-        ]
-        if plan.byes:
-            lines.append("Bye: " + ", ".join(names[e] for e in plan.byes))
+        lines = self._plan_lines(t, plan)
+        if deadline is not None:
+            lines.append(_("The round ends <t:{when}:R> (<t:{when}:f>).", when=int(deadline)))
         await self.output.round_started(t, round_no, lines, commitment)
+        self.deadlines.arm_round(t, round_no)
         for match_no in range(len(plan.tables)):
             await self._try_open_table(t, round_no, match_no)
+        if not plan.tables:  # everyone had a bye (a dropped opponent): the round is over at once
+            await self._maybe_next_round(t.id)
 
     async def _try_open_table(self, t: ts.TournamentRow, round_no: int, match_no: int) -> None:
         """One table that cannot be opened (Discord refusing a thread, say) does not stop the others: it stays
@@ -313,12 +563,14 @@ class TournamentService:
             await self._open_table(t, round_no, match_no)
         except Exception:
             log.exception("tournament %d: could not open table %d of round %d", t.id, match_no + 1, round_no + 1)
-            await self.output.say(t, f"Table {match_no + 1} could not be opened; it will be tried again.")
+            await self.output.say(
+                t, _("Table {number} could not be opened; it will be tried again.", number=match_no + 1)
+            )
 
     @staticmethod
     def boards(t: ts.TournamentRow, round_no: int, seed: int) -> RoundBoards:
         settings = Settings.of(t.settings)
-        return RoundBoards(round_no * settings.deals, settings.deals, seed, settings.duplicate)
+        return RoundBoards(round_no * settings.deals, settings.deal_limit, seed, settings.duplicate)
 
     def _table_options(self, t: ts.TournamentRow, round_no: int) -> dict[str, Any]:
         if not Settings.of(t.settings).duplicate:
@@ -328,21 +580,21 @@ class TournamentService:
 
     async def _open_table(self, t: ts.TournamentRow, round_no: int, match_no: int) -> None:
         match_row = t.played[round_no].matches[match_no]
-        names = {e.id: e.name for e in t.entrants}
+        names = {m.user_id: m.name for e in t.entrants for m in e.members}
         users = [u for _, u in match_row.seats.values() if u is not None]
         channel = await self.output.open_table_channel(t, round_no, match_no, users)
         # The table's host is the player in seat 0 (create seats its host there); the others take their seats.
         seats = sorted(match_row.seats.items())
-        host_entrant, host = seats[0][1]
+        host = seats[0][1][1]
         assert host is not None
         table = await self.manager.create(
             game=t.game, options=self._table_options(t, round_no), preset=t.preset, host_id=host,
-            host_name=names[host_entrant], channel_id=channel, guild_id=t.guild_id,
+            host_name=names.get(host, str(host)), channel_id=channel, guild_id=t.guild_id,
             channel_name=f"{t.name} r{round_no + 1} t{match_no + 1}",
         )  # fmt: skip
-        for seat, (entrant, user) in seats[1:]:
+        for seat, (_entrant, user) in seats[1:]:
             assert user is not None
-            await self.manager.join(table.id, user, names[entrant], seat)
+            await self.manager.join(table.id, user, names.get(user, str(user)), seat)
         await ts.set_match_table(self.store, t.id, round_no, match_no, table.id, channel)
         self.by_table[table.id] = (t.id, round_no, match_no)
         self.manager.fixed_deals[table.id] = self.boards(t, round_no, t.played[round_no].seed)
@@ -352,15 +604,24 @@ class TournamentService:
     # --- results -------------------------------------------------------------------------------------------
 
     async def table_acted(self, table: Table, deals_finished: list[int]) -> None:
-        """Listener: a tournament table that has played its round's deals is done."""
+        """Listener: a tournament table that has played its round's deals (or won its best-of) is done."""
         key = self.by_table.get(table.id)
         if key is None or not deals_finished:
             return
         t = await self.get(key[0])
-        deals = Settings.of(t.settings).deals
-        finished = len(table.match.deal_results) if table.match is not None else 0
-        if deals and finished >= deals:
+        if table.status == FINISHED or self._table_done(Settings.of(t.settings), table):
             await self._finish_match(key, table)
+
+    @staticmethod
+    def _table_done(settings: Settings, table: Table) -> bool:
+        results = table.match.deal_results if table.match is not None else []
+        if (
+            settings.best_of
+            and formats.best_of_winner([formats.deal_winner(r["score_change"]) for r in results], settings.best_of)
+            is not None
+        ):
+            return True
+        return bool(settings.deal_limit) and len(results) >= settings.deal_limit
 
     async def table_closed(self, table: Table) -> None:
         key = self.by_table.get(table.id)
@@ -370,8 +631,20 @@ class TournamentService:
     def _result(self, t: ts.TournamentRow, table: Table) -> list[tuple[int, bool | None]]:
         match = table.match
         assert match is not None
-        deals = Settings.of(t.settings).deals
+        settings = Settings.of(t.settings)
+        deals = settings.deal_limit
         results = match.deal_results[:deals] if deals else match.deal_results
+        if settings.best_of:
+            # A best-of's score is the deals each side won; the majority wins, else more deals won, else points.
+            won = [formats.deal_winner(r["score_change"]) for r in results]
+            counts = [sum(1 for w in won if w == side) for side in (0, 1)]
+            points = [sum(int(r["score_change"][side]) for r in results) for side in (0, 1)]
+            winner = formats.best_of_winner(won, settings.best_of)
+            if winner is None and counts[0] != counts[1]:
+                winner = 0 if counts[0] > counts[1] else 1
+            if winner is None and points[0] != points[1]:
+                winner = 0 if points[0] > points[1] else 1
+            return [(counts[side], None if winner is None else winner == side) for side in (0, 1)]
         base = match_class(t.game)(dict(t.options)).scores() if game_type(t.game).scores_are_levels else [0, 0]
         totals = [0, 0]
         for r in results:
@@ -382,7 +655,20 @@ class TournamentService:
         winner = match.winner if not deals and match.winner is not None else None
         if winner is None and totals[0] != totals[1]:
             winner = 0 if totals[0] > totals[1] else 1
+        if winner is None and t.format in KNOCKOUTS:
+            winner = self._knockout_draw(t, table)
         return [(totals[side], None if winner is None else winner == side) for side in (0, 1)]
+
+    @staticmethod
+    def _knockout_draw(t: ts.TournamentRow, table: Table) -> int:
+        """A knock-out match level after all its deals: someone must go through, so the side that won the last
+        deal (if any), else the draw of the round's seed."""
+        results = table.match.deal_results if table.match is not None else []
+        for r in reversed(results):
+            w = formats.deal_winner(r["score_change"])
+            if w is not None:
+                return w
+        return random.Random(f"{t.seed}:{table.id}").randrange(2)
 
     async def _finish_match(self, key: tuple[int, int, int], table: Table) -> None:
         tid, round_no, match_no = key
@@ -405,6 +691,28 @@ class TournamentService:
             self.by_table.pop(table.id, None)
             self.manager.fixed_deals.pop(table.id, None)
             if table.status == PLAYING:
+                # Stopped at its round's deals: the game is finished as played, and rated like any other.
+                winner = next((i for i, (_, won) in enumerate(sides) if won), None)
+                await self.manager.finish_as_played(table, winner)
+            await self._maybe_next_round(tid)
+
+    async def record_forfeit(self, key: tuple[int, int, int], table: Table, absent: int) -> None:
+        """The round's deadline passed with ``absent``'s side holding its table up: the match is lost for that side
+        (its score so far kept, the present side's too), and the table closes."""
+        tid, round_no, match_no = key
+        async with self.lock(tid):
+            t = await self.get(tid)
+            if t.played[round_no].matches[match_no].status == ts.MATCH_FINISHED:
+                return
+            played = self._result(t, table) if table.match is not None else [(0, None), (0, None)]
+            sides: list[tuple[int, bool | None]] = [(score, side != absent) for side, (score, _) in enumerate(played)]
+            await ts.record_result(
+                self.store, tid, round_no, match_no, {ts.WHOLE_MATCH: sides},
+                f"round {round_no + 1} table {match_no + 1}: side {absent + 1} forfeits at the deadline",
+            )  # fmt: skip
+            self.by_table.pop(table.id, None)
+            self.manager.fixed_deals.pop(table.id, None)
+            if table.status == PLAYING:
                 await self.manager.cancel(table.id, t.organiser_id, admin=True)
             await self._maybe_next_round(tid)
 
@@ -416,14 +724,24 @@ class TournamentService:
             return
         if current.status != ts.ROUND_FINISHED:  # (after a restart it may already be: then only what follows)
             await ts.finish_round(self.store, tid, current.round_no)
-            await self.output.say(t, f"Round {current.round_no + 1} is over. Its seed was {current.seed}.")
+            self.deadlines.cancel_round(tid, current.round_no)
+            await self.output.say(
+                t, _("Round {number} is over. Its seed was {seed}.", number=current.round_no + 1, seed=current.seed)
+            )
         if t.status == ts.PAUSED:
             await self.output.changed(await self.get(tid))
             return
-        if current.round_no + 1 >= t.rounds:
+        t = await self.get(tid)
+        plan = self._next_plan(t, current.round_no + 1, self.rng.getrandbits(62))
+        if plan is None:
             await ts.set_status(self.store, tid, ts.FINISHED, None, "all rounds played")
+            last = self._played(t)[-1]
+            champion = formats.champion(last)
+            if champion is not None:
+                name = next(e.name for e in t.entrants if e.id == champion)
+                await self.output.say(t, _("🏆 {name} win the tournament.", name=name))
         else:
-            await self._start_round(await self.get(tid), current.round_no + 1)
+            await self._start_round(t, current.round_no + 1, *plan)
         await self.output.changed(await self.get(tid))
 
     async def check_round(self, tid: int) -> None:
@@ -432,8 +750,13 @@ class TournamentService:
         t = await self.get(tid)
         if not t.played:
             if t.status == ts.RUNNING:  # stopped between starting and pairing round 1
-                await self._start_round(t, 0)
+                plan = self._next_plan(t, 0, self.rng.getrandbits(62))
+                if plan is not None:
+                    await self._start_round(t, 0, *plan)
+            elif t.status == ts.CHECK_IN:
+                self.deadlines.arm_check_in(t)
             return
+        self.deadlines.arm_round(t, t.played[-1].round_no)
         for m in t.played[-1].matches:
             if m.status == ts.MATCH_WAITING and m.table_id is None:
                 await self._try_open_table(t, m.round_no, m.match_no)
@@ -444,9 +767,9 @@ class TournamentService:
             self.by_table[m.table_id] = key
             self.manager.fixed_deals[m.table_id] = self.boards(t, m.round_no, t.played[m.round_no].seed)
             table = await self.manager.get(m.table_id)
-            deals = Settings.of(t.settings).deals
-            played = len(table.match.deal_results) if table.match is not None else 0
-            if table.status == FINISHED or (deals and played >= deals):
+            if table.status == FINISHED or (
+                table.status == PLAYING and self._table_done(Settings.of(t.settings), table)
+            ):
                 await self._finish_match(key, table)
             elif table.status == CANCELLED:
                 await self.output.say(t, f"Table {m.match_no + 1} was closed without a result; the organiser decides.")
@@ -455,7 +778,7 @@ class TournamentService:
                 await self._maybe_next_round(tid)
 
     async def resume_all(self) -> None:
-        for tid in await ts.tournaments_with_status(self.store, ts.RUNNING, ts.PAUSED):
+        for tid in await ts.tournaments_with_status(self.store, ts.RUNNING, ts.PAUSED, ts.CHECK_IN):
             await self.check_round(tid)
 
     async def board_record_withheld(self, table: Table, user_id: int) -> str | None:
@@ -480,7 +803,7 @@ class TournamentService:
     async def pause(self, tid: int, user_id: int, *, manager: bool = False, resume: bool = False) -> None:
         async with self.lock(tid):
             t = await self.get(tid)
-            self._organiser(t, user_id, manager)
+            self.check_organiser(t, user_id, manager)
             want, now = (ts.PAUSED, ts.RUNNING) if not resume else (ts.RUNNING, ts.PAUSED)
             if t.status != now:
                 raise Refusal(f"{t.name} is not {'running' if not resume else 'paused'}.")
@@ -495,7 +818,7 @@ class TournamentService:
             raise Refusal("An adjustment needs a reason; everyone can read it in the audit log.")
         async with self.lock(tid):
             t = await self.get(tid)
-            self._organiser(t, user_id, manager)
+            self.check_organiser(t, user_id, manager)
             entrant = self._named(t, entrant_name)
             await ts.add_adjustment(self.store, tid, entrant.id, delta, reason.strip(), user_id)
         await self.output.changed(await self.get(tid))
@@ -503,7 +826,7 @@ class TournamentService:
     async def drop(self, tid: int, user_id: int, entrant_name: str, reason: str, *, manager: bool = False) -> None:
         async with self.lock(tid):
             t = await self.get(tid)
-            self._organiser(t, user_id, manager)
+            self.check_organiser(t, user_id, manager)
             entrant = self._named(t, entrant_name)
             await ts.set_entrant_status(self.store, tid, entrant.id, ts.DROPPED, user_id, f"{entrant.name}: {reason}")
         await self.output.changed(await self.get(tid))
@@ -514,7 +837,7 @@ class TournamentService:
         """Another player takes an entrant's place from the next round on (the entrant keeps its results)."""
         async with self.lock(tid):
             t = await self.get(tid)
-            self._organiser(t, user_id, manager)
+            self.check_organiser(t, user_id, manager)
             entrant = self._named(t, entrant_name)
             if self.entrant_of(t, new_user) is not None:
                 raise Refusal(f"{new_name} already plays in {t.name}.")
@@ -533,11 +856,35 @@ class TournamentService:
         t = await self.get(tid)
         return t, current_standings(t, ranking_method(t))
 
+    def match_lines(self, t: ts.TournamentRow) -> list[str]:
+        """Every match so far in words, round by round (a knock-out's bracket read down): who beat whom, by what."""
+        names = {e.id: e.name for e in t.entrants}
+        out = []
+        for r in t.played:
+            plan = RoundPlan.from_json(r.plan)
+            stage = (
+                _("knock-out")
+                if r.plan.get("stage") == formats.KNOCKOUT
+                else _("round {number}", number=r.round_no + 1)
+            )
+            out.append(f"**{stage}**")
+            for m, table in zip(r.matches, plan.tables, strict=True):
+                sides = [" & ".join(names.get(e, str(e)) for e in side) for side in table.sides]
+                result = m.results.get(ts.WHOLE_MATCH)
+                if result is None:
+                    out.append(_("{a} vs {b}: playing", a=sides[0], b=sides[1]))
+                else:
+                    mark = ["✅ " if won else "" for _, won in result]
+                    out.append(f"{mark[0]}{sides[0]} {result[0][0]}–{result[1][0]} {mark[1]}{sides[1]}")
+            for e in plan.byes:
+                out.append(_("{name}: bye", name=names.get(e, str(e))))
+        return out
+
     async def export_records(self, tid: int, user_id: int, *, manager: bool = False) -> str:
         """Every finished round's table records, one JSON record a line (``cardtable replay --batch`` reads them);
         a round under way is left out, since its boards may still be in play."""
         t = await self.get(tid)
-        self._organiser(t, user_id, manager)
+        self.check_organiser(t, user_id, manager)
         lines = []
         for r in t.played:
             if r.status != ts.ROUND_FINISHED:
