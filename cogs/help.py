@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.i18n import _, current_language
 from bot.i18n.catalogs import lookup
 from bot.presentation.errors import answering_errors
+from bot.presentation.language import language_of
 from bot.presentation.messages import game_name, options_text
 from bot.tables.presets import OptionsError, game_id
 from bot.tables.service import Refusal, Table
@@ -114,7 +115,9 @@ class RulesPage(discord.ui.DynamicItem[discord.ui.Button], template=_RULES):
         return cls(match["game"], int(match["table"]), int(match["page"]), item.label or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:  # always our bot's interaction
-        async with answering_errors(interaction):  # a button: the tree's error handler does not see it
+        # A button: neither the tree's error handler nor its language reach it.
+        async with answering_errors(interaction):
+            current_language.set(await language_of(interaction))
             if registry.lookup(self.game) is None:  # an older message's, or a forged id
                 raise Refusal(
                     "Those rules are not known any more: choose {games} with /rules.", games=registry.choices_text()

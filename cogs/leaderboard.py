@@ -114,7 +114,9 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD + r"
         return cls(key, int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:  # always our bot's interaction
-        async with answering_errors(interaction):  # a button: the tree's error handler does not see it
+        # A button: neither the tree's error handler nor its language reach it.
+        async with answering_errors(interaction):
+            current_language.set(await language_of(interaction))
             if self.key.guild_id != interaction.guild_id:  # only a forged id names another server
                 raise Refusal("That leaderboard belongs to another server.")
             await show_board(interaction, self.key, self.page, edit=True)
