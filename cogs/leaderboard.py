@@ -25,6 +25,7 @@ from discord.ext import commands
 import bot.storage.results as rs
 from bot.i18n import DEFAULT, LANGUAGES, current_language, speaking
 from bot.i18n.catalogs import N_, _
+from bot.i18n.refusals import field_text
 from bot.presentation import images
 from bot.presentation.errors import answer, answering_errors
 from bot.presentation.language import language_of
@@ -202,7 +203,13 @@ class Leaderboard(commands.Cog):
         async def notice() -> str:  # worked out in the table's queue, so in the table's language
             if eligibility.rated:
                 return _("Table #{table}: This game is rated.", table=table.id)
-            return _("Table #{table}: This game is not rated: {reason}.", table=table.id, reason=eligibility.reason)
+            return _(
+                "Table #{table}: This game is not rated: {reason}.",
+                table=table.id,
+                reason=field_text(eligibility.words, current_language.get())
+                if eligibility.words
+                else eligibility.reason,
+            )
 
         await self.bot.presenter.post(table, notice)
 

@@ -160,3 +160,14 @@ async def test_a_players_language_is_stored_and_their_hand_keeps_it_after_a_rest
         assert hers and all("**Votre main**" in c.json["content"] for c in hers), [c.json for c in hers]
         bobs = str(world.dms(world.bob)[0].channel.id)
         assert any("**Your hand**" in str(c.json) for c in world.fake.calls()[mark:] if bobs in c.path)
+
+
+def test_why_a_game_is_not_rated_is_said_in_each_language():
+    from bot.i18n.refusals import field_text
+    from bot.ratings.rating import rating_eligibility
+
+    found = rating_eligibility(guild_id=1, players=2, seats=[], hints=True)
+    assert found.reason == "hints were allowed"  # stored with the result, in English
+    assert found.words is not None
+    assert field_text(found.words, "fr") == "les conseils étaient permis"
+    assert field_text(found.words, "zh") == "开启了提示"
