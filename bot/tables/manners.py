@@ -27,10 +27,12 @@ from bot.storage.store import FINISHED, LOBBY, PLAYING
 from bot.tables.service import Outcome, Refusal, Table, TableManager
 from rules.actions import Action
 from rules.claims import can_claim, check_claim, claimer_side
+from rules.errors import Words
 
 STOP, CLAIM, UNDO = "stop", "claim", "undo"
 ACCEPTED, REFUSED, LAPSED, PROVEN = "accepted", "refused", "lapsed", "proven"
-KINDS = {STOP: "a vote to stop the game", CLAIM: "a claim", UNDO: "a request to take back a card"}
+# What a request is, as a refusal names it (a Words field: translated with the refusal).
+KINDS = {STOP: Words("a vote to stop the game"), CLAIM: Words("a claim"), UNDO: Words("a request to take back a card")}
 STOPPED_BY_VOTE = "stopped_by_vote"  # in ``Table.extra`` once its players voted to stop: how it ended, for its words
 
 
