@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import N_, _
 from bot.presentation.language import language_choices
 from bot.tables import guild_settings as gs
 from bot.tables.service import Refusal
@@ -16,7 +17,7 @@ from cogs.acting import Interaction, manager_of
 from cogs.arguments import ClockText, GameText, ListText, NameText
 from rules import registry
 
-NOT_ADMIN = "Only members with the Manage Server permission can change this server's card table settings."
+NOT_ADMIN = N_("Only members with the Manage Server permission can change this server's card table settings.")
 
 
 def manage_server_only(refusal: str):
@@ -28,7 +29,7 @@ def manage_server_only(refusal: str):
 
     def predicate(interaction: Interaction) -> bool:
         if interaction.guild_id is None:
-            raise app_commands.NoPrivateMessage("This is done in a server, not in a direct message.")
+            raise app_commands.NoPrivateMessage(N_("This is done in a server, not in a direct message."))
         if not interaction.permissions.manage_guild:
             raise app_commands.CheckFailure(refusal)
         return True
@@ -101,12 +102,12 @@ class Admin(commands.Cog):
             if new.channels and interaction.guild is not None:
                 unknown = [c for c in new.channels if interaction.guild.get_channel(c) is None]
                 if unknown:
-                    raise Refusal(f"<#{unknown[0]}> is not a channel of this server.")
+                    raise Refusal("{channel} is not a channel of this server.", channel=f"<#{unknown[0]}>")
             await gs.save(store, guild_id, new, interaction.user.id)
-            head = "✅ Settings saved. This server's card tables now use:"
+            head = _("✅ Settings saved. This server's card tables now use:")
         else:
             new = current
-            head = "This server's card table settings:"
+            head = _("This server's card table settings:")
         await interaction.response.send_message(f"{head}\n{new.describe()}", ephemeral=True)
 
     @settings.autocomplete("game")
@@ -121,14 +122,18 @@ class Admin(commands.Cog):
 
 def clock_choices(current: str) -> list[app_commands.Choice[str]]:
     out = [
-        app_commands.Choice(name=f"{k} ({gs.duration_text(v)} a turn)", value=k)
+        app_commands.Choice(name=f"{_(k)} ({_('{duration} a turn', duration=gs.duration_text(v))})", value=k)
         for k, v in gs.CLOCK_PRESETS.items()
         if current.lower() in k
     ]
     if current.strip() and not out:
         try:
             choice = gs.parse_clock(current)
-            out.append(app_commands.Choice(name=f"custom: {gs.duration_text(choice.seconds)} a turn", value=current))
+            out.append(
+                app_commands.Choice(
+                    name=_("custom: {duration} a turn", duration=gs.duration_text(choice.seconds)), value=current
+                )
+            )
         except gs.SettingsRefusal:
             pass
     return out

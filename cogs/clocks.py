@@ -8,8 +8,10 @@ import discord
 from discord.ext import commands
 
 from bot.clocks.service import ClockService
+from bot.i18n import _, speaking
 from bot.presentation.components import ComponentId
 from bot.presentation.errors import answer
+from bot.presentation.language import table_language_of
 from bot.tables.service import Refusal, Table
 from cogs.acting import Interaction, find_table, manager_of
 
@@ -39,26 +41,32 @@ async def clock_click(interaction: Interaction, cid: ComponentId, values: list[s
     elif cid.verb == "offer":
         seat = int(cid.arg or 0)
         await clocks_of(interaction).offer(table, interaction.user.id, seat, admin=is_admin(interaction))
-        await answer(interaction, f"Seat {seat + 1} is offered to a substitute.")
+        await answer(interaction, _("Seat {seat} is offered to a substitute.", seat=seat + 1))
     elif cid.verb == "take":
         seat = int(cid.arg or 0)
         await clocks_of(interaction).take(table, interaction.user.id, _name(interaction.user), seat)
-        await interaction.response.send_message(
-            f"🪑 <@{interaction.user.id}> takes seat {seat + 1} at table #{table.id}. "
-            "Press **My hand** on the table message to play."
-        )
+        with speaking(table_language_of(table)):  # said in the table's channel, for everyone
+            taken = _(
+                "{who} takes seat {seat} at table #{table}. Press **My hand** on the table message to play.",
+                who=f"<@{interaction.user.id}>",
+                seat=seat + 1,
+                table=table.id,
+            )
+        await interaction.response.send_message(f"🪑 {taken}")
     else:
         raise Refusal("That button is not understood any more.")
 
 
 async def back_to_seat(interaction: Interaction, table: Table) -> None:
     seat = await clocks_of(interaction).back(table, interaction.user.id)
-    await answer(interaction, f"Welcome back: seat {seat + 1} at table #{table.id} is yours again.")
+    await answer(
+        interaction, _("Welcome back: seat {seat} at table #{table} is yours again.", seat=seat + 1, table=table.id)
+    )
 
 
 async def nudge_player(interaction: Interaction, table: Table) -> None:
     seat = await clocks_of(interaction).nudge(table, interaction.user.id)
-    await answer(interaction, f"🔔 {table.names()[seat]} has been nudged.")
+    await answer(interaction, "🔔 " + _("{name} has been nudged.", name=table.names()[seat]))
 
 
 async def away_table(interaction: Interaction, given: Table | None) -> Table:

@@ -15,7 +15,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _, current_language
+from bot.i18n.catalogs import lookup
 from bot.presentation.errors import answering_errors
+from bot.presentation.language import language_of
 from bot.presentation.messages import game_name, options_text
 from bot.tables.presets import OptionsError, game_id
 from bot.tables.service import Refusal, Table
@@ -27,17 +30,25 @@ from rules import registry
 ADMIN_GROUPS = ("cardtable", "ratings")
 
 
+def _said(text: str, place: str) -> str:
+    """A command's name or description as Discord shows it to the reader (the Translator's catalogue entry)."""
+    return lookup(current_language.get(), text, place) or text
+
+
 def command_lines(tree: app_commands.CommandTree) -> tuple[list[str], list[str]]:
-    """Every slash command as ``/name sub — description``, the players' and the admins', from the tree itself."""
+    """Every slash command as ``/name sub — description``, the players' and the admins', from the tree itself, in
+    the reader's language (the names they type)."""
     players: list[str] = []
     admins: list[str] = []
     for command in sorted(tree.get_commands(type=discord.AppCommandType.chat_input), key=lambda c: c.name):
         lines = admins if command.name in ADMIN_GROUPS else players
         if isinstance(command, app_commands.Group):
-            subcommands = ", ".join(f"`{sub.name}`" for sub in command.commands)
-            lines.append(f"`/{command.name}` {subcommands} — {command.description}")
+            name, described = _said(command.name, "group_name"), _said(command.description, "group_description")
+            subcommands = ", ".join(f"`{_said(sub.name, 'command_name')}`" for sub in command.commands)
+            lines.append(f"`/{name}` {subcommands} — {described}")
         else:
-            lines.append(f"`/{command.name}` — {command.description}")
+            name, described = _said(command.name, "command_name"), _said(command.description, "command_description")
+            lines.append(f"`/{name}` — {described}")
     return players, admins
 
 
@@ -46,17 +57,21 @@ def help_embed(tree: app_commands.CommandTree) -> discord.Embed:
     example = registry.games()[0].short_name
     players, admins = command_lines(tree)
     embed = discord.Embed(
-        title="CardTable — trick-taking card games in Discord",
-        description=(
-            f"Play {games} with friends or computer players, in this channel.\n\n"
-            f"**To start**: `/table new game:{example}` opens a table; others press **Join** (or the host adds "
-            "computer players); the host presses **Start**. Your hand comes by DM (or press **My hand**); play "
-            f"with its buttons or the slash commands below. `/rules game:{example}` explains a game."
+        title=_("CardTable — trick-taking card games in Discord"),
+        description=_(
+            "Play {games} with friends or computer players, in this channel.\n\n"
+            "**To start**: {new_table} opens a table; others press **Join** (or the host adds computer players); "
+            "the host presses **Start**. Your hand comes by DM (or press **My hand**); play with its buttons or the "
+            "slash commands below. {rules} explains a game.",
+            games=games,
+            new_table=f"`/{_said('table', 'group_name')} {_said('new', 'command_name')} "
+            f"{_said('game', 'parameter_name')}:{example}`",
+            rules=f"`/{_said('rules', 'command_name')} {_said('game', 'parameter_name')}:{example}`",
         ),
     )
-    embed.add_field(name="Commands", value="\n".join(players)[:1024], inline=False)
+    embed.add_field(name=_("Commands"), value="\n".join(players)[:1024], inline=False)
     if admins:
-        embed.add_field(name="Server admins (Manage Server)", value="\n".join(admins)[:1024], inline=False)
+        embed.add_field(name=_("Server admins (Manage Server)"), value="\n".join(admins)[:1024], inline=False)
     return embed
 
 
@@ -64,13 +79,23 @@ def rules_embed(game: str, page: int, table: Table | None) -> discord.Embed:
     found = registry.lookup(game)
     pages = found.rules_summary if found else ()
     if not pages:
-        return discord.Embed(title=f"{game_name(game)} — rules", description="There is no summary of this game yet.")
+        return discord.Embed(
+            title=_("{game} — rules", game=game_name(game)), description=_("There is no summary of this game yet.")
+        )
     page = min(max(page, 1), len(pages))
-    title, text = pages[page - 1]
-    embed = discord.Embed(title=f"{game_name(game)} — {title}", description=text)
+    title, text = pages[page - 1]  # their ids are extracted from the registry (bot/i18n/tools.py)
+    embed = discord.Embed(title=f"{game_name(game)} — {_(title)}", description=_(text))
     if table is not None:
-        embed.add_field(name=f"At table #{table.id}", value=f"Options: {options_text(table)}"[:1024], inline=False)
-    embed.set_footer(text=f"Page {page} of {len(pages)} · the full rules: docs/rules/ in the bot's repository")
+        embed.add_field(
+            name=_("At table #{table}", table=table.id),
+            value=_("Options: {options}", options=options_text(table))[:1024],
+            inline=False,
+        )
+    embed.set_footer(
+        text=_(
+            "Page {page} of {pages} · the full rules: docs/rules/ in the bot's repository", page=page, pages=len(pages)
+        )
+    )
     return embed
 
 
@@ -90,9 +115,13 @@ class RulesPage(discord.ui.DynamicItem[discord.ui.Button], template=_RULES):
         return cls(match["game"], int(match["table"]), int(match["page"]), item.label or "")
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:  # always our bot's interaction
-        async with answering_errors(interaction):  # a button: the tree's error handler does not see it
+        # A button: neither the tree's error handler nor its language reach it.
+        async with answering_errors(interaction):
+            current_language.set(await language_of(interaction))
             if registry.lookup(self.game) is None:  # an older message's, or a forged id
-                raise Refusal(f"Those rules are not known any more: choose {registry.choices_text()} with /rules.")
+                raise Refusal(
+                    "Those rules are not known any more: choose {games} with /rules.", games=registry.choices_text()
+                )
             table = await manager_of(interaction).get(self.table_id) if self.table_id else None
             await show_rules(interaction, self.game, table, self.page, edit=True)
 
@@ -104,8 +133,8 @@ def rules_view(game: str, page: int, table: Table | None) -> discord.ui.View | N
         return None
     table_id = table.id if table is not None else 0
     view = discord.ui.View(timeout=None)
-    view.add_item(RulesPage(game, table_id, max(1, page - 1), "◀ Previous", disabled=page <= 1))
-    view.add_item(RulesPage(game, table_id, min(count, page + 1), "Next ▶", disabled=page >= count))
+    view.add_item(RulesPage(game, table_id, max(1, page - 1), _("◀ Previous"), disabled=page <= 1))
+    view.add_item(RulesPage(game, table_id, min(count, page + 1), _("Next ▶"), disabled=page >= count))
     return view
 
 
@@ -140,13 +169,18 @@ class Help(commands.Cog):
         self, interaction: Interaction, game: GameText | None = None, table: TableOption | None = None
     ) -> None:
         if game is None and table is None:
-            raise Refusal(f"Name a game ({registry.choices_text()}) or a table.")
+            raise Refusal("Name a game ({games}) or a table.", games=registry.choices_text())
         try:
             chosen = game_id(game) if game is not None else None
         except OptionsError as e:
-            raise Refusal(str(e)) from None
+            raise Refusal(e.msgid, **e.fields) from None
         if table is not None and chosen is not None and chosen != table.game:
-            raise Refusal(f"Table #{table.id} plays {game_name(table.game)}, not {game_name(chosen)}.")
+            raise Refusal(
+                "Table #{table} plays {game}, not {other}.",
+                table=table.id,
+                game=game_name(table.game),
+                other=game_name(chosen),
+            )
         shown = table.game if table is not None else chosen
         assert shown is not None
         await show_rules(interaction, shown, table, edit=False)

@@ -32,7 +32,7 @@ HINT_LEVEL = STRONGEST  # the strongest computer level gives the hints
 def check_hint(table: Table, user_id: int) -> int:
     """The seat a hint is for, or a ``Refusal`` that says why there is none."""
     if table.status != PLAYING or table.match is None:
-        raise Refusal(f"Table #{table.id} is not being played.")
+        raise Refusal("Table #{table} is not being played.", table=table.id)
     if not table.row.hints:
         raise Refusal(
             "Table #{table} does not allow hints. The host chooses them when opening a table "
@@ -41,13 +41,13 @@ def check_hint(table: Table, user_id: int) -> int:
         )
     seat = table.seat_of(user_id)
     if seat is None:
-        raise Refusal(f"You are not seated at table #{table.id}; hints are for its players.")
+        raise Refusal("You are not seated at table #{table}; hints are for its players.", table=table.id)
     if table.match.to_move != seat or not legal_for(table, seat):
-        raise Refusal(f"It is not your turn at table #{table.id}: a hint is for the player to move.")
+        raise Refusal("It is not your turn at table #{table}: a hint is for the player to move.", table=table.id)
     if table.stands_in(seat):
-        raise Refusal(f"A computer plays for you at table #{table.id}; press **I'm back** first.")
+        raise Refusal("A computer plays for you at table #{table}; press **I'm back** first.", table=table.id)
     if not computers_know(table.game):
-        raise Refusal(f"There are no hints for {game_name(table.game)}: the computer players do not know it.")
+        raise Refusal("There are no hints for {game}: the computer players do not know it.", game=game_name(table.game))
     return seat
 
 

@@ -14,6 +14,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.i18n import N_, _, current_language, speaking
 from bot.presentation import images
 from bot.presentation.components import ComponentId, view_of
 from bot.presentation.errors import answer
@@ -33,6 +34,7 @@ from bot.presentation.history import (
     spectator_view,
     story,
 )
+from bot.presentation.language import table_language_of, user_language
 from bot.presentation.messages import DM_CLOSED, game_name, table_content, table_file, table_state
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.storage.watchers import add_watcher, remove_watcher, watchers_of
@@ -45,7 +47,7 @@ NO_MENTIONS = discord.AllowedMentions.none()
 # The latest replays asked for, by (table, deal): a finished deal never changes, and its players and spectators tend
 # to ask for it together.
 REPLAYS_KEPT = 32
-_replays: dict[tuple[int, int], bytes] = {}
+_replays: dict[tuple[int, int, str], bytes] = {}  # (table, deal, language)
 
 
 async def history_click(interaction: Interaction, cid: ComponentId, values: list[str]) -> None:
@@ -71,7 +73,7 @@ async def show_look_back(interaction: Interaction, table: Table) -> None:
     """What anyone may look back at now: the current deal as the game's rules allow (every trick at a table whose
     review is open); once the game is over, its last deal in full."""
     if table.match is None:
-        raise Refusal(f"Table #{table.id} has not started: there is nothing to look back at yet.")
+        raise Refusal("Table #{table} has not started: there is nothing to look back at yet.", table=table.id)
     if table.status != PLAYING:
         await show_review(interaction, table, last_finished_deal(table))
         return
@@ -98,39 +100,51 @@ async def show_replay(interaction: Interaction, table: Table, deal: int) -> None
     told = story(table, deal)
     if not told.finished:
         raise Refusal(
-            f"Deal {deal + 1} of table #{table.id} is still being played: it can be replayed once it is over."
+            "Deal {deal} of table #{table} is still being played: it can be replayed once it is over.",
+            deal=deal + 1,
+            table=table.id,
         )
     assert table.record is not None
-    gif = _replays.get((table.id, deal))
+    gif = _replays.get((table.id, deal, current_language.get()))
     if gif is None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        title = f"{game_name(table.game)} · table #{table.id} · deal {deal + 1}"
+        title = _("{game} · table #{table} · deal {deal}", game=game_name(table.game), table=table.id, deal=deal + 1)
         gif = await images.deal_replay_gif(table.record, deal, table.names(), title)
         if gif is None:
-            await answer(interaction, "The replay could not be drawn just now; **Review** tells the deal in words.")
+            await answer(interaction, _("The replay could not be drawn just now; **Review** tells the deal in words."))
             return
         while len(_replays) >= REPLAYS_KEPT:
             _replays.pop(next(iter(_replays)))
-        _replays[table.id, deal] = gif
+        _replays[table.id, deal, current_language.get()] = gif
     file = discord.File(io.BytesIO(gif), filename=f"table-{table.id}-deal-{deal + 1}.gif")
-    await answer(interaction, f"Deal {deal + 1} of table #{table.id}, card by card.", file=file)
+    await answer(
+        interaction, _("Deal {deal} of table #{table}, card by card.", deal=deal + 1, table=table.id), file=file
+    )
 
 
 async def watch(interaction: Interaction, table: Table, *, edit: bool = False) -> None:
     """Watch a table: the live table as everyone sees it, its history, and each finished deal by DM."""
     if table.status == LOBBY or table.match is None:
-        raise Refusal(f"Table #{table.id} has not started yet: watch it once its game begins.")
+        raise Refusal("Table #{table} has not started yet: watch it once its game begins.", table=table.id)
     if table.status != PLAYING:
-        raise Refusal(f"Table #{table.id} is over: `/table review table:{table.id}` shows its deals.")
+        raise Refusal("Table #{table} is over: `/table review table:{table}` shows its deals.", table=table.id)
     if table.seat_of(interaction.user.id) is not None:
-        raise Refusal(f"You play at table #{table.id}: your hand comes to you, and **Look back** shows its history.")
+        raise Refusal(
+            "You play at table #{table}: your hand comes to you, and **Look back** shows its history.", table=table.id
+        )
     new = await add_watcher(manager_of(interaction).store, table.id, interaction.user.id)
     state = table_state(table)
     file, deferred = await in_time(interaction, table_file(table, state), thinking=not edit)
-    hands = " and, once each is over, its hands" if table.row.spectator_hands else ""
-    note = f"👀 You are watching table #{table.id} ({game_name(table.game)})" + (
-        " — this is how it stands now." if not new else f". Each finished deal's review{hands} will come by DM."
-    )
+    if not new:
+        said = N_("You are watching table #{table} ({game}) — this is how it stands now.")
+    elif table.row.spectator_hands:
+        said = N_(
+            "You are watching table #{table} ({game}). Each finished deal's review and, once each is over, its hands "
+            "will come by DM."
+        )
+    else:
+        said = N_("You are watching table #{table} ({game}). Each finished deal's review will come by DM.")
+    note = "👀 " + _(said, table=table.id, game=game_name(table.game))
     fields: dict = {
         "content": f"{note}\n\n{table_content(table, state)}"[:2000],
         "embed": embed(look_back_now(table, state)),
@@ -147,8 +161,8 @@ async def watch(interaction: Interaction, table: Table, *, edit: bool = False) -
 
 async def unwatch(interaction: Interaction, table: Table) -> None:
     if not await remove_watcher(manager_of(interaction).store, table.id, interaction.user.id):
-        raise Refusal(f"You are not watching table #{table.id}.")
-    await answer(interaction, f"You no longer watch table #{table.id}.")
+        raise Refusal("You are not watching table #{table}.", table=table.id)
+    await answer(interaction, _("You no longer watch table #{table}.", table=table.id))
 
 
 class History(commands.Cog):
@@ -167,12 +181,18 @@ class History(commands.Cog):
         users = [u for u in await watchers_of(manager.store, table.id) if table.seat_of(u) is None]
         for deal in outcome.deals_finished:
             told = story(table, deal)
-            embeds = [embed(review_text(table, told))]
-            shown = hands_text(table, told) if table.row.spectator_hands else None
-            if shown:
-                embeds.append(embed(shown))
             for user_id in users:
-                text = f"👀 Table #{table.id} ({game_name(table.game)}): deal {deal + 1} is over."
+                with speaking(user_language(user_id, table_language_of(table))):  # each spectator's own language
+                    embeds = [embed(review_text(table, told))]
+                    shown = hands_text(table, told) if table.row.spectator_hands else None
+                    if shown:
+                        embeds.append(embed(shown))
+                    text = "👀 " + _(
+                        "Table #{table} ({game}): deal {deal} is over.",
+                        table=table.id,
+                        game=game_name(table.game),
+                        deal=deal + 1,
+                    )
                 await self._tell(manager, table, user_id, text, embeds)
         if table.status == FINISHED:  # the last deal's review was their last message: nothing more will come
             for user_id in await watchers_of(manager.store, table.id):
@@ -185,9 +205,10 @@ class History(commands.Cog):
         manager = getattr(self.bot, "manager", None)
         if manager is None or table.status != CANCELLED or table.match is None:
             return
-        text = ended_early_text(table, by_vote=bool(table.extra.get(STOPPED_BY_VOTE)))
         for user_id in await watchers_of(manager.store, table.id):
             if table.seat_of(user_id) is None:
+                with speaking(user_language(user_id, table_language_of(table))):
+                    text = ended_early_text(table, by_vote=bool(table.extra.get(STOPPED_BY_VOTE)))
                 await self._tell(manager, table, user_id, text, [])
             await remove_watcher(manager.store, table.id, user_id)
 

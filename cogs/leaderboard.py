@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import logging
 import re
+from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -22,8 +23,9 @@ from discord import app_commands
 from discord.ext import commands
 
 import bot.storage.results as rs
-from bot.i18n import LANGUAGES, speaking
+from bot.i18n import DEFAULT, LANGUAGES, current_language, speaking
 from bot.i18n.catalogs import N_, _
+from bot.i18n.refusals import field_text
 from bot.presentation import images
 from bot.presentation.errors import answer, answering_errors
 from bot.presentation.language import language_of
@@ -50,9 +52,9 @@ PERIOD_CHOICES = [
     app_commands.Choice(name="this month", value="month"),
     app_commands.Choice(name="global (players who opted in)", value="global"),
 ]
-GAME_HELP = f"{registry.choices_text()} (default: the most played here)"
+GAME_HELP = f"{registry.choices_text()} (default: the most played here)"  # command texts: the Translator's
 _BOARD = r"lb:(?P<dir>[pn]):(?P<guild>\d{1,19}):(?P<game>[a-z_]+):(?P<period>all|season|month|global):(?P<key>[0-9-]*)"
-NOT_ADMIN = "Only members who can manage this server can do that."
+NOT_ADMIN = N_("Only members who can manage this server can do that.")
 
 
 def store_of(interaction: Interaction) -> Store:
@@ -63,28 +65,36 @@ def store_of(interaction: Interaction) -> Store:
 
 def board_title(board: stats.Board, guild_name: str) -> str:
     key = board.key
-    where = {
-        "all": f"{guild_name}, all time",
-        "season": f"{guild_name}, season {key.key}",
-        "month": f"{guild_name}, {_month_name(key.key)}",
-        "global": "global (players who opted in)",
-    }[key.period]
+    if key.period == "all":
+        where = _("{server}, all time", server=guild_name)
+    elif key.period == "season":
+        where = _("{server}, season {season}", server=guild_name, season=key.key)
+    elif key.period == "month":
+        where = f"{guild_name}, {_month_name(key.key)}"
+    else:
+        where = _("global (players who opted in)")
     return f"{game_name(key.game)} — {where}"
 
 
+MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"), N_("August"),
+          N_("September"), N_("October"), N_("November"), N_("December"))  # fmt: skip
+
+
 def _month_name(month: str) -> str:
+    """A month in the reader's words (not strftime's, which speaks the process's locale)."""
     try:
-        return datetime.strptime(month, "%Y-%m").strftime("%B %Y")
+        when = datetime.strptime(month, "%Y-%m")
     except ValueError:
         return month
+    return _("{month} {year}", month=_(MONTHS[when.month - 1]), year=when.year)
 
 
 def board_text(board: stats.Board) -> str:
     if not board.rows:
-        return "No rated games yet. Rated games are finished games between players only (no computer players)."
+        return _("No rated games yet. Rated games are finished games between players only (no computer players).")
     lines = [
-        f"`{r['rank']:>3}` **{discord.utils.escape_markdown(r['name'])}** · {r['rating']}"
-        f" · {r['games']} game{'s' if r['games'] != 1 else ''} · {round(100 * r['win_rate'])}% won"
+        f"`{r['rank']:>3}` **{discord.utils.escape_markdown(r['name'])}** · {r['rating']} · "
+        + _("{games} game(s) · {rate}% won", games=r["games"], rate=round(100 * r["win_rate"]))
         for r in board.rows
     ]
     return "\n".join(lines)
@@ -94,7 +104,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD + r"
     """Previous / next page of a leaderboard; everything needed is in the custom id."""
 
     def __init__(self, key: stats.BoardKey, page: int, direction: str, *, disabled: bool = False):
-        label = "◀ Previous" if direction == "p" else "Next ▶"
+        label = _("◀ Previous") if direction == "p" else _("Next ▶")
         cid = f"lb:{direction}:{key.guild_id}:{key.game}:{key.period}:{key.key}:{page}"
         super().__init__(discord.ui.Button(label=label, custom_id=cid, disabled=disabled))
         self.key, self.page, self.direction = key, page, direction
@@ -105,7 +115,9 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button], template=_BOARD + r"
         return cls(key, int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:  # always our bot's interaction
-        async with answering_errors(interaction):  # a button: the tree's error handler does not see it
+        # A button: neither the tree's error handler nor its language reach it.
+        async with answering_errors(interaction):
+            current_language.set(await language_of(interaction))
             if self.key.guild_id != interaction.guild_id:  # only a forged id names another server
                 raise Refusal("That leaderboard belongs to another server.")
             await show_board(interaction, self.key, self.page, edit=True)
@@ -123,7 +135,7 @@ def page_view(board: stats.Board) -> discord.ui.View | None:
 async def show_board(interaction: Interaction, key: stats.BoardKey, page: int, *, edit: bool) -> None:
     """One page of a leaderboard: a new message, or (``edit``, a page button) the same message turned."""
     board = await stats.leaderboard(store_of(interaction), key, page)
-    guild_name = interaction.guild.name if interaction.guild else "this server"
+    guild_name = interaction.guild.name if interaction.guild else _("this server")
     title = board_title(board, guild_name)
     png = await images.render(
         "render_leaderboard",
@@ -131,10 +143,18 @@ async def show_board(interaction: Interaction, key: stats.BoardKey, page: int, *
         title=title,
         page=board.page,
         pages=board.pages,
+        lang=current_language.get(),
     )
     embed = discord.Embed(title=title)
-    embed.set_footer(text=f"Page {board.page} of {board.pages} · {board.total} rated player(s) · "
-                          "rating = 1000 + 40 × (μ − 3σ), a conservative estimate")  # fmt: skip
+    embed.set_footer(
+        text=_(
+            "Page {page} of {pages} · {players} rated player(s) · rating = 1000 + 40 × (μ − 3σ), a conservative "
+            "estimate",
+            page=board.page,
+            pages=board.pages,
+            players=board.total,
+        )
+    )
     files = []
     if png is not None and board.rows:
         files = [discord.File(io.BytesIO(png), filename="leaderboard.png")]
@@ -183,7 +203,13 @@ class Leaderboard(commands.Cog):
         async def notice() -> str:  # worked out in the table's queue, so in the table's language
             if eligibility.rated:
                 return _("Table #{table}: This game is rated.", table=table.id)
-            return _("Table #{table}: This game is not rated: {reason}.", table=table.id, reason=eligibility.reason)
+            return _(
+                "Table #{table}: This game is not rated: {reason}.",
+                table=table.id,
+                reason=field_text(eligibility.words, current_language.get())
+                if eligibility.words
+                else eligibility.reason,
+            )
 
         await self.bot.presenter.post(table, notice)
 
@@ -243,7 +269,7 @@ class Leaderboard(commands.Cog):
             try:
                 return game_id(game)
             except OptionsError as e:
-                raise Refusal(str(e)) from None
+                raise Refusal(e.msgid, **e.fields) from None
         played = await stats.most_played_game(store_of(interaction), _guild(interaction))
         return played or registry.games()[0].id
 
@@ -263,18 +289,24 @@ class Leaderboard(commands.Cog):
         store = store_of(interaction)
         gid = await self._game(interaction, game) if game else None
         found = await stats.player_stats(store, guild_id, who.id, gid)
-        guild_name = interaction.guild.name if interaction.guild else "this server"
-        embed = discord.Embed(title=f"{_name(who)} — statistics on {guild_name}")
+        guild_name = interaction.guild.name if interaction.guild else _("this server")
+        embed = discord.Embed(title=_("{player} — statistics on {server}", player=_name(who), server=guild_name))
         if not found:
-            embed.description = "No finished games here yet" + (f" of {game_name(gid)}." if gid else ".")
+            embed.description = (
+                _("No finished games of {game} here yet.", game=game_name(gid))
+                if gid
+                else _("No finished games here yet.")
+            )
         for s in found[:20]:
             embed.add_field(name=game_name(s.game), value=stats_text(s), inline=False)
         server = await stats.server_stats(store, guild_id)
         active = ", ".join(f"{discord.utils.escape_markdown(p['name'])} ({p['games']})" for p in server.most_active)
         embed.add_field(
-            name="This server",
-            value=f"{server.games_this_week} game(s) this week, {server.games_all_time} in all"
-            + (f"\nMost active this week: {active}" if active else ""),
+            name=_("This server"),
+            value=_(
+                "{week} game(s) this week, {total} in all", week=server.games_this_week, total=server.games_all_time
+            )
+            + ("\n" + _("Most active this week: {players}", players=active) if active else ""),
             inline=False,
         )
         await interaction.response.send_message(embed=embed)
@@ -285,12 +317,12 @@ class Leaderboard(commands.Cog):
         guild_id = _guild(interaction)
         who = player or interaction.user
         recent = await stats.history(store_of(interaction), guild_id, who.id, limit=10)
-        embed = discord.Embed(title=f"{_name(who)} — recent games")
+        embed = discord.Embed(title=_("{player} — recent games", player=_name(who)))
         if not recent:
-            embed.description = "No ended games here yet."
+            embed.description = _("No ended games here yet.")
         else:
             embed.description = "\n".join(history_line(h, guild_id) for h in recent)
-            embed.set_footer(text="Download a game's record with /table record table:<number>")
+            embed.set_footer(text=_("Download a game's record with /table record table:<number>"))
         await interaction.response.send_message(embed=embed)
 
     @player.command(name="globalrating", description="Show (or hide) your rating on the global leaderboards")
@@ -299,8 +331,8 @@ class Leaderboard(commands.Cog):
         await rs.set_global_optin(store_of(interaction), interaction.user.id, enabled)
         await answer(
             interaction,
-            "You are now listed on the global leaderboards." if enabled
-            else "You are no longer listed on the global leaderboards.",
+            _("You are now listed on the global leaderboards.") if enabled
+            else _("You are no longer listed on the global leaderboards."),
         )  # fmt: skip
 
     @player.command(
@@ -333,7 +365,8 @@ class Leaderboard(commands.Cog):
         if turn_ping is not None or auto_play is not None or language is not None or four_colour is not None:
             ping = current.turn_ping if turn_ping is None else None if turn_ping.value == "default" else turn_ping.value
             lang = current.language if language is None else None if language.value == "default" else language.value
-            current = PlayerSettings(
+            current = replace(
+                current,
                 turn_ping=ping,
                 auto_play=current.auto_play if auto_play is None else auto_play,
                 four_colour=current.four_colour if four_colour is None else four_colour,
@@ -360,8 +393,11 @@ class Leaderboard(commands.Cog):
         guild_id = _guild(interaction)
         number = await rs.start_season(store_of(interaction), guild_id, interaction.user.id)
         await interaction.response.send_message(
-            f"Season {number} has started: `/leaderboard period:this season` now counts from here. "
-            f"Earlier seasons: `/leaderboard season:<number>`."
+            _(
+                "Season {season} has started: `/leaderboard period:this season` now counts from here. "
+                "Earlier seasons: `/leaderboard season:<number>`.",
+                season=number,
+            )
         )
 
     @ratings.command(name="removegame", description="Remove a game from the ratings, with a reason (logged)")
@@ -375,8 +411,13 @@ class Leaderboard(commands.Cog):
             raise Refusal("{reason}.", reason=str(e).capitalize()) from None
         log.info("guild %s: %s removed table %d from the ratings: %s", guild_id, interaction.user.id, table, reason)
         await interaction.response.send_message(
-            f"Table #{table} ({game_name(result['game'])}) is removed from the ratings: {reason}. "
-            "The ratings were recomputed without it."
+            _(
+                "Table #{table} ({game}) is removed from the ratings: {reason}. "
+                "The ratings were recomputed without it.",
+                table=table,
+                game=game_name(result["game"]),
+                reason=reason,
+            )
         )
 
     @ratings.command(name="recompute", description="Rebuild every rating from the stored results (maintenance)")
@@ -386,7 +427,9 @@ class Leaderboard(commands.Cog):
         store = store_of(interaction)
         await rs.reconcile(store)
         count = await rs.recompute(store, by=interaction.user.id)
-        await interaction.followup.send(f"Recomputed the ratings from {count} rated game(s).", ephemeral=True)
+        await interaction.followup.send(
+            _("Recomputed the ratings from {count} rated game(s).", count=count), ephemeral=True
+        )
 
     @ratings.command(name="log", description="What administrators did to this server's ratings")
     @manage_server_only(NOT_ADMIN)
@@ -394,46 +437,76 @@ class Leaderboard(commands.Cog):
         guild_id = _guild(interaction)
         entries = await rs.rating_log(store_of(interaction), guild_id, limit=15)
         seasons = await rs.seasons(store_of(interaction), guild_id)
-        lines = [f"`{e['at'][:16]}` <@{e['user_id']}> {e['detail']}" for e in entries] or ["Nothing yet."]
-        lines.append(f"Seasons: {', '.join(str(s['number']) for s in seasons)}")
+        lines = [f"`{e['at'][:16]}` <@{e['user_id']}> {e['detail']}" for e in entries] or [_("Nothing yet.")]
+        lines.append(_("Seasons: {seasons}", seasons=", ".join(str(s["number"]) for s in seasons)))
         await answer(interaction, "\n".join(lines))
 
 
 def stats_text(s: stats.GameStats) -> str:
-    made = f"{s.contracts_made}/{s.contracts} made ({round(100 * s.made_rate)}%)" if s.made_rate is not None else "none"
+    made = (
+        _("{made}/{taken} made ({rate}%)", made=s.contracts_made, taken=s.contracts, rate=round(100 * s.made_rate))
+        if s.made_rate is not None
+        else _("none")
+    )
     lines = [
-        f"{s.games} game(s), {s.wins} won ({round(100 * s.win_rate)}%) · {s.deals} deal(s) played",
-        f"Contracts taken: {made} · average points {s.average_points:.1f} · sweeps {s.sweeps}",
-        f"Current streak: {s.streak_text()}",
-    ]
+        _("{games} game(s), {wins} won ({rate}%) · {deals} deal(s) played",
+          games=s.games, wins=s.wins, rate=round(100 * s.win_rate), deals=s.deals),
+        _("Contracts taken: {made} · average points {average} · sweeps {sweeps}",
+          made=made, average=f"{s.average_points:.1f}", sweeps=s.sweeps),
+        _("Current streak: {streak}", streak=streak_text(s.streak)),
+    ]  # fmt: skip
     if s.partner:
-        lines.append(f"Favourite partner: {discord.utils.escape_markdown(s.partner['name'])}"
-                     f" ({s.partner['games']} games, {s.partner['wins']} won)")  # fmt: skip
+        lines.append(_("Favourite partner: {partner} ({games} games, {wins} won)",
+                       partner=discord.utils.escape_markdown(s.partner["name"]), games=s.partner["games"],
+                       wins=s.partner["wins"]))  # fmt: skip
     if s.rating:
-        lines.append(f"Rating **{s.rating['rating']}** (#{s.rating['rank']} here)")
+        lines.append(_("Rating **{rating}** (#{rank} here)", rating=s.rating["rating"], rank=s.rating["rank"]))
     else:
-        lines.append("Not rated here yet")
+        lines.append(_("Not rated here yet"))
     if s.global_rating:
-        lines.append(f"Global rating {s.global_rating['rating']} (#{s.global_rating['rank']})")
+        lines.append(
+            _("Global rating {rating} (#{rank})", rating=s.global_rating["rating"], rank=s.global_rating["rank"])
+        )
     return "\n".join(lines)
+
+
+def streak_text(streak: int) -> str:
+    """A run of wins (positive) or losses (negative) in words."""
+    if not streak:
+        return "—"
+    if streak > 0:
+        return _("{count} win", count=streak) if streak == 1 else _("{count} wins", count=streak)
+    return _("{count} loss", count=-streak) if streak == -1 else _("{count} losses", count=-streak)
+
+
+STATUS_WORDS = {"cancelled": N_("cancelled"), "abandoned": N_("abandoned"), "ended": N_("ended")}
 
 
 def history_line(h: dict, guild_id: int) -> str:
     when = f"<t:{_epoch(h['finished_at'])}:R>"
     if h["status"] != "finished":
-        outcome = h["status"]
+        status = h["status"]
+        outcome = _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
     else:
-        outcome = ("**won**" if h["won"] else "lost") + f" ({_ordinal(h['place'])}, {h['points']} pts)"
+        said = N_("**won** ({place}, {points} pts)") if h["won"] else N_("lost ({place}, {points} pts)")
+        outcome = _(said, place=_ordinal(h["place"]), points=h["points"])
     change = h["rating_change"]
-    rating = f"rating {change:+d}" if change is not None else f"unrated: {h['unrated_reason']}"
-    link = f"table #{h['table_id']}"
+    rating = (
+        _("rating {change}", change=f"{change:+d}")
+        if change is not None
+        else _("unrated: {reason}", reason=h["unrated_reason"])
+    )
+    link = _("table #{table}", table=h["table_id"])
     if h["message_id"]:
-        link = f"[table #{h['table_id']}](https://discord.com/channels/{guild_id}/{h['channel_id']}/{h['message_id']})"
+        link = f"[{link}](https://discord.com/channels/{guild_id}/{h['channel_id']}/{h['message_id']})"
     return f"{link} · {game_name(h['game'])} · {outcome} · {rating} · {when}"
 
 
 def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    if current_language.get() == DEFAULT:
+        return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+    # Translators: a place in a game's ranking (1st, 2nd…); other languages have one form
+    return _("{place}th", place=n)
 
 
 def _epoch(iso: str) -> int:

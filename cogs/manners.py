@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import _, speaking
 from bot.presentation.components import ComponentId
 from bot.presentation.errors import answer
+from bot.presentation.language import table_language_of
 from bot.presentation.manners import AGREE, REMATCH, outcome_text, request_text, request_view
 from bot.presentation.messages import lobby_content, lobby_view
 from bot.presentation.table_menu import MENU_CLAIM, MENU_STOP, MENU_UNDO, MENU_VERBS, MORE, menu
@@ -32,7 +34,7 @@ async def _say(interaction: Interaction, table: Table, result: manners.Answer) -
         sent = await channel.send(
             request_text(table, request), view=request_view(table, request), allowed_mentions=_mentions(request)
         )
-        await answer(interaction, f"Asked at the table: {sent.jump_url}")
+        await answer(interaction, _("Asked at the table: {link}", link=sent.jump_url))
     else:
         sent = await channel.send(outcome_text(table, result))
         await answer(interaction, f"{outcome_text(table, result)} ({sent.jump_url})")
@@ -78,7 +80,9 @@ async def click(interaction: Interaction, cid: ComponentId) -> None:
 async def menu_click(interaction: Interaction, table: Table, verb: str) -> None:
     """The More button opens the table's menu for whoever tapped it; its buttons ask as the slash commands do."""
     if table.status != PLAYING:
-        raise Refusal(f"Table #{table.id} is not being played any more: **Look back** or `/table review` shows it.")
+        raise Refusal(
+            "Table #{table} is not being played any more: **Look back** or `/table review` shows it.", table=table.id
+        )
     if verb == MORE:
         text, view = menu(table, interaction.user.id)
         await answer(interaction, text, view=view)
@@ -98,9 +102,8 @@ async def rematch(interaction: Interaction, old_id: int) -> None:
 
     async def server_allows(old: Table) -> None:
         nonlocal clock
-        _, clock = await check_new_table(
-            manager.store, old.row.guild_id, old.row.channel_id, old.game, await clock_spec_of(manager.store, old.id)
-        )
+        spec = await clock_spec_of(manager.store, old.id)
+        clock = (await check_new_table(manager.store, old.row.guild_id, old.row.channel_id, old.game, spec))[1]
 
     result = await manners.rematch(manager, old_id, user.id, name, server_allows)
     table = result.table
@@ -108,9 +111,13 @@ async def rematch(interaction: Interaction, old_id: int) -> None:
         assert clock is not None
         await clocks_of(interaction).setup_table(table, clock)
         others = await _others_of(interaction, old_id, table)
-        text = f"🔁 **Rematch of table #{old_id}**: {name} sat down again."
-        if others:
-            text += f" {' '.join(others)}: tap **Rematch** on the old table, or **Join** here, to play again."
+        with speaking(table_language_of(table)):  # the new table's lobby, for everyone
+            text = "🔁 " + _("**Rematch of table #{table}**: {name} sat down again.", table=old_id, name=name)
+            if others:
+                text += " " + _(
+                    "{players}: tap **Rematch** on the old table, or **Join** here, to play again.",
+                    players=" ".join(others),
+                )
         await interaction.response.send_message(
             f"{text}\n\n{lobby_content(table)}", view=lobby_view(table) or discord.utils.MISSING
         )
@@ -121,11 +128,14 @@ async def rematch(interaction: Interaction, old_id: int) -> None:
         await manager.start(table.id, table.row.host_id)
         interaction.client.presenter.refresh(table)  # the lobby message becomes the table message
         if not result.created:
-            await answer(interaction, f"🔁 The rematch, table #{table.id}, has started: your hand is on its way.")
+            await answer(
+                interaction,
+                "🔁 " + _("The rematch, table #{table}, has started: your hand is on its way.", table=table.id),
+            )
         return
     if not result.created:
         await interaction.client.presenter.show_lobby(table)
-        await answer(interaction, f"🔁 You are seated for the rematch, table #{table.id}.")
+        await answer(interaction, "🔁 " + _("You are seated for the rematch, table #{table}.", table=table.id))
 
 
 async def _others_of(interaction: Interaction, old_id: int, new: Table) -> list[str]:

@@ -55,7 +55,9 @@ class Play(commands.Cog):
         found = await find_table(interaction, table)
         if not registry.game_type(found.game).has_counter:
             having = " and ".join(g.name() for g in registry.games() if g.has_counter)
-            raise Refusal(f"There is no counter in {game_name(found.game)}: only {having} has one.")
+            raise Refusal(
+                "There is no counter in {game}: only {having} has one.", game=game_name(found.game), having=having
+            )
         # What the player saw is a bid to counter: never turn that into a recounter because the table moved on.
         version = found.version
         if not self._only_recounter(interaction, found):
@@ -81,7 +83,8 @@ class Play(commands.Cog):
         found = await find_table(interaction, table)
         if registry.game_type(found.game).bid_names_trump:
             raise Refusal(
-                f"In {game_name(found.game)} the bid names trump: bid a value and a suit, like `/bid value:80 H`."
+                "In {game} the bid names trump: bid a value and a suit, like `/bid value:80 H`.",
+                game=game_name(found.game),
             )
         await perform(interaction, found, suit)
 

@@ -159,11 +159,12 @@ class Tables(commands.Cog):
     async def record(self, interaction: Interaction, table: TableOption | None = None) -> None:
         found = await self._table_for_record(interaction, table)
         if found.record is None:
-            raise Refusal(f"Table #{found.id} never started, so it has no record.")
+            raise Refusal("Table #{table} never started, so it has no record.", table=found.id)
         if found.status == PLAYING:
             raise Refusal(
-                f"Table #{found.id} is still being played, and its record shows every hand. "
-                "It becomes available when the game ends."
+                "Table #{table} is still being played, and its record shows every hand. "
+                "It becomes available when the game ends.",
+                table=found.id,
             )
         withheld = await manager_of(interaction).record_withheld(found, interaction.user.id)
         if withheld:
@@ -255,7 +256,7 @@ class Tables(commands.Cog):
             return running[0]
         if len(running) > 1:
             numbers = ", ".join(f"#{t.id}" for t in sorted(running, key=lambda t: t.id))
-            raise Refusal(f"Tables {numbers} are being played here: say which with the `table` option.")
+            raise Refusal("Tables {numbers} are being played here: say which with the `table` option.", numbers=numbers)
         if playing:
             raise Refusal("No table is being played in this channel; `/table list here:True` shows the open ones.")
         return await self._table_for_record(interaction, None)

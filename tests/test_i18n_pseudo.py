@@ -16,8 +16,24 @@ SHOWN = ("content", "label", "placeholder", "title", "description", "text", "nam
 _NOT_WORDS = re.compile(r"<[@#]?!?&?\d+>|<t:\d+(:\w)?>|https?://\S+|`[^`]*`")
 _TRANSLATED = re.compile(r"⟦[^⟦⟧]*⟧")
 # The words that are not English: game names, players' and the server's names, option names and values as typed.
-ALLOWED = {"Card", "Club", "tables", "Belote", "Contrée", "Da", "Bai", "Fen", "alice", "bob", "carol", "dan",
-           "deals", "target", "Joker"}  # fmt: skip
+ALLOWED = {
+    "Card",
+    "Club",
+    "tables",
+    "Belote",
+    "Contrée",
+    "Da",
+    "Bai",
+    "Fen",
+    "alice",
+    "bob",
+    "carol",
+    "dan",
+    "deals",
+    "target",
+    "Joker",
+    "Contr",
+}  # fmt: skip ("Contr": Contrée, cut at its accent)
 
 
 def sent_texts(world) -> list[str]:

@@ -28,8 +28,9 @@ from collections.abc import Coroutine, Iterator
 from typing import Any
 
 from bot.clocks.clock import Clock, Timers
-from bot.clocks.output import ClockOutput, SeatButton
+from bot.clocks.output import ClockOutput, Composed, SeatButton, Written
 from bot.clocks.state import TableClock, clock_of
+from bot.i18n import _
 from bot.storage import clocks as clock_store
 from bot.storage.store import CANCELLED, LOBBY, PLAYING, SeatRow
 from bot.tables import guild_settings
@@ -327,10 +328,15 @@ class ClockService:
             return  # another process sharing the database reminded them
         clock.reminded = True
         await self._save(table)
-        left = duration_text(clock.deadline - self.clock.now())
-        await self.tell(table, seat, f"it is your turn at table #{table.id} in {where(table)}, {left} left.")
+        seconds_left = clock.deadline - self.clock.now()
+        await self.tell(
+            table,
+            seat,
+            lambda: _("it is your turn at table #{table} in {where}, {left} left.",
+                      table=table.id, where=where(table), left=duration_text(seconds_left)),
+        )  # fmt: skip
 
-    async def tell(self, table: Table, seat: int, text: str, *, prefix: str = "⏳") -> None:
+    async def tell(self, table: Table, seat: int, text: Written, *, prefix: str = "⏳") -> None:
         """A word for the player of ``seat``: by DM in asynchronous games, else a mention in the table's channel."""
         clock = clock_of(table)
         by_dm = clock is not None and clock.choice.is_async
@@ -352,18 +358,19 @@ class ClockService:
             await self._save_seat(table, seat)
             await self._save(table)
         self.timers.cancel(("remind", table.id))
-        user = table.seats[seat].user_id
+        who, closes = f"<@{table.seats[seat].user_id}>", f"<t:{int(clock.last_activity + close_after(clock.choice))}:R>"
         if table.stands_in(seat):
-            text = (
-                f"⏰ <@{user}> ran out of time at table #{table.id}: a computer plays seat {seat + 1} "
-                "until they press **I'm back** (or play)."
-            )
+            text = in_queue(
+                lambda: "⏰ "
+                + _("{who} ran out of time at table #{table}: a computer plays seat {seat} until they press "
+                    "**I'm back** (or play).", who=who, table=table.id, seat=seat + 1)
+            )  # fmt: skip
         else:
-            text = (
-                f"⏰ <@{user}> ran out of time at table #{table.id}, and every player is away: the table waits. "
-                f"Press **I'm back** to play on; without anyone it closes "
-                f"<t:{int(clock.last_activity + close_after(clock.choice))}:R>."
-            )
+            text = in_queue(
+                lambda: "⏰ "
+                + _("{who} ran out of time at table #{table}, and every player is away: the table waits. Press "
+                    "**I'm back** to play on; without anyone it closes {when}.", who=who, table=table.id, when=closes)
+            )  # fmt: skip
         self.manager.schedule_computers(table)
         if table.computer_task is not None:
             self.clock.track(table.computer_task)  # a FakeClock waits for the stand-in's moves
@@ -375,9 +382,9 @@ class ClockService:
     def _playing(self, table: Table) -> TableClock:
         clock = clock_of(table)
         if table.status != PLAYING or table.match is None:
-            raise Refusal(f"Table #{table.id} is not being played.")
+            raise Refusal("Table #{table} is not being played.", table=table.id)
         if clock is None:
-            raise Refusal(f"Table #{table.id} has no clock.")
+            raise Refusal("Table #{table} has no clock.", table=table.id)
         return clock
 
     async def back(self, table: Table, user_id: int) -> int:
@@ -385,9 +392,9 @@ class ClockService:
         self._playing(table)
         seat = table.seat_of(user_id)
         if seat is None:
-            raise Refusal(f"You are not seated at table #{table.id}.")
+            raise Refusal("You are not seated at table #{table}.", table=table.id)
         if seat not in table.away:
-            raise Refusal(f"Nobody plays for you at table #{table.id}: your seat is yours.")
+            raise Refusal("Nobody plays for you at table #{table}: your seat is yours.", table=table.id)
         async with table.lock:
             await self._back(table, seat)
         await self.touch(table)
@@ -407,7 +414,7 @@ class ClockService:
         clock = self._playing(table)
         seat = table.seat_of(user_id)
         if seat is None:
-            raise Refusal(f"Only the players of table #{table.id} can nudge.")
+            raise Refusal("Only the players of table #{table} can nudge.", table=table.id)
         to_move = self.human_to_move(table)
         if to_move is None or clock.deadline is None:
             raise Refusal("Nobody's clock is running: a computer is playing (or the table waits).")
@@ -417,25 +424,36 @@ class ClockService:
             raise Refusal("You already nudged this turn; once per turn is enough.")
         clock.nudged_by.add(user_id)
         await self._save(table)
-        left = duration_text(clock.deadline - self.clock.now())
+        seconds_left, nudger = clock.deadline - self.clock.now(), table.seats[seat].name
         self._spawn(
             self.tell(
                 table,
                 to_move,
-                f"{table.seats[seat].name} nudges you: it is your turn at table #{table.id} in "
-                f"{where(table)}, {left} left.",
+                lambda: _("{who} nudges you: it is your turn at table #{table} in {where}, {left} left.",
+                          who=nudger, table=table.id, where=where(table), left=duration_text(seconds_left)),
                 prefix="🔔",
             )
-        )
+        )  # fmt: skip
         return to_move
 
     async def _offer_prompt(self, table: Table, seat: int) -> None:
         row = table.seats[seat]
         await self.output.post(
             table,
-            f"🪑 A computer has played {SUBSTITUTE_AFTER} turns in a row for <@{row.user_id}> (seat {seat + 1}) "
-            f"at table #{table.id}. The host can offer the seat to a substitute (any other player can when the host "
-            "is the one away); until someone takes it, its player can still press **I'm back**.",
+            in_queue(
+                lambda: (
+                    "🪑 "
+                    + _(
+                        "A computer has played {turns} turns in a row for {who} (seat {seat}) at table #{table}. "
+                        "The host can offer the seat to a substitute (any other player can when the host is the one "
+                        "away); until someone takes it, its player can still press **I'm back**.",
+                        turns=SUBSTITUTE_AFTER,
+                        who=f"<@{row.user_id}>",
+                        seat=seat + 1,
+                        table=table.id,
+                    )
+                )
+            ),  # fmt: skip
             button=SeatButton("offer", seat),
         )
 
@@ -443,16 +461,18 @@ class ClockService:
         clock = self._playing(table)
         if seat not in table.away or clock.idle_turns.get(seat, 0) < SUBSTITUTE_AFTER:
             raise Refusal(
-                f"Seat {seat + 1} can be offered only after a computer played it {SUBSTITUTE_AFTER} turns in a row."
+                "Seat {seat} can be offered only after a computer played it {turns} turns in a row.",
+                seat=seat + 1,
+                turns=SUBSTITUTE_AFTER,
             )
         if seat in clock.open_seats:
-            raise Refusal(f"Seat {seat + 1} is already open to a substitute.")
+            raise Refusal("Seat {seat} is already open to a substitute.", seat=seat + 1)
         host = table.row.host_id
         host_away = table.seat_of(host) in table.away if table.seat_of(host) is not None else True
         mine = table.seat_of(user_id)
         allowed = admin or user_id == host or (host_away and mine is not None and mine not in table.away)
         if not allowed:
-            raise Refusal(f"Only the host of table #{table.id} (or a server admin) can offer a seat.")
+            raise Refusal("Only the host of table #{table} (or a server admin) can offer a seat.", table=table.id)
         clock.open_seats.add(seat)
         await self._save_seat(table, seat)
         await self.touch(table)
@@ -460,8 +480,17 @@ class ClockService:
         self._spawn(
             self.output.post(
                 table,
-                f"🪑 Seat {seat + 1} at table #{table.id} is open: anyone not playing there can take it and play on "
-                f"from where it stands.",
+                in_queue(
+                    lambda: (
+                        "🪑 "
+                        + _(
+                            "Seat {seat} at table #{table} is open: anyone not playing there can take it and play on "
+                            "from where it stands.",
+                            seat=seat + 1,
+                            table=table.id,
+                        )
+                    )
+                ),  # fmt: skip
                 button=SeatButton("take", seat),
             )
         )
@@ -469,10 +498,10 @@ class ClockService:
     async def take(self, table: Table, user_id: int, name: str, seat: int) -> None:
         clock = self._playing(table)
         if table.seat_of(user_id) is not None:
-            raise Refusal(f"You already play at table #{table.id}.")
+            raise Refusal("You already play at table #{table}.", table=table.id)
         async with table.lock:
             if seat not in clock.open_seats or seat not in table.away:
-                raise Refusal(f"Seat {seat + 1} at table #{table.id} is not open (any more).")
+                raise Refusal("Seat {seat} at table #{table} is not open (any more).", seat=seat + 1, table=table.id)
             dm_closed = user_id in table.closed_dms
             # The ratings credit the seat to the substitute from here on (bot/ratings/standins.py); noted
             # before the seat changes, so that a crash between the two writes leaves a takeover that is simply ignored.
@@ -508,12 +537,22 @@ class ClockService:
         await self.close_table(table, "abandoned", None)
         await self.output.post(
             table,
-            f"🧹 Table #{table.id} was closed: nobody played there for {duration_text(idle_for)}. "
-            + (
-                f"Its record is kept: `/table record table:{table.id}`."
-                if table.match is not None
-                else "The channel is free for a new table."
-            ),
+            in_queue(
+                lambda: (
+                    "🧹 "
+                    + _(
+                        "Table #{table} was closed: nobody played there for {idle}.",
+                        table=table.id,
+                        idle=duration_text(idle_for),
+                    )
+                    + " "
+                    + (
+                        _("Its record is kept: `/table record table:{table}`.", table=table.id)
+                        if table.match is not None
+                        else _("The channel is free for a new table.")
+                    )
+                )
+            ),  # fmt: skip
         )
 
     async def close_table(self, table: Table, reason: str, user_id: int | None) -> None:
@@ -562,7 +601,16 @@ def _adopt(table: Table, row: clock_store.StoredClock) -> TableClock:
 
 def where(table: Table) -> str:
     """The table's server and channel, as a reminder names them."""
-    return f"**{table.row.guild_name or 'a server'}** › <#{table.row.channel_id}>"
+    return f"**{table.row.guild_name or _('a server')}** › <#{table.row.channel_id}>"
+
+
+def in_queue(write: Written) -> Composed:
+    """A table's message written when the table's output queue sends it, in the table's language."""
+
+    async def composed() -> str:
+        return write()
+
+    return composed
 
 
 def last_mover(table: Table) -> int | None:

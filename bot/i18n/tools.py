@@ -26,6 +26,7 @@ SOURCES = ("bot", "cogs", "rules")
 # The callables whose first argument is a message id; their English text is the id.
 KEYWORDS: dict[str, None] = {
     "_": None, "N_": None, "IllegalAction": None, "Refusal": None, "Unreadable": None, "Words": None, "marked": None,
+    "OptionsError": None, "SettingsRefusal": None,
 }  # fmt: skip
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 
@@ -68,7 +69,8 @@ def template() -> Catalog:
 
 
 def game_words() -> list[str]:
-    """The words each game's ``GameType`` gives the bot to show (what the dealer is called, phases, announcements)."""
+    """The words each game's ``GameType`` gives the bot to show (what the dealer is called, phases, announcements,
+    the pages of its rules in short)."""
     from rules import registry
 
     words: dict[str, None] = {}
@@ -79,6 +81,9 @@ def game_words() -> list[str]:
         for announcement in game.announcements:
             words.setdefault(announcement)
             words.setdefault(announcement.capitalize())
+        for title, text in game.rules_summary:  # /rules' pages (cogs/help.py)
+            words.setdefault(title)
+            words.setdefault(text)
     return list(words)
 
 
@@ -93,7 +98,7 @@ def _write_po(catalog: Catalog, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as f:
         write_po(
-            f, catalog, width=120, sort_output=True, include_lineno=False, omit_header=False, include_previous=True
+            f, catalog, width=120, sort_output=True, include_lineno=False, omit_header=False, include_previous=False
         )
 
 

@@ -106,13 +106,13 @@ def since_last_move(table: Table, seat: int) -> list[str]:
             if data.get("seat") == seat:
                 stop = True
                 break
-            who = names[data["seat"]] if data.get("seat") is not None else "The table"
+            who = names[data["seat"]] if data.get("seat") is not None else _("The table")
             deal_lines.append(f"{who} {past_tense(data)}")
         lines = list(reversed(deal_lines)) + lines
         if stop:
             break
         if index > 0:
-            lines = [f"— deal {index + 1} began"] + lines
+            lines = ["— " + _("deal {number} began", number=index + 1)] + lines
     if len(lines) > SUMMARY_LIMIT:
-        lines = [f"… {len(lines) - SUMMARY_LIMIT} earlier moves"] + lines[-SUMMARY_LIMIT:]
+        lines = ["… " + _("{count} earlier moves", count=len(lines) - SUMMARY_LIMIT)] + lines[-SUMMARY_LIMIT:]
     return lines

@@ -15,6 +15,7 @@ from typing import Any
 
 from PIL import Image
 
+from bot.i18n import _, speaking
 from bot.presentation.choices import past_tense
 from rules.actions import action_from_json
 from rules.cards import CARD_NAMES
@@ -138,9 +139,10 @@ def deal_gif(
     from render.animation import to_gif
 
     moments = deal_moments(record, deal_index)
-    if names is None:
-        names = [f"Seat {seat + 1}" for seat in range(new_match_for(record).players)]
-    title = f"Deal {deal_index + 1}" if title is None else title
-    rows = auction_rows_of(moments, names, lang)
-    frames = [moment_image(m, names, title=title, lang=lang, auction_rows=rows) for m in moments]
+    with speaking(lang):  # drawn in a worker process, which speaks nothing of its own: who did what, in ``lang``
+        if names is None:
+            names = [_("Seat {n}", n=seat + 1) for seat in range(new_match_for(record).players)]
+        title = _("Deal {n}", n=deal_index + 1) if title is None else title
+        rows = auction_rows_of(moments, names, lang)
+        frames = [moment_image(m, names, title=title, lang=lang, auction_rows=rows) for m in moments]
     return to_gif(frames, [PAUSE_MS[m.kind] for m in moments])

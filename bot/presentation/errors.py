@@ -51,9 +51,9 @@ def refusal_reason(error: BaseException, lang: str = DEFAULT) -> str | None:
         text = refusal_text(error.msgid, error.fields, lang, error.seat_names)
         return name_seats(text, error.seat_names) if error.seat_names else text
     if isinstance(error, OptionsError):
-        return str(error)
-    if isinstance(error, app_commands.CheckFailure):
-        return str(error)
+        return refusal_text(error.msgid, error.fields, lang)
+    if isinstance(error, app_commands.CheckFailure):  # our checks' reasons are message ids (N_)
+        return refusal_text(str(error), {}, lang)
     return None
 
 
@@ -85,7 +85,7 @@ async def saved_anyway(interaction: discord.Interaction, done: str, error: BaseE
                     interaction.user)  # fmt: skip
     else:
         log.error("answering a saved move failed (%s)", _what(interaction), exc_info=fault)
-    note = f"{done}\nYour move is saved. Press **My hand** to see your hand as it is now."
+    note = _("{done}\nYour move is saved. Press **My hand** to see your hand as it is now.", done=done)
     with contextlib.suppress(discord.HTTPException, TimeoutError, aiohttp.ClientError):
         await answer(interaction, note)
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.i18n import _
+from bot.i18n import DEFAULT, N_, _, current_language
+from bot.i18n.refusals import words_text
 from bot.presentation.choices import name_seats
 from bot.presentation.components import ComponentId, TableButton, view_of
 from bot.presentation.messages import (
@@ -40,7 +41,7 @@ COLOUR = discord.Colour.dark_green()
 def story(table: Table, deal: int | None = None) -> DealStory:
     """The story of deal ``deal`` (index; default the current one) of a started table."""
     if table.record is None:
-        raise Refusal(f"Table #{table.id} has not started: there is nothing to look back at yet.")
+        raise Refusal("Table #{table} has not started: there is nothing to look back at yet.", table=table.id)
     index = len(table.record.deals) - 1 if deal is None else deal
     # Telling a deal replays the record (tens of milliseconds in a long game): several spectators refreshing, or
     # a finished deal told to each of them, share one telling while the table has not moved.
@@ -50,7 +51,7 @@ def story(table: Table, deal: int | None = None) -> DealStory:
     try:
         told = deal_story(table.record, index)
     except RecordError:
-        raise Refusal(f"Table #{table.id} has deals 1 to {len(table.record.deals)}.") from None
+        raise Refusal("Table #{table} has deals 1 to {count}.", table=table.id, count=len(table.record.deals)) from None
     table.extra["story"] = (table.version, table.record, index, told)
     return told
 
@@ -60,7 +61,7 @@ def last_finished_deal(table: Table) -> int:
     match = table.match
     finished = len(match.deal_results) if match is not None else 0
     if not finished:
-        raise Refusal(f"No deal of table #{table.id} is over yet: its tricks can be reviewed once it is.")
+        raise Refusal("No deal of table #{table} is over yet: its tricks can be reviewed once it is.", table=table.id)
     return finished - 1
 
 
@@ -71,12 +72,12 @@ def side_name(table: Table, seat: int) -> str:
     """The seat's side: "team A" in partnership games, else the player's name."""
     teams = seat_teams(table)
     team = teams[seat] if seat < len(teams) else None
-    return table.names()[seat] if team is None else f"team {TEAM_LETTERS[team]}"
+    return table.names()[seat] if team is None else _("team {letter}", letter=TEAM_LETTERS[team])
 
 
 def calls_line(table: Table, calls: tuple[dict, ...]) -> str | None:
     words = [f"{table.names()[c['seat']]} {call_words(c)}" for c in calls if isinstance(c.get("seat"), int)]
-    return "Calls: " + " · ".join(words) if words else None
+    return _("Calls: {calls}", calls=" · ".join(words)) if words else None
 
 
 def trick_line(table: Table, trick: ReviewedTrick, *, points: bool, numbered: bool = True) -> str:
@@ -84,37 +85,43 @@ def trick_line(table: Table, trick: ReviewedTrick, *, points: bool, numbered: bo
     plays = ", ".join(f"{names[seat]} {describe_cards(list(cards))}" for seat, cards in trick.plays)
     gained = f" (+{trick.points})" if points and trick.points is not None else ""
     number = f"`{trick.number:>2}` " if numbered else ""
-    return f"{number}{names[trick.leader]} led: {plays} → **{names[trick.winner]}**{gained}"
+    led = _("{leader} led: {plays}", leader=names[trick.leader], plays=plays)
+    return f"{number}{led} → **{names[trick.winner]}**{gained}"
 
 
 def tricks_won_line(table: Table, state: dict) -> str | None:
     won = state.get("tricks_won")
     if not isinstance(won, list) or not won:
         return None
-    who = table.names() if len(won) == table.players else [f"team {TEAM_LETTERS[i]}" for i in range(len(won))]
-    return "Tricks won: " + " · ".join(f"{w} {n}" for w, n in zip(who, won, strict=False))
+    teams = [_("team {letter}", letter=TEAM_LETTERS[i]) for i in range(len(won))]
+    who = table.names() if len(won) == table.players else teams
+    return _("Tricks won: {counts}", counts=" · ".join(f"{w} {n}" for w, n in zip(who, won, strict=False)))
 
 
 def look_back_text(table: Table, told: DealStory, seen: LookBackView, state: dict) -> str:
     """What may be looked back at now, in words; ``state`` is what the table shows (its tricks-won counts)."""
-    lines = [f"**Table #{table.id} · deal {told.deal + 1} — looking back**"]
+    lines = [_("**Table #{table} · deal {deal} — looking back**", table=table.id, deal=told.deal + 1)]
     calls = calls_line(table, seen.calls)
     if calls:
         lines.append(calls)
     if seen.all_open:
         if not told.finished:
-            lines.append("This table's trick review is open: every trick, with the points it took.")
-        lines += [trick_line(table, t, points=True) for t in seen.tricks] or ["No trick completed yet."]
+            lines.append(_("This table's trick review is open: every trick, with the points it took."))
+        lines += [trick_line(table, t, points=True) for t in seen.tricks] or [_("No trick completed yet.")]
     else:
         if seen.last_trick is not None:
             last = seen.last_trick
-            lines.append(f"Last trick (trick {last.number}): " + trick_line(table, last, points=False, numbered=False))
+            trick = trick_line(table, last, points=False, numbered=False)
+            lines.append(_("Last trick (trick {number}): {trick}", number=last.number, trick=trick))
         if told.tricks:
             lines.append(_rule_words(told, seen))
         face_up: dict[str, list[str]] = {}
         for seat, cards in seen.face_up:
             face_up.setdefault(side_name(table, seat), []).extend(cards)
-        lines += [f"Face up before {side}: {describe_cards(cards)}" for side, cards in face_up.items()]
+        lines += [
+            _("Face up before {side}: {cards}", side=side, cards=describe_cards(cards))
+            for side, cards in face_up.items()
+        ]
     won = tricks_won_line(table, state)
     if won:
         lines.append(won)
@@ -123,15 +130,19 @@ def look_back_text(table: Table, told: DealStory, seen: LookBackView, state: dic
 
 def _rule_words(told: DealStory, seen: LookBackView) -> str:
     if told.match.LOOK_BACK == UNTIL_NEXT_COLLECTED:
-        return "As the rules have it, only the last trick may be viewed, until the next trick is collected."
+        return _("As the rules have it, only the last trick may be viewed, until the next trick is collected.")
     if seen.face_up:
-        return "As the rules have it, the other cards of the completed tricks lie face down until the end of the play."
-    return "As the rules have it, completed tricks lie face down and are not looked at again until the end of the play."
+        return _(
+            "As the rules have it, the other cards of the completed tricks lie face down until the end of the play."
+        )
+    return _(
+        "As the rules have it, completed tricks lie face down and are not looked at again until the end of the play."
+    )
 
 
 def review_text(table: Table, told: DealStory) -> str:
     """A finished deal trick by trick: the calls, who led, each card, who won and the points; then the result."""
-    lines = [f"**Table #{table.id} · deal {told.deal + 1} — trick by trick**"]
+    lines = [_("**Table #{table} · deal {deal} — trick by trick**", table=table.id, deal=told.deal + 1)]
     calls = calls_line(table, told.calls)
     if calls:
         lines.append(calls)
@@ -140,16 +151,24 @@ def review_text(table: Table, told: DealStory) -> str:
     if failed is not None:
         names = table.names()
         lines.append(
-            f"Failed lead: {names[failed.seat]} led {describe_cards(list(failed.cards))}; "
-            f"{names[failed.beaten_by_seat]}'s {describe_cards([failed.card])} "
-            f"beats {describe_cards([failed.beaten_card])}"
+            _(
+                "Failed lead: {leader} led {cards}; {other}'s {card} beats {beaten}",
+                leader=names[failed.seat],
+                cards=describe_cards(list(failed.cards)),
+                other=names[failed.beaten_by_seat],
+                card=describe_cards([failed.card]),
+                beaten=describe_cards([failed.beaten_card]),
+            )
         )
     result = told.result or {}
     if result.get("thrown_in"):
-        lines.append("Thrown in: nobody bid.")
+        lines.append(_("Thrown in: nobody bid."))
     elif isinstance(result.get("explain"), str):  # in players' words, as under the deal's result
         teams = len(result.get("score_change") or []) < table.players
-        lines.append(name_seats(result["explain"], table.names(), teams=teams))
+        said = told.match.explanations[told.deal] if told.deal < len(told.match.explanations) else ()
+        lang = current_language.get()
+        explain = words_text(said, lang, table.names()) if said and lang != DEFAULT else result["explain"]
+        lines.append(name_seats(explain, table.names(), teams=teams))
     if result.get("score_change"):
         lines.append(score_change_text(table, list(result["score_change"])))
     return _fit("\n".join(lines))
@@ -160,7 +179,7 @@ def hands_text(table: Table, told: DealStory) -> str | None:
     if not told.finished or told.hands_at_play is None:
         return None
     names = table.names()
-    lines = [f"**Table #{table.id} · deal {told.deal + 1} — the hands as the play began**"]
+    lines = [_("**Table #{table} · deal {deal} — the hands as the play began**", table=table.id, deal=told.deal + 1)]
     lines += [f"{names[seat]}: {describe_cards(list(hand))}" for seat, hand in enumerate(told.hands_at_play) if hand]
     return _fit("\n".join(lines))
 
@@ -193,7 +212,7 @@ def review_view(table: Table, deal: int) -> discord.ui.View:
 
 def spectator_view(table: Table) -> discord.ui.View:
     """Under a spectator's view of the table: see it as it is now, look back, stop watching."""
-    unwatch = TableButton(ComponentId(table.id, UNWATCH_VERB), "Stop watching", discord.ButtonStyle.secondary)
+    unwatch = TableButton(ComponentId(table.id, UNWATCH_VERB), _("Stop watching"), discord.ButtonStyle.secondary)
     return view_of(watch_button(table, _("Refresh")), look_button(table), unwatch)
 
 
@@ -206,8 +225,15 @@ def look_back_now(table: Table, state: dict) -> str:
 def ended_early_text(table: Table, *, by_vote: bool) -> str:
     """For a table's spectators: the game they watch ended before its end (a vote of its players, or cancelled by a
     server admin or for want of players), and where its deals can still be read."""
-    how = "was stopped by a vote of its players" if by_vote else "was cancelled"
-    return (
-        f"👀 Table #{table.id} ({game_name(table.game)}) {how}: the game ends here, unrated, and you no longer "
-        f"watch it. `/table review table:{table.id}` shows its finished deals."
+    text = (
+        N_(
+            "Table #{table} ({game}) was stopped by a vote of its players: the game ends here, unrated, and you no "
+            "longer watch it. `/table review table:{table}` shows its finished deals."
+        )
+        if by_vote
+        else N_(
+            "Table #{table} ({game}) was cancelled: the game ends here, unrated, and you no longer watch it. "
+            "`/table review table:{table}` shows its finished deals."
+        )
     )
+    return "👀 " + _(text, table=table.id, game=game_name(table.game))

@@ -3,14 +3,16 @@ when the bot speaks it, else English.  A table's public messages are in the tabl
 /table new, else the server's setting, else the server's preferred locale).
 
 Discord says a player's locale only with their interactions, and the live hands are sent without one, so each
-player's language is remembered when they interact (every interaction, ``remember``); a player not heard from since
-a restart reads their hand in the table's language until they click or type something.
+player's language is remembered when they interact (every interaction, ``remember``), and stored with their settings
+when it changes: after a restart their hand is in the language last heard (``table.extra["languages"]``, which the
+table service fills from the store when the table starts or resumes).
 """
 
 from __future__ import annotations
 
 import functools
 import inspect
+import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
@@ -20,6 +22,8 @@ from bot.i18n import DEFAULT, LANGUAGES, current_language, from_locale, language
 
 if TYPE_CHECKING:
     from bot.tables.service import Table
+
+log = logging.getLogger(__name__)
 
 _heard: dict[int, str] = {}  # user id -> the language they read, as last worked out
 
@@ -32,9 +36,13 @@ async def language_of(interaction: discord.Interaction[Any]) -> str:
     manager = getattr(interaction.client, "manager", None)
     if manager is not None:
         try:
-            chosen = (await manager.player_settings(user_id)).language
+            settings = await manager.player_settings(user_id)
+            chosen = settings.language
+            heard = language_or_default(from_locale(interaction.locale))
+            if settings.heard_language != heard:  # stored, for their hand after a restart
+                await manager.hear_language(user_id, heard)
         except Exception:  # the store is closing or unreadable: the locale still says enough
-            chosen = None
+            log.debug("could not read or store the language of %s", user_id, exc_info=True)
     lang = _heard[user_id] = language_or_default(chosen, from_locale(interaction.locale))
     return lang
 
@@ -60,7 +68,13 @@ def seat_language(table: Table, seat: int) -> str:
     """What a seat's player reads privately (their hand): their language when known, else the table's."""
     row = table.seats.get(seat)
     heard = _heard.get(row.user_id) if row is not None and row.user_id is not None else None
-    return heard or table_language_of(table)
+    return heard or table.extra.get("languages", {}).get(seat) or table_language_of(table)
+
+
+def user_language(user_id: int, otherwise: str) -> str:
+    """What a user reads privately when no interaction of theirs is being answered (a spectator's DM): their
+    language when known, else ``otherwise``."""
+    return _heard.get(user_id) or otherwise
 
 
 P = ParamSpec("P")

@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 import discord
 from discord.http import handle_message_parameters
 
-from bot.clocks.output import SeatButton
+from bot.clocks.output import SeatButton, Written
 from bot.clocks.service import where
 from bot.clocks.state import clock_of
-from bot.i18n import DEFAULT, _, current_language
+from bot.i18n import DEFAULT, _, current_language, speaking
 from bot.i18n.refusals import words_text
 from bot.presentation import images
 from bot.presentation.budget import EDIT, ChannelBudget
@@ -33,7 +33,7 @@ from bot.presentation.choices import name_seats, past_tense
 from bot.presentation.clock_view import seat_button, since_last_move
 from bot.presentation.components import view_of
 from bot.presentation.history import review_view
-from bot.presentation.language import table_language_of
+from bot.presentation.language import seat_language, table_language_of
 from bot.presentation.live_hands import LiveHands
 from bot.presentation.messages import (  # re-exported: cogs build messages here too
     DM_CLOSED,
@@ -296,9 +296,15 @@ class Presenter:
         self._queue(table, send)
         await sent
 
-    async def remind(self, table: Table, seat: int, text: str, *, prefix: str, by_dm: bool) -> None:
+    async def remind(self, table: Table, seat: int, text: Written, *, prefix: str, by_dm: bool) -> None:
         row = table.seats[seat]
         assert row.user_id is not None  # the clocks remind players, never computers
+        with speaking(seat_language(table, seat)):
+            await self._remind(table, seat, text(), prefix=prefix, by_dm=by_dm)
+
+    async def _remind(self, table: Table, seat: int, text: str, *, prefix: str, by_dm: bool) -> None:
+        row = table.seats[seat]
+        assert row.user_id is not None
         if by_dm and not row.dm_closed and await self._dm(table, seat, f"{prefix} {text[0].upper()}{text[1:]}"):
             return  # (closed DMs: a mention in the channel instead)
         await self._channel(table).send(
@@ -309,14 +315,14 @@ class Presenter:
     async def send_turn_summary(self, table: Table, seat: int) -> None:
         clock = clock_of(table)
         assert clock is not None and clock.deadline is not None
-        text = (
-            f"⏰ Your turn at table #{table.id} in {where(table)}: {duration_text(clock.choice.seconds)} to play "
-            f"(until <t:{int(clock.deadline)}:f>)."
-        )
-        lines = since_last_move(table, seat)
-        if lines:
-            text += "\nSince your last move:\n" + "\n".join(f"• {line}" for line in lines)
-        await self._dm(table, seat, text)
+        with speaking(seat_language(table, seat)):  # the player's own language, as their hand
+            text = "⏰ " + _("Your turn at table #{table} in {where}: {duration} to play (until {when}).",
+                            table=table.id, where=where(table), duration=duration_text(clock.choice.seconds),
+                            when=f"<t:{int(clock.deadline)}:f>")  # fmt: skip
+            lines = since_last_move(table, seat)
+            if lines:
+                text += "\n" + _("Since your last move:") + "\n" + "\n".join(f"• {line}" for line in lines)
+            await self._dm(table, seat, text)
 
     async def show_lobby(self, table: Table) -> None:
         assert table.row.message_id is not None

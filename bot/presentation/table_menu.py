@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import _
 from bot.presentation.components import ComponentId, TableButton, view_of
 from bot.presentation.messages import MORE_VERB as MORE
 from bot.presentation.messages import game_name, look_button, more_button, watch_button
@@ -38,25 +39,30 @@ def with_more(table: Table, view: discord.ui.View | None) -> discord.ui.View:
 def menu(table: Table, user_id: int) -> tuple[str, discord.ui.View]:
     """What the More button opens: for a player, the manners and the history; for anyone else, the history and
     watching."""
-    head = f"**Table #{table.id}** ({game_name(table.game)})"
+    head = _("**Table #{table}** ({game})", table=table.id, game=game_name(table.game))
     if table.seat_of(user_id) is None:
         return (
-            f"{head}: you do not play here. **Look back** shows what the rules let anyone see; **Watch** brings you "
-            "the table and each finished deal.",
+            _(
+                "{head}: you do not play here. **Look back** shows what the rules let anyone see; **Watch** brings you "
+                "the table and each finished deal.",
+                head=head,
+            ),
             view_of(look_button(table), watch_button(table)),
         )
+    claim, undo, stop = _("Claim the rest"), _("Take back my card"), _("Propose to stop")
     buttons = [
-        TableButton(ComponentId(table.id, MENU_CLAIM), "Claim the rest", discord.ButtonStyle.primary, emoji="🙋"),
-        TableButton(ComponentId(table.id, MENU_UNDO), "Take back my card", discord.ButtonStyle.secondary, emoji="↩️"),
-        TableButton(ComponentId(table.id, MENU_STOP), "Propose to stop", discord.ButtonStyle.danger, emoji="🛑"),
+        TableButton(ComponentId(table.id, MENU_CLAIM), claim, discord.ButtonStyle.primary, emoji="🙋"),
+        TableButton(ComponentId(table.id, MENU_UNDO), undo, discord.ButtonStyle.secondary, emoji="↩️"),
+        TableButton(ComponentId(table.id, MENU_STOP), stop, discord.ButtonStyle.danger, emoji="🛑"),
         look_button(table),
     ]
-    return (
-        f"{head}, for you alone:\n"
-        "🙋 **Claim the rest**: every remaining trick for your side (played out at once when no play can stop it, "
-        "else put to your opponents).\n"
-        "↩️ **Take back my card**: your last card, if your opponents agree before the next card (unrated tables).\n"
-        "🛑 **Propose to stop**: the game ends, unrated, when more than half of its players agree.\n"
-        "🔎 **Look back**: what the rules let you see of this deal.",
-        view_of(*buttons),
-    )
+    lines = [
+        _("{head}, for you alone:", head=head),
+        "🙋 " + _("**{claim}**: every remaining trick for your side (played out at once when no play can stop it, "
+                  "else put to your opponents).", claim=claim),
+        "↩️ " + _("**{undo}**: your last card, if your opponents agree before the next card (unrated tables).",
+                  undo=undo),
+        "🛑 " + _("**{stop}**: the game ends, unrated, when more than half of its players agree.", stop=stop),
+        "🔎 " + _("**{look}**: what the rules let you see of this deal.", look=_("Look back")),
+    ]  # fmt: skip
+    return "\n".join(lines), view_of(*buttons)

@@ -16,10 +16,13 @@ from collections.abc import Iterable
 import aiohttp
 import discord
 
+from bot.i18n import N_, translate
+from bot.presentation.language import language_of
+
 log = logging.getLogger(__name__)
 
-NOT_OURS = "That button or menu is not one I understand (it may belong to an older message). Press **My hand** or " \
-    "use /table list to find your table."  # fmt: skip
+NOT_OURS = N_("That button or menu is not one I understand (it may belong to an older message). Press **My hand** "
+              "or use /table list to find your table.")  # fmt: skip
 COMPONENT, MODAL_SUBMIT = 3, 5
 
 
@@ -51,6 +54,7 @@ async def answer_unknown(interaction: discord.Interaction, templates: Iterable[r
         return False
     log.info("a component the bot did not issue: %r from %s", custom_id[:100], interaction.user)
     # It may have expired meanwhile, or Discord failed: nothing else to do.
+    lang = await language_of(interaction)
     with contextlib.suppress(discord.HTTPException, TimeoutError, aiohttp.ClientError):
-        await interaction.response.send_message(f"⛔ {NOT_OURS}", ephemeral=True)
+        await interaction.response.send_message(f"⛔ {translate(lang, NOT_OURS)}", ephemeral=True)
     return True

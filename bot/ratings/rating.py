@@ -31,7 +31,8 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from bot.ratings.standins import SeatPlay, standin_reason
+from bot.ratings.standins import SeatPlay, standin_words
+from rules.errors import Words
 from rules.game_type import GameType
 from rules.registry import lookup
 from rules.seats import partnership_teams, solo_teams
@@ -76,7 +77,8 @@ class SeatInfo:
 @dataclass(frozen=True)
 class Eligibility:
     rated: bool
-    reason: str | None = None  # why not, in words a player understands
+    reason: str | None = None  # why not, in words a player understands (English, as stored with the result)
+    words: Words | None = None  # the same as a message id with fields, for each language
 
     def notice(self) -> str:
         """The line the bot shows when the game starts."""
@@ -101,30 +103,36 @@ def rating_eligibility(
     ``play``: who made each seat's moves (``bot.ratings.standins.tally``, known once the game is played)."""
     rows = list(seats.values()) if isinstance(seats, Mapping) else list(seats)
     if removed_reason is not None:
-        return Eligibility(False, f"it was removed from the ratings ({removed_reason})")
+        return _unrated(Words("it was removed from the ratings ({reason})", reason=removed_reason))
     if status == "cancelled":
-        return Eligibility(False, "it was cancelled before the end")
+        return _unrated(Words("it was cancelled before the end"))
     if status not in ("lobby", "playing", "finished"):
-        return Eligibility(False, f"it did not finish ({status})")
+        return _unrated(Words("it did not finish ({status})", status=status))
     if guild_id is None:
-        return Eligibility(False, "it is not played on a server")
+        return _unrated(Words("it is not played on a server"))
     if hints:
-        return Eligibility(False, "hints were allowed")
+        return _unrated(Words("hints were allowed"))
     if open_review:
-        return Eligibility(False, "the trick review was open during the deals")
+        return _unrated(Words("the trick review was open during the deals"))
     computers = sorted(r.seat + 1 for r in rows if getattr(r, "computer", None))
     if computers:
         which = ", ".join(map(str, computers))
-        return Eligibility(False, f"a computer player is seated (seat{'s' if len(computers) > 1 else ''} {which})")
+        if len(computers) == 1:
+            return _unrated(Words("a computer player is seated (seat {seats})", seats=which))
+        return _unrated(Words("a computer player is seated (seats {seats})", seats=which))
     users = [r.user_id for r in rows if r.user_id is not None]
     if len(users) < players:
-        return Eligibility(False, "not every seat holds a player")
+        return _unrated(Words("not every seat holds a player"))
     if len(set(users)) != len(users):
-        return Eligibility(False, "one player holds more than one seat")
-    reason = standin_reason(play or {})
-    if reason is not None:
-        return Eligibility(False, reason)
+        return _unrated(Words("one player holds more than one seat"))
+    words = standin_words(play or {})
+    if words is not None:
+        return _unrated(words)
     return Eligibility(True)
+
+
+def _unrated(words: Words) -> Eligibility:
+    return Eligibility(False, str(words), words)
 
 
 # --- what a finished game says -----------------------------------------------------------------------------

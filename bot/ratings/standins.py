@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from rules.errors import Words
+
 STANDIN_LIMIT = 0.25  # a computer may stand in for up to this share of a seat's moves in a rated game
 SUBSTITUTE_MIN = 0.25  # a substitute must play at least this share of the seat's moves for the game to be rated
 UNCOUNTED = ("draw",)  # automatic actions, no choice
@@ -65,12 +67,18 @@ def tally(
 
 def standin_reason(play: Mapping[int, SeatPlay]) -> str | None:
     """Why stand-ins or substitutes make a game unrated, or None when they do not."""
+    words = standin_words(play)
+    return None if words is None else str(words)
+
+
+def standin_words(play: Mapping[int, SeatPlay]) -> Words | None:
+    """``standin_reason`` as a message id with fields, for each language."""
     for seat, p in sorted(play.items()):
         if p.moves and p.standin > STANDIN_LIMIT * p.moves:
-            return f"a computer stood in for more than a quarter of seat {seat + 1}'s moves ({p.standin} of {p.moves})"
+            return Words("a computer stood in for more than a quarter of seat {seat}'s moves ({standin} of {moves})",
+                         seat=seat + 1, standin=p.standin, moves=p.moves)  # fmt: skip
     for seat, p in sorted(play.items()):
         if p.substituted and p.moves and p.player < SUBSTITUTE_MIN * p.moves:
-            return (
-                f"the substitute in seat {seat + 1} played fewer than a quarter of its moves ({p.player} of {p.moves})"
-            )
+            return Words("the substitute in seat {seat} played fewer than a quarter of its moves ({played} of {moves})",
+                         seat=seat + 1, played=p.player, moves=p.moves)  # fmt: skip
     return None

@@ -13,7 +13,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from bot.i18n import N_, _
+from bot.i18n import LANGUAGES, N_, _
 from bot.storage.settings import load_guild_settings, save_guild_settings
 from bot.storage.store import Store
 from bot.tables.presets import OptionsError, game_id, presets_for
@@ -71,14 +71,17 @@ def parse_clock(text: str) -> ClockChoice:
     match = _DURATION.match(key)
     if not match or match[2] not in ("", *_UNITS):
         raise SettingsRefusal(
-            f"'{text}' is not a clock: choose live (60 s a turn), casual (10 min), async (24 h), "
-            "or a duration such as 90s, 5m, 2h or 3d."
+            "'{text}' is not a clock: choose live (60 s a turn), casual (10 min), async (24 h), "
+            "or a duration such as 90s, 5m, 2h or 3d.",
+            text=text,
         )
     seconds = int(float(match[1]) * _UNITS.get(match[2] or "s", 1))
     if not CUSTOM_MIN <= seconds <= CUSTOM_MAX:
         raise SettingsRefusal(
-            f"A custom clock must be between {CUSTOM_MIN} s and {CUSTOM_MAX // 86_400} days a turn, "
-            f"not {duration_text(seconds)}."
+            "A custom clock must be between {least} s and {most} days a turn, not {duration}.",
+            least=CUSTOM_MIN,
+            most=CUSTOM_MAX // 86_400,
+            duration=duration_text(seconds),
         )
     return ClockChoice("custom", seconds)
 
@@ -111,8 +114,10 @@ class GuildSettings:
         choice = parse_clock(requested)
         if choice.kind not in self.allowed_clocks:
             raise SettingsRefusal(
-                f"This server does not allow {choice.kind} clocks; allowed: {', '.join(self.allowed_clocks)}. "
-                "(Admins set this with /cardtable settings.)"
+                "This server does not allow {kind} clocks; allowed: {allowed}. (Admins set this with /cardtable "
+                "settings.)",
+                kind=choice.kind,
+                allowed=", ".join(self.allowed_clocks),
             )
         return choice
 
@@ -122,28 +127,30 @@ class GuildSettings:
     def check_channel(self, channel_id: int) -> None:
         if self.channels and channel_id not in self.channels:
             where = ", ".join(f"<#{c}>" for c in self.channels)
-            raise SettingsRefusal(f"Tables cannot be opened in this channel on this server; use {where}.")
+            raise SettingsRefusal("Tables cannot be opened in this channel on this server; use {where}.", where=where)
 
     # --- changing them ----------------------------------------------------------------------------------------
 
     def describe(self) -> str:
         default = parse_clock(self.default_clock)
         lines = [
-            f"**Default clock:** {default.name} ({clock_text(default)})",
-            f"**Allowed clocks:** {', '.join(self.allowed_clocks)}",
-            "**Channels that may host tables:** "
-            + (", ".join(f"<#{c}>" for c in self.channels) if self.channels else "any channel"),
-            f"**Most tables per channel:** {self.max_tables}",
-            f"**Computer players may fill seats:** {'yes' if self.computers else 'no'}",
-            "**Tables' language:** " + (self.language or "the server's preferred locale"),
-        ]
+            _("**Default clock:** {clock} ({duration})", clock=_(default.name), duration=clock_text(default)),
+            _("**Allowed clocks:** {clocks}", clocks=", ".join(_(c) for c in self.allowed_clocks)),
+            _("**Channels that may host tables:** {channels}",
+              channels=", ".join(f"<#{c}>" for c in self.channels) if self.channels else _("any channel")),
+            _("**Most tables per channel:** {count}", count=self.max_tables),
+            _("**Computer players may fill seats:** {answer}", answer=_("yes") if self.computers else _("no")),
+            _("**Tables' language:** {language}",
+              language=LANGUAGES.get(self.language, self.language) if self.language
+              else _("the server's preferred locale")),
+        ]  # fmt: skip
         games = sorted(set(self.game_clocks) | set(self.game_presets))
         for game in games:
             parts = []
             if game in self.game_presets:
-                parts.append(f"preset {self.game_presets[game]}")
+                parts.append(_("preset {preset}", preset=self.game_presets[game]))
             if game in self.game_clocks:
-                parts.append(f"clock {parse_clock(self.game_clocks[game]).name}")
+                parts.append(_("clock {clock}", clock=_(parse_clock(self.game_clocks[game]).name)))
             lines.append(f"**{game}:** " + ", ".join(parts))
         return "\n".join(lines)
 
@@ -163,7 +170,7 @@ def parse_channels(text: str) -> list[int]:
     for word in re.split(r"[\s,]+", text.strip()):
         match = re.fullmatch(r"<#(\d+)>|(\d+)", word)
         if not match:
-            raise SettingsRefusal(f"'{word}' is not a channel: mention channels like #tables, or write all.")
+            raise SettingsRefusal("'{word}' is not a channel: mention channels like #tables, or write all.", word=word)
         ids.append(int(match[1] or match[2]))
     return list(dict.fromkeys(ids))
 
@@ -174,10 +181,11 @@ def parse_allowed(text: str) -> list[str]:
         return list(CLOCK_KINDS)
     bad = [w for w in words if w not in CLOCK_KINDS]
     if bad or not words:
-        raise SettingsRefusal(
-            f"Allowed clocks are a list of {', '.join(CLOCK_KINDS)} (or all); "
-            + (f"'{bad[0]}' is not one." if bad else "the list is empty.")
-        )
+        kinds = ", ".join(CLOCK_KINDS)
+        if bad:
+            raise SettingsRefusal("Allowed clocks are a list of {kinds} (or all); '{word}' is not one.", kinds=kinds,
+                                  word=bad[0])  # fmt: skip
+        raise SettingsRefusal("Allowed clocks are a list of {kinds} (or all); the list is empty.", kinds=kinds)
     return [k for k in CLOCK_KINDS if k in words]
 
 
@@ -202,7 +210,12 @@ def apply_changes(settings: GuildSettings, changes: dict[str, Any]) -> GuildSett
         if preset in ("", "none"):
             new.game_presets.pop(game, None)
         elif preset not in presets_for(game):
-            raise SettingsRefusal(f"Unknown preset '{preset}' for {game}: choose from {', '.join(presets_for(game))}.")
+            raise SettingsRefusal(
+                "Unknown preset '{preset}' for {game}: choose from {presets}.",
+                preset=preset,
+                game=game,
+                presets=", ".join(presets_for(game)),
+            )
         else:
             new.game_presets[game] = preset
     if changes.get("channels") is not None:
@@ -210,21 +223,29 @@ def apply_changes(settings: GuildSettings, changes: dict[str, Any]) -> GuildSett
     if changes.get("max_tables") is not None:
         value = changes["max_tables"]
         if not isinstance(value, int) or not 1 <= value <= 50:
-            raise SettingsRefusal(f"The most tables per channel must be between 1 and 50, not {value}.")
+            raise SettingsRefusal("The most tables per channel must be between 1 and 50, not {value}.", value=value)
         new.max_tables = value
     if changes.get("computers") is not None:
         new.computers = bool(changes["computers"])
     if changes.get("language") is not None:
         new.language = None if changes["language"] == "default" else changes["language"]
     # The defaults must stay allowed, or nobody could open a table without naming a clock.
-    for label_, spec in [("the default clock", new.default_clock)] + [
-        (f"the default clock of {g}", s) for g, s in sorted(new.game_clocks.items())
-    ]:
+    allowed = ", ".join(new.allowed_clocks)
+    if parse_clock(new.default_clock).kind not in new.allowed_clocks:
+        raise SettingsRefusal(
+            "The default clock is {kind}, which would not be allowed (allowed: {allowed}). Change both together.",
+            kind=parse_clock(new.default_clock).kind,
+            allowed=allowed,
+        )
+    for game_, spec in sorted(new.game_clocks.items()):
         kind = parse_clock(spec).kind
         if kind not in new.allowed_clocks:
             raise SettingsRefusal(
-                f"{label_[0].upper()}{label_[1:]} is {kind}, which would not be allowed "
-                f"(allowed: {', '.join(new.allowed_clocks)}). Change both together."
+                "The default clock of {game} is {kind}, which would not be allowed (allowed: {allowed}). Change both "
+                "together.",
+                game=game_,
+                kind=kind,
+                allowed=allowed,
             )
     return new
 
@@ -249,7 +270,9 @@ async def check_new_table(store: Store, guild_id: int | None, channel_id: int, g
     count = await store.open_tables_in(channel_id)
     if count >= settings.max_tables:
         raise SettingsRefusal(
-            f"This channel already has {count} open table{'s' if count != 1 else ''} (the most this server allows "
-            f"is {settings.max_tables}); finish or cancel one, or play in another channel."
+            "This channel already has {count} open table(s) (the most this server allows is {most}); finish or cancel "
+            "one, or play in another channel.",
+            count=count,
+            most=settings.max_tables,
         )
     return settings, settings.clock_for(game, clock)

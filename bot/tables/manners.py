@@ -27,10 +27,12 @@ from bot.storage.store import FINISHED, LOBBY, PLAYING
 from bot.tables.service import Outcome, Refusal, Table, TableManager
 from rules.actions import Action
 from rules.claims import can_claim, check_claim, claimer_side
+from rules.errors import Words
 
 STOP, CLAIM, UNDO = "stop", "claim", "undo"
 ACCEPTED, REFUSED, LAPSED, PROVEN = "accepted", "refused", "lapsed", "proven"
-KINDS = {STOP: "a vote to stop the game", CLAIM: "a claim", UNDO: "a request to take back a card"}
+# What a request is, as a refusal names it (a Words field: translated with the refusal).
+KINDS = {STOP: Words("a vote to stop the game"), CLAIM: Words("a claim"), UNDO: Words("a request to take back a card")}
 STOPPED_BY_VOTE = "stopped_by_vote"  # in ``Table.extra`` once its players voted to stop: how it ended, for its words
 
 
@@ -115,7 +117,11 @@ async def _open(
     await _clear_lapsed(manager, table)
     current = pending(table)
     if current is not None:
-        raise Refusal(f"Table #{table.id} is already answering {KINDS[current.kind]}: wait for it to be settled.")
+        raise Refusal(
+            "Table #{table} is already answering {what}: wait for it to be settled.",
+            table=table.id,
+            what=KINDS[current.kind],
+        )
     row_id = await open_request(manager.store, table.id, kind, seat, user_id, table.deal_index())
     request = Request(kind, table.id, seat, user_id, table.version, tuple(voters), needed, row_id)
     table.extra["request"] = request
@@ -126,10 +132,10 @@ async def _open(
 
 def _seated(table: Table, user_id: int) -> int:
     if table.status != PLAYING or table.match is None:
-        raise Refusal(f"Table #{table.id} is not being played.")
+        raise Refusal("Table #{table} is not being played.", table=table.id)
     seat = table.seat_of(user_id)
     if seat is None:
-        raise Refusal(f"You are not seated at table #{table.id}; only its players can ask that.")
+        raise Refusal("You are not seated at table #{table}; only its players can ask that.", table=table.id)
     return seat
 
 
@@ -160,7 +166,7 @@ async def claim(manager: TableManager, table_id: int, user_id: int) -> Answer:
             raise Refusal("You can claim the remaining tricks only while the cards are played and you hold some.")
         await _clear_lapsed(manager, table)
         if pending(table) is not None:
-            raise Refusal(f"Table #{table.id} is already answering a question: wait for it to be settled.")
+            raise Refusal("Table #{table} is already answering a question: wait for it to be settled.", table=table.id)
         # The search may take a second or two: a copy of the match, in a worker thread (the lock keeps the table
         # as it is meanwhile).
         check = await asyncio.to_thread(check_claim, match.clone(), seat)
@@ -274,10 +280,10 @@ async def rematch(
     async with lock:
         old = await manager.get(old_id)
         if old.status != FINISHED:
-            raise Refusal(f"Table #{old_id} is not over: a rematch comes after the end of the game.")
+            raise Refusal("Table #{table} is not over: a rematch comes after the end of the game.", table=old_id)
         seat = old.seat_of(user_id)
         if seat is None:
-            raise Refusal(f"Only the players of table #{old_id} can ask for its rematch.")
+            raise Refusal("Only the players of table #{table} can ask for its rematch.", table=old_id)
         new_id = await rematch_of(manager.store, old_id)
         created = False
         if new_id is None:
@@ -305,9 +311,13 @@ async def rematch(
         else:
             new = await manager.get(new_id)
             if new.status != LOBBY:
-                raise Refusal(f"The rematch of table #{old_id} is table #{new.id}, which has already started.")
+                raise Refusal(
+                    "The rematch of table #{table} is table #{new_table}, which has already started.",
+                    table=old_id,
+                    new_table=new.id,
+                )
             if new.seat_of(user_id) is not None:
-                raise Refusal(f"You are already seated for the rematch, table #{new.id}.")
+                raise Refusal("You are already seated for the rematch, table #{new_table}.", new_table=new.id)
             free = seat if seat in new.free_seats() else None
             await manager.join(new.id, user_id, name, seat=free)
         ready = new.is_full() and {u for _, u in humans(new)} == {u for _, u in humans(old)}

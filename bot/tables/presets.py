@@ -15,14 +15,20 @@ from rules import registry
 
 
 class OptionsError(ValueError):
-    pass
+    """Options or settings that cannot be used.  As with ``Refusal``, the message is a message id (English) with
+    ``fields``, translated for the player who asked (bot/presentation/errors.py); ``str()`` is the English text."""
+
+    def __init__(self, message: str, **fields: Any):
+        self.msgid = message
+        self.fields = fields
+        super().__init__(message.format(**fields) if fields else message)
 
 
 def game_id(choice: str) -> str:
     """The record id of the game a player typed: a game's short form (``200``), another alias, or its id."""
     found = registry.find(choice)
     if found is None:
-        raise OptionsError(f"Unknown game '{choice}': choose {registry.choices_text()}.")
+        raise OptionsError("Unknown game '{game}': choose {games}.", game=choice, games=registry.choices_text())
     return found.id
 
 
@@ -40,11 +46,13 @@ def parse_options_text(text: str | None) -> dict[str, Any]:
     try:
         words = shlex.split(text.replace(",", " "))
     except ValueError as e:
-        raise OptionsError(f"Could not read the options: {e}.") from None
+        raise OptionsError("Could not read the options: {error}.", error=str(e)) from None
     for word in words:
         key, sep, raw = word.partition("=")
         if not sep or not key:
-            raise OptionsError(f"Options are written key=value (like kitty=true target=300); '{word}' is not.")
+            raise OptionsError(
+                "Options are written key=value (like kitty=true target=300); '{word}' is not.", word=word
+            )
         options[key.strip().lower()] = _option_value(key, raw)
     return options
 
@@ -56,7 +64,7 @@ def _option_value(key: str, raw: str) -> Any:
     """A number (of at most ``NUMBER_DIGITS`` digits), true/false, or the text itself."""
     digits = raw.lstrip("+-").split(".")[0].split("e")[0].split("E")[0]
     if digits.isdigit() and len(digits) > NUMBER_DIGITS:
-        raise OptionsError(f"The value of {key} is far too large a number.")
+        raise OptionsError("The value of {key} is far too large a number.", key=key)
     try:
         value = json.loads(raw.lower() if raw.lower() in ("true", "false") else raw)
     except ValueError:
@@ -73,7 +81,11 @@ def resolve(game: str, preset: str | None, text: str | None) -> tuple[str | None
     if preset:
         key = preset.strip().lower()
         if key not in presets:
-            raise OptionsError(f"Unknown preset '{preset}' for this game: choose from {', '.join(presets)}.")
+            raise OptionsError(
+                "Unknown preset '{preset}' for this game: choose from {presets}.",
+                preset=preset,
+                presets=", ".join(presets),
+            )
         options.update(presets[key])
         preset = key
     options.update(_as_declared(game, parse_options_text(text)))

@@ -15,15 +15,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from bot.i18n import N_
 from bot.storage.player_settings import PlayerSettings, load_player_settings, save_player_settings
 from bot.storage.results import close_game, finish_game, reconcile, record_played
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING, SeatRow, Store, TableRow, is_conflict
 from rules.actions import Action, action_from_json
 from rules.dealing import DealCards
-from rules.errors import IllegalAction, RecordError
+from rules.errors import IllegalAction, RecordError, Words
 from rules.events import Event
 from rules.game import BETWEEN_DEALS, DEAL, GAME_OVER, Match
 from rules.players import PLAYERS, SEARCHING, make_player
@@ -89,6 +90,8 @@ class Outcome:
 
 # What the manager says, with its arguments: (table), (table), (table, outcome), (table).  The bot dispatches each as
 # a discord.py event, heard by ``on_<name>`` listeners.
+# A table's status, in a refusal's words.
+STATUS_WORDS = {LOBBY: N_("still in its lobby"), FINISHED: N_("finished"), CANCELLED: N_("cancelled")}
 LOBBY_CHANGED = "table_lobby_changed"
 GAME_STARTED = "table_game_started"
 ACTED = "table_acted"
@@ -300,7 +303,7 @@ class TableManager:
             return table
         row = await self.store.load_table(table_id)
         if row is None:
-            raise Refusal(f"There is no table #{table_id}.")
+            raise Refusal("There is no table #{table}.", table=table_id)
         return await self._hydrate(row)
 
     def tables_of(self, user_id: int, channel_id: int | None = None, status: str | None = PLAYING) -> list[Table]:
@@ -371,7 +374,12 @@ class TableManager:
     async def _lobby(self, table_id: int) -> Table:
         table = await self.get(table_id)
         if table.status != LOBBY:
-            raise Refusal(f"Table #{table_id} has already {'started' if table.status == PLAYING else 'ended'}.")
+            raise Refusal(
+                N_("Table #{table} has already started.")
+                if table.status == PLAYING
+                else N_("Table #{table} has already ended."),  # fmt: skip
+                table=table_id,
+            )
         return table
 
     async def _save_seats(self, table: Table, seats: dict[int, SeatRow]) -> None:
@@ -384,21 +392,21 @@ class TableManager:
         table = await self._lobby(table_id)
         async with table.lock:
             if table.status != LOBBY:
-                raise Refusal(f"Table #{table_id} has already started.")
+                raise Refusal("Table #{table} has already started.", table=table_id)
             current = table.seat_of(user_id)
             if seat is None:
                 if current is not None:
-                    raise Refusal(f"You are already in seat {current + 1} at table #{table_id}.")
+                    raise Refusal("You are already in seat {seat} at table #{table}.", seat=current + 1, table=table_id)
                 free = table.free_seats()
                 if not free:
-                    raise Refusal(f"Table #{table_id} is full.")
+                    raise Refusal("Table #{table} is full.", table=table_id)
                 seat = free[0]
             if not 0 <= seat < table.players:
-                raise Refusal(f"Table #{table_id} has seats 1 to {table.players}.")
+                raise Refusal("Table #{table} has seats 1 to {count}.", table=table_id, count=table.players)
             if seat == current:
-                raise Refusal(f"You are already in seat {seat + 1}.")
+                raise Refusal("You are already in seat {seat}.", seat=seat + 1)
             if seat in table.seats:
-                raise Refusal(f"Seat {seat + 1} is taken by {table.seats[seat].name}.")
+                raise Refusal("Seat {seat} is taken by {name}.", seat=seat + 1, name=table.seats[seat].name)
             seats = {s: r for s, r in table.seats.items() if s != current}
             dm_closed = user_id in table.closed_dms
             seats[seat] = SeatRow(seat=seat, name=name, user_id=user_id, dm_closed=dm_closed)
@@ -411,7 +419,7 @@ class TableManager:
         async with table.lock:
             seat = table.seat_of(user_id)
             if seat is None:
-                raise Refusal(f"You are not seated at table #{table_id}.")
+                raise Refusal("You are not seated at table #{table}.", table=table_id)
             seats = {s: r for s, r in table.seats.items() if s != seat}
             humans = [r for r in seats.values() if r.user_id is not None]
             if user_id == table.row.host_id and not humans:
@@ -435,12 +443,14 @@ class TableManager:
         if level is None:
             level = "heuristic" if computers_know(table.game) and "heuristic" in PLAYERS else "random"
         if level not in PLAYERS:
-            raise Refusal(f"Unknown computer level {level!r}; choose from {', '.join(PLAYERS)}.")
+            raise Refusal(
+                "Unknown computer level '{level}'; choose from {levels}.", level=level, levels=", ".join(PLAYERS)
+            )
         async with table.lock:
-            self._host_only(table, user_id, "add computer players")
+            self._host_only(table, user_id, Words("add computer players"))
             free = table.free_seats()
             if not free:
-                raise Refusal(f"Table #{table_id} is full.")
+                raise Refusal("Table #{table} is full.", table=table_id)
             seat = seat if seat in free else free[0]
             number = sum(1 for r in table.seats.values() if r.computer) + 1
             seats = dict(table.seats)
@@ -453,7 +463,7 @@ class TableManager:
     async def remove_computer(self, table_id: int, user_id: int) -> None:
         table = await self._lobby(table_id)
         async with table.lock:
-            self._host_only(table, user_id, "remove computer players")
+            self._host_only(table, user_id, Words("remove computer players"))
             computers = [s for s, r in table.seats.items() if r.computer]
             if not computers:
                 raise Refusal("There is no computer player to remove.")
@@ -471,9 +481,9 @@ class TableManager:
         await self.store.set_dm_closed(table.id, seat)
 
     @staticmethod
-    def _host_only(table: Table, user_id: int, what: str) -> None:
+    def _host_only(table: Table, user_id: int, what: Words) -> None:
         if user_id != table.row.host_id:
-            raise Refusal(f"Only the host of table #{table.id} can {what}.")
+            raise Refusal("Only the host of table #{table} can {what}.", table=table.id, what=what)
 
     async def cancel(self, table_id: int, user_id: int, *, admin: bool = False) -> bool:
         """The host cancels a lobby; only a server admin (``admin``, checked by the caller: server moderation) ends a
@@ -481,7 +491,7 @@ class TableManager:
         table = await self.get(table_id)
         async with table.lock:
             if table.status not in (LOBBY, PLAYING):
-                raise Refusal(f"Table #{table_id} has already ended.")
+                raise Refusal("Table #{table} has already ended.", table=table_id)
             running = table.status == PLAYING
             if running and not admin:
                 # Cards have been dealt to everyone: one player alone does not end their game.
@@ -491,7 +501,7 @@ class TableManager:
                     table=table_id,
                 )
             if not admin:
-                self._host_only(table, user_id, "cancel it")
+                self._host_only(table, user_id, Words("cancel it"))
             await self._close(table, CANCELLED)
             return running
 
@@ -500,7 +510,7 @@ class TableManager:
         table = await self.get(table_id)
         async with table.lock:
             if table.status != PLAYING:
-                raise Refusal(f"Table #{table_id} has already ended.")
+                raise Refusal("Table #{table} has already ended.", table=table_id)
             await self._close(table, CANCELLED)
 
     async def play_agreed(self, table: Table, actions: list[Action]) -> list[Outcome]:
@@ -595,12 +605,32 @@ class TableManager:
         self._player_settings[user_id] = settings
         for table in self.tables_of(user_id):
             self._note_four_colour(table)
+            self._note_languages(table)
             self.schedule_computers(table)  # auto-play turned on while their forced card waits
+
+    async def hear_language(self, user_id: int, lang: str) -> None:
+        """Store the language a player's Discord client was just heard in (their hand's after a restart)."""
+        settings = replace(await self.player_settings(user_id), heard_language=lang)
+        await save_player_settings(self.store, user_id, settings)
+        self._player_settings[user_id] = settings
+        for table in self.tables_of(user_id):
+            self._note_languages(table)
 
     async def _load_player_settings(self, table: Table) -> None:
         users = [r.user_id for r in table.seats.values() if r.user_id is not None]
         self._player_settings.update(await load_player_settings(self.store, users))
         self._note_four_colour(table)
+        self._note_languages(table)
+
+    def _note_languages(self, table: Table) -> None:
+        """Each seat's language as stored (chosen, else last heard), for the presentation to write their hand in
+        before they next interact (after a restart, say)."""
+        table.extra["languages"] = {
+            s: lang
+            for s, r in table.seats.items()
+            if r.user_id is not None
+            and (lang := self.settings_of(r.user_id).language or self.settings_of(r.user_id).heard_language)
+        }
 
     def _note_four_colour(self, table: Table) -> None:
         """The seats whose players draw their own pictures with the four-colour pack (the presentation reads it)."""
@@ -627,11 +657,16 @@ class TableManager:
         table = await self._lobby(table_id)
         async with table.lock:
             if table.status != LOBBY:
-                raise Refusal(f"Table #{table_id} has already started.")
-            self._host_only(table, user_id, "start the game")
+                raise Refusal("Table #{table} has already started.", table=table_id)
+            self._host_only(table, user_id, Words("start the game"))
             if not table.is_full():
                 missing = table.players - len(table.seats)
-                raise Refusal(f"{missing} more player{'s' if missing > 1 else ''} needed (or add computer players).")
+                raise Refusal(
+                    N_("1 more player needed (or add computer players).")
+                    if missing == 1
+                    else N_("{count} more players needed (or add computer players)."),
+                    count=missing,
+                )
             fixed = self.fixed_deals.get(table.id)
             planned_dealer = fixed.first_dealer if fixed else None
             first_dealer = self.rng.randrange(table.players) if planned_dealer is None else planned_dealer
@@ -685,10 +720,11 @@ class TableManager:
         interaction_id: str | None,
     ) -> Outcome:
         if table.status != PLAYING:
-            raise Refusal(f"Table #{table.id} is not being played (it is {table.status}).")
+            status = Words(STATUS_WORDS[table.status]) if table.status in STATUS_WORDS else table.status
+            raise Refusal("Table #{table} is not being played (it is {status}).", table=table.id, status=status)
         seat = table.seat_of(user_id)
         if seat is None:
-            raise Refusal(f"You are not seated at table #{table.id}; only its players can act.")
+            raise Refusal("You are not seated at table #{table}; only its players can act.", table=table.id)
         if (
             expected_version is not None
             and expected_version != table.version
