@@ -356,9 +356,12 @@ class Solver:
                 return 0
             if beta <= 0:
                 return 0
-            most = self.hand_points + p.last_bonus + p.trick_value * p.hands[p.leader].bit_count()
+            lead_hand = p.hands[p.leader]
+            most = self.hand_points + p.last_bonus + p.trick_value * lead_hand.bit_count()
             if most <= alpha:
                 return most
+            if not lead_hand & (lead_hand - 1):
+                return self._last_trick()
             if self.use_tt:
                 key = (tuple(p.hands), p.leader, tuple(p.voids)) if p.voids else (tuple(p.hands), p.leader)
                 entry = self.tt.get(key)
@@ -410,6 +413,23 @@ class Solver:
                 lo = hi = best
             self.tt[key] = (lo, hi, best_move)
         return best
+
+    def _last_trick(self) -> int:
+        """One card in each hand: the last trick plays itself (no choice, nothing to search)."""
+        p = self.p
+        done = []
+        gained = 0
+        while True:
+            pos = p.next_pos[p.trick[-1][0]] if p.trick else p.leader
+            c = p.hands[pos].bit_length() - 1
+            saved = self.play(c)
+            done.append((c, saved))
+            if saved[7] is not None:
+                gained = saved[7][1]
+                break
+        for c, saved in reversed(done):
+            self.undo(c, saved)
+        return gained
 
     def upper(self) -> int:
         """The most the counted positions could take from here (every point left and the trick in progress)."""
