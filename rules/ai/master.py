@@ -14,7 +14,10 @@ engine.  The differences:
   and kitty are searched with the same rollouts, so they are judged by the same evaluation.
 - *Inference from the play.* While a world is replayed, each card another player chose (having a choice) is
   compared with the card the heuristic would have played from that world's hand; a world where it would not is
-  weighted ``SURPRISE`` (a world where every card played is the natural one counts most).
+  weighted ``SURPRISE`` (a world where every card played is the natural one counts most).  Not at Da Bai Fen
+  (``UNWEIGHTED_GAMES``).
+- *The candidates of one world share a solver table*, and each solve after the first starts MTD(f) from the last
+  solve's value (``Solver.value(guess)``).
 """
 
 from __future__ import annotations

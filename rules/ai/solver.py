@@ -11,6 +11,7 @@ three).  ``Solver`` runs alpha-beta over the remaining cards with
   trick ranking between them are tried once),
 - move ordering (the table's best lead, then high cards; following, the cheapest card that takes the trick, or the
   most points onto a partner's winning card, before the rest),
+- the last trick played out without a search (one card in each hand),
 
 and returns the card points (Five Hundred: 10 a trick) the counted positions take from the cards still in play
 (the trick in progress included), the last trick's bonus included.
