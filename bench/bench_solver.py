@@ -4,6 +4,10 @@
     .venv/bin/python bench/bench_solver.py --games belote --tricks 4,6,8 --positions 10
     .venv/bin/python bench/bench_solver.py --max-nodes 2000000       # let the big ones run
 
+With ``--root-moves``: every move at the position is solved (what the master does for its candidates in one
+world, with one shared table), each by bisection of the point range, then each by MTD(f) from the previous move's
+value (``Solver.value(guess)``, the master's way since issue 21's second session).
+
 Positions: deals bid by the heuristic and played by it to a trick boundary with n cards left in each hand (n = the
 hand size: the whole deal from its first lead).  A solve stopped at ``--max-nodes`` is counted as not solved (the
 master never waits for one: it gives such a position to the heuristic).  Figures are printed; nothing here is an
@@ -61,7 +65,11 @@ def main() -> None:
     ap.add_argument("--tricks", default="", help="sizes to time, e.g. 4,6,8 (default: per game)")
     ap.add_argument("--positions", type=int, default=3)
     ap.add_argument("--max-nodes", type=int, default=300_000)
+    ap.add_argument("--root-moves", action="store_true", help="solve every root move: bisection against MTD(f)")
     args = ap.parse_args()
+    if args.root_moves:
+        root_moves(args)
+        return
     for game in args.games.split(","):
         sizes = [int(x) for x in args.tricks.split(",")] if args.tricks else SIZES[game]
         for tricks in sizes:
@@ -89,6 +97,47 @@ def main() -> None:
                 text = "none solved"
             print(f"{game:13} {tricks:2} tricks: {len(times)} solved, {stopped} stopped at {args.max_nodes} nodes; "
                   f"{text}", flush=True)  # fmt: skip
+
+
+def solve_moves(pos, chained: bool) -> tuple[float, int]:
+    """(seconds, nodes) to value every move at ``pos`` with one shared table; ``chained``: MTD(f) from the last
+    value, else bisection each time."""
+    tt: dict = {}
+    probe = Solver(pos.copy())
+    moves = probe.moves(probe.turn())
+    t0 = time.perf_counter()
+    nodes = 0
+    last = None
+    for m in moves:
+        solver = Solver(pos.copy(), None, tt)
+        solver.play(m)
+        last = solver.value(last if chained else None)
+        nodes += solver.nodes
+    return time.perf_counter() - t0, nodes
+
+
+def root_moves(args) -> None:
+    for game in args.games.split(","):
+        sizes = [int(x) for x in args.tricks.split(",")] if args.tricks else SIZES[game][:2]
+        for tricks in sizes:
+            rows = {False: [], True: []}
+            seed = 0
+            while len(rows[True]) < args.positions and seed < 200:
+                pos = position_at(game, seed, tricks)
+                seed += 1
+                if pos is None:
+                    continue
+                for chained in (False, True):
+                    rows[chained].append(solve_moves(pos, chained))
+            text = []
+            for chained, name in ((False, "bisection"), (True, "MTD(f) chained")):
+                r = rows[chained]
+                if r:
+                    t = sum(x[0] for x in r) / len(r)
+                    n = sum(x[1] for x in r) // len(r)
+                    text.append(f"{name} {1000 * t:.1f} ms, {n} nodes")
+            print(f"{game:13} {tricks:2} tricks, every root move ({len(rows[True])} positions): "
+                  + "; ".join(text), flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":

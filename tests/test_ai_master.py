@@ -99,3 +99,19 @@ async def test_the_bot_seats_master_computers_that_play(world):
         # The computers bid (and play) until it is Alice's turn, or the deal was thrown in and dealt again.
         assert table.match is not None and table.match.to_move == table.seat_of(world.alice.id)
         assert len(table.record.deals[-1].actions) >= 1 or table.match.deal_index > 0
+
+
+def test_da_bai_fen_worlds_are_not_weighted_by_the_play(monkeypatch):
+    """Da Bai Fen's worlds are searched unweighted (reading the play halved the worlds and measured worse)."""
+    import rules.ai.master as master
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the play was read")
+
+    monkeypatch.setattr(master, "_PlayJudge", refuse)
+    m, _, history = _deal_to("da_bai_fen", 5, 6)
+    view = build_view(m, m.to_move, history)
+    with fallback.strict():
+        decision = MasterPlayer(None, max_worlds=3).decide(view, random.Random(2))
+    assert decision.action in view.legal
+    assert decision.worlds == 3 or decision.reason in ("only move", "only candidate")

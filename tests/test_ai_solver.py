@@ -128,6 +128,9 @@ def _check(game: str, options: dict, seed: int, cards_left: int) -> None:
     assert pos is not None
     expected = _minimax(m.clone(), pos.counted, pos.maximizers) - _taken(m, pos.counted)
     assert Solver(pos.copy()).value() == expected
+    # MTD(f) from any first guess (too low, exact, too high, out of range) reaches the same value.
+    for guess in (0, expected - 7, expected, expected + 3, 10_000):
+        assert Solver(pos.copy()).value(guess) == expected
     plain = Solver(pos.copy())
     plain.prune = False
     assert plain.value() == expected

@@ -18,6 +18,7 @@ from rules.game import PLAY
 from rules.two_hundred.play import EFFECTIVE_SUIT, STRENGTH
 
 _NO_VOIDS: list[int] = []
+_LAST_VALUE = ("last value",)  # a key no position has: the value of the last solve that used a table
 
 
 def _cycle(n: int) -> tuple[int, ...]:
@@ -165,10 +166,14 @@ def finish(w, seat: int, max_nodes: int | None = None, tt: dict | None = None) -
         tt = tt.setdefault(context, {})
     solver = Solver(pos, max_nodes, tt)
     deal = len(w.deal_results)
+    # The last value solved with this table (another candidate of the same world): MTD(f)'s first guess.
+    guess = tt.get(_LAST_VALUE) if tt is not None else None
     try:
-        move, target = solver.best_move()
+        move, target = solver.best_move(guess=guess)
     except SearchLimit:
         return False
+    if tt is not None:
+        tt[_LAST_VALUE] = target
     solver.max_nodes = None  # committed: the table now holds most of what the rest of the line needs
     while True:
         saved = solver.play(move)

@@ -11,6 +11,7 @@ three).  ``Solver`` runs alpha-beta over the remaining cards with
   trick ranking between them are tried once),
 - move ordering (the table's best lead, then high cards; following, the cheapest card that takes the trick, or the
   most points onto a partner's winning card, before the rest),
+- the last trick played out without a search (one card in each hand),
 
 and returns the card points (Five Hundred: 10 a trick) the counted positions take from the cards still in play
 (the trick in progress included), the last trick's bonus included.
@@ -109,6 +110,12 @@ class Solver:
         for h in pos.hands:
             live |= h
         self.hand_points = sum(pos.points[c] for c in _cards(live))  # points still in the hands
+        self._live = live  # the cards still in the hands (kept in step by play/undo: the equivalence test's "others")
+        self._trick_mask = 0
+        self._trick_points = 0
+        for _, c in pos.trick:
+            self._trick_mask |= 1 << c
+            self._trick_points += pos.points[c]
         # Per card in play: the cards of its effective suit at least / at most as strong (equivalent-card test).
         for _, c in pos.trick:
             live |= 1 << c
@@ -190,8 +197,9 @@ class Solver:
     def play(self, move: int) -> tuple:
         """Play ``move`` for the position to move; returns what ``undo`` needs."""
         p = self.p
-        c = move & ((1 << _JOKER_SHIFT) - 1)
-        pos = self.turn()
+        c = move & 127
+        trick = p.trick
+        pos = p.next_pos[trick[-1][0]] if trick else p.leader
         saved = (
             p.leader,
             p.led,
@@ -201,44 +209,58 @@ class Solver:
             list(p.voids) if p.voids else None,
             False,
         )
-        p.hands[pos] &= ~(1 << c)
-        self.hand_points -= p.points[c]
-        if not p.trick:
+        bit = 1 << c
+        p.hands[pos] &= ~bit
+        self._live &= ~bit
+        pts = p.points[c]
+        self.hand_points -= pts
+        if not trick:
             named = (move >> _JOKER_SHIFT) - 1
             p.led = named if named >= 0 else p.es[c]
-        elif p.voids and not (p.hands[pos] | 1 << c) & p.follow[p.led] and p.led < 4:
+        elif p.voids and not (p.hands[pos] | bit) & p.follow[p.led] and p.led < 4:
             p.voids[pos] |= 1 << p.led
-        p.trick.append((pos, c))
+        trick.append((pos, c))
+        self._trick_mask |= bit
+        self._trick_points += pts
         self._take(pos, c)
         if p.next_pos[pos] != p.leader:
             return saved + (None,)
-        trick = p.trick
         winner = self._best_seat
         gained = 0
         if p.counted[winner]:
-            gained = p.trick_value + sum(p.points[x] for _, x in trick)
+            gained = p.trick_value + self._trick_points
             if not p.hands[winner]:
                 gained += p.last_bonus
+        closed = (trick, gained, self._trick_mask, self._trick_points)
         p.trick = []
+        self._trick_mask = 0
+        self._trick_points = 0
         p.leader = winner
         p.led = NO_SUIT
         self._best_seat, self._best_key, self._best_card = -1, -1, -1
         if p.trump_lead_first:
             p.trump_lead_first = False  # only the first trick's lead (undo sets it back: the trick reopens)
             saved = saved[:6] + (True,)
-        return saved + ((trick, gained),)
+        return saved + (closed,)
 
     def undo(self, move: int, saved: tuple) -> None:
         p = self.p
-        c = move & ((1 << _JOKER_SHIFT) - 1)
+        c = move & 127
         closed = saved[7]
         if closed is not None:
             p.trick = closed[0]
+            self._trick_mask = closed[2]
+            self._trick_points = closed[3]
         if saved[6]:
             p.trump_lead_first = True
         pos, _ = p.trick.pop()
-        p.hands[pos] |= 1 << c
-        self.hand_points += p.points[c]
+        bit = 1 << c
+        p.hands[pos] |= bit
+        self._live |= bit
+        pts = p.points[c]
+        self.hand_points += pts
+        self._trick_mask &= ~bit
+        self._trick_points -= pts
         p.leader, p.led, self._best_seat, self._best_key, self._best_card, voids = saved[:6]
         if voids is not None:
             p.voids = voids
@@ -250,11 +272,14 @@ class Solver:
         p = self.p
         legal = self.legal(pos)
         if self.prune and legal & (legal - 1):
-            legal = self._drop_equivalent(legal)
+            legal = self._drop_equivalent(legal, pos)
         cards = _cards(legal)
+        if len(cards) == 1 and p.trick:
+            return cards
         st = p.st
         if not p.trick:
-            cards.sort(key=lambda c: (p.es[c] == p.trump, st[c]), reverse=True)
+            es, trump = p.es, p.trump
+            cards.sort(key=lambda c: (es[c] == trump, st[c]), reverse=True)
             if first >= 0 and first & 127 in cards:
                 cards.remove(first & 127)
                 cards.insert(0, first & 127)
@@ -268,37 +293,41 @@ class Solver:
                     named.insert(0, first)
                 return cards[:i] + named + cards[i + 1 :]
             return cards
-        led = p.led
-        best_key = self._best_key if p.belote is None else -1
         allied = self._best_seat >= 0 and p.maximizers[self._best_seat] == p.maximizers[pos]
         pts = p.points
-
-        def wins(c: int) -> bool:
-            if p.belote is not None:
-                return bool(p.belote.beats[self._best_card] >> c & 1)
-            return self._key(c, led) > best_key
-
-        if allied:
-            cards.sort(key=lambda c: (wins(c), -pts[c], st[c]))
+        b = p.belote
+        if b is not None:
+            beats = b.beats[self._best_card]
+            winning = [c for c in cards if beats >> c & 1]
         else:
-            cards.sort(key=lambda c: (not wins(c), st[c] if wins(c) else pts[c] * 100 + st[c]))
-        return cards
+            led, best_key, key = p.led, self._best_key, self._key
+            winning = [c for c in cards if key(c, led) > best_key]
+        if not winning:
+            # Nothing takes the trick: onto a partner's card the most points, else the cheapest.
+            if allied:
+                cards.sort(key=lambda c: (-pts[c], st[c]))
+            else:
+                cards.sort(key=lambda c: pts[c] * 100 + st[c])
+            return cards
+        losing = [c for c in cards if c not in winning]
+        if allied:
+            losing.sort(key=lambda c: (-pts[c], st[c]))
+            winning.sort(key=lambda c: (-pts[c], st[c]))
+            return losing + winning
+        winning.sort(key=st.__getitem__)
+        losing.sort(key=lambda c: pts[c] * 100 + st[c])
+        return winning + losing
 
-    def _drop_equivalent(self, legal: int) -> int:
+    def _drop_equivalent(self, legal: int, me: int) -> int:
         """Two legal cards of one effective suit with the same points are equivalent when they are equally strong,
         or when no card elsewhere (another hand, the trick) has a strength between theirs, ends included (an equal
         card played first keeps the trick); of each run of equivalent cards only the lowest is tried."""
         p = self.p
         st, pts = p.st, p.points
-        me = self.turn()
-        others = 0
-        for i, h in enumerate(p.hands):
-            if i != me:
-                others |= h
-        for _, c in p.trick:
-            others |= 1 << c
+        others = (self._live & ~p.hands[me]) | self._trick_mask
         keep = legal
         at_least, at_most = self._at_least, self._at_most
+        joker = p.joker
         for suit_mask in self._suit_masks:
             mine = legal & suit_mask
             if not mine & (mine - 1):
@@ -308,7 +337,7 @@ class Solver:
             for c in cards[1:]:
                 if (
                     pts[prev] == pts[c]
-                    and c != p.joker
+                    and c != joker
                     and (st[prev] == st[c] or not others & at_least[prev] & at_most[c])
                 ):
                     keep &= ~(1 << c)  # the same as ``prev``, the lowest of its run, which stays
@@ -328,9 +357,12 @@ class Solver:
                 return 0
             if beta <= 0:
                 return 0
-            most = self.hand_points + p.last_bonus + p.trick_value * p.hands[p.leader].bit_count()
+            lead_hand = p.hands[p.leader]
+            most = self.hand_points + p.last_bonus + p.trick_value * lead_hand.bit_count()
             if most <= alpha:
                 return most
+            if not lead_hand & (lead_hand - 1):
+                return self._last_trick()
             if self.use_tt:
                 key = (tuple(p.hands), p.leader, tuple(p.voids)) if p.voids else (tuple(p.hands), p.leader)
                 entry = self.tt.get(key)
@@ -344,16 +376,20 @@ class Solver:
                         return lo
                     alpha, beta = max(alpha, lo), min(beta, hi)
         a0, b0 = alpha, beta
-        pos = self.turn()
+        pos = p.next_pos[p.trick[-1][0]] if p.trick else p.leader
         maximizing = p.maximizers[pos]
         best = -INF if maximizing else INF
         best_move = -1
+        play, undo, search = self.play, self.undo, self.search
         for m in self.moves(pos, first):
-            saved = self.play(m)
+            saved = play(m)
             closed = saved[7]
-            gained = closed[1] if closed is not None else 0
-            v = gained + self.search(alpha - gained, beta - gained)
-            self.undo(m, saved)
+            if closed is None:
+                v = search(alpha, beta)
+            else:
+                gained = closed[1]
+                v = gained + search(alpha - gained, beta - gained)
+            undo(m, saved)
             if maximizing:
                 if v > best:
                     best, best_move = v, m
@@ -379,17 +415,46 @@ class Solver:
             self.tt[key] = (lo, hi, best_move)
         return best
 
+    def _last_trick(self) -> int:
+        """One card in each hand: the last trick plays itself (no choice, nothing to search)."""
+        p = self.p
+        done = []
+        gained = 0
+        while True:
+            pos = p.next_pos[p.trick[-1][0]] if p.trick else p.leader
+            c = p.hands[pos].bit_length() - 1
+            saved = self.play(c)
+            done.append((c, saved))
+            if saved[7] is not None:
+                gained = saved[7][1]
+                break
+        for c, saved in reversed(done):
+            self.undo(c, saved)
+        return gained
+
     def upper(self) -> int:
         """The most the counted positions could take from here (every point left and the trick in progress)."""
         p = self.p
         cards = p.hands[self.turn()].bit_count() + (1 if p.trick else 0)
         return self.hand_points + sum(p.points[c] for _, c in p.trick) + p.last_bonus + p.trick_value * cards
 
-    def value(self) -> int:
-        """The counted positions' card points from here on, with best play by everyone: bisection by null-window
-        searches (each only asks "at least v?", which prunes far more than a full window; its fail-soft answer
-        narrows the range further), the table's bounds carried from one to the next."""
+    def value(self, guess: int | None = None) -> int:
+        """The counted positions' card points from here on, with best play by everyone, by null-window searches
+        (each only asks "at least v?", which prunes far more than a full window; its fail-soft answer narrows the
+        range further), the table's bounds carried from one to the next.  Without a ``guess``: bisection of the
+        range.  With one (a close position's value, e.g. another candidate's in the same world): MTD(f), each test
+        at the last answer, which needs two or three searches when the guess is near."""
         lo, hi = 0, self.upper()
+        if guess is not None:
+            g = min(max(guess, lo), hi)
+            while lo < hi:
+                test = g if g > lo else lo + 1
+                g = self.search(test - 1, test)
+                if g >= test:
+                    lo = g
+                else:
+                    hi = g
+            return lo
         while lo < hi:
             mid = (lo + hi + 1) // 2
             g = self.search(mid - 1, mid)
@@ -411,12 +476,13 @@ class Solver:
         """(move, exact value) of every move worth trying for the position to move."""
         return [(m, self._child_value(m)) for m in self.moves(self.turn())]
 
-    def best_move(self, target: int | None = None) -> tuple[int, int]:
-        """A best move for the position to move (for its side) and the position's value (``target``, when known):
-        the first move, in the search's order, whose null-window test reaches that value."""
+    def best_move(self, target: int | None = None, guess: int | None = None) -> tuple[int, int]:
+        """A best move for the position to move (for its side) and the position's value (``target``, when known;
+        else found from ``guess``, see ``value``): the first move, in the search's order, whose null-window test
+        reaches that value."""
         p = self.p
         if target is None:
-            target = self.value()
+            target = self.value(guess)
         pos = self.turn()
         maximizing = p.maximizers[pos]
         moves = self.moves(pos)
