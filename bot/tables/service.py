@@ -911,7 +911,10 @@ class TableManager:
                         log.info("table %d: seat %d's only legal card played for them", table.id, seat)
                     else:
                         action = Action(seat, "draw")
-                    outcome = await self._apply(table, action, by_computer=True, standin=standin)
+                    try:
+                        outcome = await self._apply(table, action, by_computer=True, standin=standin)
+                    except StaleTable:  # another process moved here first (the table is reloaded): look again
+                        continue
                     outcome.for_player = forced is not None
                     if forced is not None:  # the table and the player's hand say so (bot/presentation/played_for.py)
                         table.extra["played_for"] = (table.version, seat, forced.to_json()["cards"])
