@@ -24,7 +24,7 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Coroutine, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from typing import Any
 
 from bot.clocks.clock import Clock, Timers
@@ -43,6 +43,12 @@ SUBSTITUTE_AFTER = 3  # stand-in turns in a row before the seat may be offered t
 REMIND_LEAD = {"live": 15, "casual": 120, "async": 3 * 3600}
 CLOSE_AFTER = {"live": 15 * 60, "casual": 2 * 3600, "async": 7 * 86_400}
 LOBBY_CLOSE_MIN = 3600  # a lobby is never closed sooner than an hour after its last change
+# Seconds a process's claim on a reminder or a deadline holds before another process may take it over (the claimer
+# may have died before its output was made); far more than a reminder or a time-out takes to say.
+FIRING_LEASE = 30.0
+# Done firings are kept this long (then pruned at start-up and daily): long enough for any timer still armed for
+# them in another process, whose stored clock has moved on anyway.
+FIRINGS_KEPT = 86_400.0
 
 
 def remind_lead(choice: ClockChoice) -> int:
@@ -148,6 +154,7 @@ class ClockService:
 
     async def resume(self) -> None:
         """After a restart: every running table's clock, away seats and timers, from the store."""
+        await self._prune()
         rows = await clock_store.load_clocks(self.store)
         seats = await clock_store.load_idle_seats(self.store)
         for table in list(self.manager.tables.values()):
@@ -173,6 +180,14 @@ class ClockService:
             self._arm_close(table)
             if table.status == PLAYING:
                 await self.rearm(table, announce=False)
+
+    async def _prune(self) -> None:
+        """Done firings past keeping leave the store, now and each day after."""
+        try:
+            await clock_store.prune_firings(self.store, FIRINGS_KEPT)
+        except Exception:
+            log.exception("could not prune the clock firings; tried again tomorrow")
+        self.timers.at(("prune",), self.clock.now() + 86_400, self._prune)
 
     async def on_table_refreshed(self, table: Table) -> None:
         """Another process sharing the database changed the table or its clock: the same timers here, from the
@@ -324,17 +339,33 @@ class ClockService:
             return
         clock = clock_of(table)
         assert clock is not None and clock.deadline is not None
-        if not await clock_store.claim_firing(self.store, table_id, "remind", turn, clock.deadline):
-            return  # another process sharing the database reminded them
-        clock.reminded = True
-        await self._save(table)
-        seconds_left = clock.deadline - self.clock.now()
-        await self.tell(
-            table,
-            seat,
-            lambda: _("it is your turn at table #{table} in {where}, {left} left.",
-                      table=table.id, where=where(table), left=duration_text(seconds_left)),
-        )  # fmt: skip
+        deadline = clock.deadline
+        if not await self._claim(("remind", table_id), turn, deadline, lambda: self._on_remind(table_id, seat, turn)):
+            return  # another process sharing the database reminds them (or did)
+        stored = await clock_store.load_clock(self.store, table_id)
+        if stored is not None and _same_firing(stored, turn, deadline) and not stored.reminded:
+            seconds_left = deadline - self.clock.now()
+            await self.tell(
+                table,
+                seat,
+                lambda: _("it is your turn at table #{table} in {where}, {left} left.",
+                          table=table.id, where=where(table), left=duration_text(seconds_left)),
+            )  # fmt: skip
+            clock.reminded = True
+            await self._save(table)
+        # (else a process that died before saying so had reminded them: only the firing is left to finish)
+        await clock_store.finish_firing(self.store, table_id, "remind", turn, deadline)
+
+    async def _claim(self, key: tuple[str, int], turn: int, deadline: float, fire: Callable[[], Any]) -> bool:
+        """Whether this process acts on the firing of timer ``key``; when another holds it, this one tries again
+        once that claim's lease runs out (``FIRING_LEASE``: the holder may die before its output is made)."""
+        kind, table_id = key
+        claim = await clock_store.claim_firing(
+            self.store, table_id, kind, turn, deadline, now=self.clock.now(), lease=FIRING_LEASE
+        )
+        if not claim.won and claim.retry_at is not None:
+            self.timers.at(key, claim.retry_at, fire)
+        return claim.won
 
     async def tell(self, table: Table, seat: int, text: Written, *, prefix: str = "⏳") -> None:
         """A word for the player of ``seat``: by DM in asynchronous games, else a mention in the table's channel."""
@@ -351,8 +382,15 @@ class ClockService:
                 return
             clock = clock_of(table)
             assert clock is not None and clock.deadline is not None
-            if not await clock_store.claim_firing(self.store, table_id, "deadline", turn, clock.deadline):
-                return  # another process sharing the database acted on it
+            deadline = clock.deadline
+            fire = lambda: self._on_deadline(table_id, seat, turn)  # noqa: E731
+            if not await self._claim(("deadline", table_id), turn, deadline, fire):
+                return  # another process sharing the database acts on it (or did)
+            stored = await clock_store.load_clock(self.store, table_id)
+            if stored is None or not _same_firing(stored, turn, deadline):
+                # A process that died before saying so had timed the seat out (the stored clock moved on): once.
+                await clock_store.finish_firing(self.store, table_id, "deadline", turn, deadline)
+                return
             table.away.add(seat)
             clock.deadline = clock.seat = clock.turn = None
             await self._save_seat(table, seat)
@@ -376,6 +414,7 @@ class ClockService:
             self.clock.track(table.computer_task)  # a FakeClock waits for the stand-in's moves
         self._refresh(table)
         await self.output.post(table, text, button=SeatButton("back", seat))
+        await clock_store.finish_firing(self.store, table_id, "deadline", turn, deadline)
 
     # --- players' requests -----------------------------------------------------------------------------------
 
@@ -574,6 +613,13 @@ class ClockService:
         if row is None or row.user_id is None or row.dm_closed or clock is None or clock.deadline is None:
             return
         await self.output.send_turn_summary(table, seat)
+
+
+def _same_firing(stored: clock_store.StoredClock, turn: int, deadline: float) -> bool:
+    """The stored clock still runs the deadline a firing is for (nobody acted on it yet)."""
+    return (
+        stored.turn == turn and stored.deadline is not None and round(stored.deadline * 1000) == round(deadline * 1000)
+    )
 
 
 def _adopt(table: Table, row: clock_store.StoredClock) -> TableClock:

@@ -5,9 +5,15 @@ keeps the live state and writes through here."""
 from __future__ import annotations
 
 import json
+import logging
+import uuid
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 from bot.storage.store import Store, is_conflict
+
+log = logging.getLogger(__name__)
+_NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
 
 @dataclass(frozen=True)
@@ -129,19 +135,71 @@ async def closure_reason(store: Store, table_id: int) -> str | None:
     return row[0] if row else None
 
 
-async def claim_firing(store: Store, table_id: int, kind: str, turn: int, deadline: float) -> bool:
-    """Whether this process is the one to act on the table's ``kind`` timer ("remind", "deadline") for this turn
-    and deadline: the first to claim it (every process that knows the table arms the same timer)."""
+@dataclass(frozen=True)
+class Claim:
+    """A clock firing asked for: ``won``, this attempt acts on it (and says ``finish_firing`` once its output is
+    made); else ``retry_at``, when the claim that holds it runs out if it is not done by then (None: it is done)."""
+
+    won: bool
+    retry_at: float | None = None
+
+
+async def claim_firing(
+    store: Store, table_id: int, kind: str, turn: int, deadline: float, *, now: float, lease: float
+) -> Claim:
+    """Whether this process is the one to act on the table's ``kind`` timer ("remind", "deadline") for this turn and
+    deadline.  Every process that knows the table arms the same timer; the first claim wins, for ``lease`` seconds
+    (``now`` and the lease in the clocks' time): a claim not done by then is taken over by the next attempt, so a
+    process killed between its claim and its output loses nothing.  The taker-over checks the stored clock before
+    acting (the output is idempotent per table version)."""
+    token = uuid.uuid4().hex
+    key = (table_id, kind, turn, round(deadline * 1000))
     try:
         await store.write_one(
-            "INSERT INTO clock_firings (table_id, kind, turn, deadline_ms) VALUES (?, ?, ?, ?)",
-            (table_id, kind, turn, round(deadline * 1000)),
+            "INSERT INTO clock_firings (table_id, kind, turn, deadline_ms, claimed_by, claimed_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (*key, token, now),
         )
+        return Claim(True)
     except Exception as e:
-        if is_conflict(e):
-            return False
-        raise
-    return True
+        if not is_conflict(e):
+            raise
+    # A row locked by a concurrent taker-over is re-read after its commit (PostgreSQL re-checks the WHERE): one wins.
+    await store.write_one(
+        "UPDATE clock_firings SET claimed_by = ?, claimed_at = ? WHERE table_id = ? AND kind = ? AND turn = ?"
+        " AND deadline_ms = ? AND done_at IS NULL AND (claimed_at IS NULL OR claimed_at <= ?)",
+        (token, now, *key, now - lease),
+    )
+    row = await store.fetch_one(
+        "SELECT claimed_by, claimed_at, done_at FROM clock_firings"
+        " WHERE table_id = ? AND kind = ? AND turn = ? AND deadline_ms = ?",
+        key,
+    )
+    if row is None or row["done_at"] is not None:
+        return Claim(False)
+    if row["claimed_by"] == token:
+        log.info("table %d: took over the %s firing of turn %d (its claim ran out)", table_id, kind, turn)
+        return Claim(True)
+    return Claim(False, (row["claimed_at"] or now) + lease)
+
+
+async def finish_firing(store: Store, table_id: int, kind: str, turn: int, deadline: float) -> None:
+    """The firing's output is made: nobody takes it over any more."""
+    await store.write_one(
+        f"UPDATE clock_firings SET done_at = {_NOW} WHERE table_id = ? AND kind = ? AND turn = ? AND deadline_ms = ?",
+        (table_id, kind, turn, round(deadline * 1000)),
+    )
+
+
+async def prune_firings(store: Store, older_than: float) -> None:
+    """Forget firings done more than ``older_than`` seconds ago (by the wall clock): a done firing only has to
+    outlive the timers other processes still hold for it, which are re-armed from the stored clock (it no longer
+    names that deadline once the firing is done)."""
+    cutoff = datetime.now(UTC) - timedelta(seconds=older_than)
+    await store.write_one(
+        "DELETE FROM clock_firings WHERE done_at IS NOT NULL AND done_at < ?",
+        (cutoff.strftime("%Y-%m-%dT%H:%M:%S.") + f"{cutoff.microsecond // 1000:03d}Z",),
+    )
 
 
 async def load_clock(store: Store, table_id: int) -> StoredClock | None:

@@ -440,6 +440,29 @@ class Store:
         assert row is not None
         return int(row[0])
 
+    async def record_since(
+        self, table_id: int, deal_index: int, seq: int
+    ) -> tuple[dict[int, dict], list[tuple[int, int, dict]]]:
+        """What was appended to the table's record after action ``seq - 1`` of deal ``deal_index``: the deals from
+        ``deal_index + 1`` on (index → cards, as ``add_deal`` stored them) and the actions from that place on,
+        (deal index, seq, action) in order.  Another process's moves, read without the whole record."""
+        deals = {
+            row["deal_index"]: json.loads(row["cards"])
+            for row in await self.fetch_all(
+                "SELECT deal_index, cards FROM deals WHERE table_id = ? AND deal_index > ? ORDER BY deal_index",
+                (table_id, deal_index),
+            )
+        }
+        actions = [
+            (row["deal_index"], row["seq"], json.loads(row["action"]))
+            for row in await self.fetch_all(
+                "SELECT deal_index, seq, action FROM actions WHERE table_id = ?"
+                " AND (deal_index > ? OR (deal_index = ? AND seq >= ?)) ORDER BY deal_index, seq",
+                (table_id, deal_index, deal_index, seq),
+            )
+        ]
+        return deals, actions
+
     # --- reading -----------------------------------------------------------------------------------------------
 
     async def load_table(self, table_id: int) -> TableRow | None:

@@ -22,6 +22,7 @@ from bot.i18n import N_
 from bot.storage.player_settings import PlayerSettings, load_player_settings, save_player_settings
 from bot.storage.results import close_game, finish_game, reconcile, record_played
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING, SeatRow, Store, TableRow, is_conflict
+from bot.tables.catch_up import NewDeal, Step, steps_after
 from rules.actions import Action, action_from_json
 from rules.dealing import DealCards
 from rules.errors import IllegalAction, RecordError, Words
@@ -276,16 +277,25 @@ class TableManager:
             row = await self.store.load_table(table_id)
             if row is None:
                 return table
-            if row.status == table.status and row.first_dealer is not None:
-                stored = await self.store.record_version(table_id)
-                if stored == table.version:
+            steps: list[Step] | None = None
+            if row.status == table.status and row.first_dealer is not None and table.record and table.record.deals:
+                last = table.deal_index()
+                deals, actions = await self.store.record_since(table_id, last, len(table.record.deals[last].actions))
+                if not deals and not actions:
                     if seen_version is None:
                         self.events(REFRESHED, table)  # the game is as it was; its clock may not be
                     return table
+                steps = steps_after(table.record, deals, actions)
             try:
                 table.row = row
                 table.closed_dms = {s.user_id for s in row.seats.values() if s.dm_closed and s.user_id is not None}
-                if row.first_dealer is not None:
+                if steps is not None:
+                    try:
+                        self._catch_up(table, steps)
+                    except Exception:
+                        log.warning("table %d: another process's moves did not apply here; replaying it", table_id)
+                        await self._replay_into(table)
+                elif row.first_dealer is not None:
                     await self._replay_into(table)
                 self._index(table)
             except Exception:
@@ -293,6 +303,24 @@ class TableManager:
         self.events(REFRESHED, table)
         self._forget_if_ended(table)
         return table
+
+    def _catch_up(self, table: Table, steps: list[Step]) -> None:
+        """Another process's moves and deals applied here as ``_apply`` and ``_next_deal`` apply them."""
+        assert table.match is not None and table.record is not None
+        for step in steps:
+            if isinstance(step, NewDeal):
+                if table.match.phase != BETWEEN_DEALS:  # the deal before it is not over here: news is missing
+                    raise RecordError(f"table {table.id}: a new deal before the last one ended")
+                table.match.start_deal(step.cards)
+                table.version += 1
+                table.last_trick = None
+                table.record.add_deal(step.cards)
+                continue
+            trick_before = self._trick_now(table) if step.type == "play" else []
+            table.match.apply_observed(step)
+            table.version += 1
+            table.record.append(step)
+            self._note_last_trick(table, trick_before, step)
 
     # --- finding tables ----------------------------------------------------------------------------------------
 
@@ -928,7 +956,10 @@ class TableManager:
                         log.info("table %d: seat %d's only legal card played for them", table.id, seat)
                     else:
                         action = Action(seat, "draw")
-                    outcome = await self._apply(table, action, by_computer=True, standin=standin)
+                    try:
+                        outcome = await self._apply(table, action, by_computer=True, standin=standin)
+                    except StaleTable:  # another process moved here first (the table is reloaded): look again
+                        continue
                     outcome.for_player = forced is not None
                     if forced is not None:  # the table and the player's hand say so (bot/presentation/played_for.py)
                         table.extra["played_for"] = (table.version, seat, forced.to_json()["cards"])

@@ -2,23 +2,58 @@
 PostgreSQL database; prints READY when discord.py is ready, runs until it is killed.
 
     python -m tests.botkit.shard_process API_BASE GATEWAY_URL TOKEN DATABASE_URL SHARD_ID SHARDS DEV_GUILD SEED
+
+What the clock tests change, from the environment: ``CARDTABLE_TEST_CUSTOM_MIN`` (the shortest custom clock, so a
+turn can run out within seconds), ``CARDTABLE_TEST_FIRING_LEASE`` (``bot.clocks.service.FIRING_LEASE``), and
+``CARDTABLE_TEST_HANG_AFTER_CLAIM`` (a directory): the first process, of all those sharing the directory, to win a
+claim on a firing of each kind prints ``CLAIMED <kind>`` and goes no further with it, as if it died right then (the
+test kills it).
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import sys
 
 import tests.botkit.toy  # noqa: F401  (the toy game)
+from bot.clocks import service as clock_service
 from bot.presentation import images
 from bot.process.client import CardTableBot
 from bot.process.settings import Settings
+from bot.storage import clocks as clock_store
+from bot.tables import guild_settings
 from tests.fakediscord.patch import point_discord_at
+
+
+def test_hooks() -> None:
+    if os.environ.get("CARDTABLE_TEST_CUSTOM_MIN"):
+        guild_settings.CUSTOM_MIN = int(os.environ["CARDTABLE_TEST_CUSTOM_MIN"])
+    if os.environ.get("CARDTABLE_TEST_FIRING_LEASE"):
+        clock_service.FIRING_LEASE = float(os.environ["CARDTABLE_TEST_FIRING_LEASE"])
+    directory = os.environ.get("CARDTABLE_TEST_HANG_AFTER_CLAIM")
+    if not directory:
+        return
+    claim = clock_store.claim_firing
+
+    async def claim_then_hang(store, table_id, kind, *args, **kwargs):
+        won = await claim(store, table_id, kind, *args, **kwargs)
+        if won.won:
+            try:
+                os.close(os.open(os.path.join(directory, f"claimed-{kind}"), os.O_CREAT | os.O_EXCL))
+            except FileExistsError:
+                return won
+            print(f"CLAIMED {kind}", flush=True)
+            await asyncio.Event().wait()
+        return won
+
+    clock_store.claim_firing = claim_then_hang
 
 
 async def main(api: str, gateway: str, token: str, url: str, shard: int, shards: int, guild: int, seed: int) -> None:
     images.enabled = False
+    test_hooks()
     settings = Settings(
         token=token,
         database_url=url,
