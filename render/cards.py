@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from render import theme
 from render.fonts import font
+from render.i18n import face_rank
 from render.pips import draw_suit, star_points
 
 SCALE = 3
@@ -46,8 +47,9 @@ def ink(card: str, four_colour: bool) -> tuple[int, int, int]:
 
 
 @lru_cache(maxsize=512)
-def face(card: str, width: int, four_colour: bool = False) -> Image.Image:
-    """The RGBA face of ``card`` (normalised name, e.g. ``"10H"``), ``width`` pixels wide."""
+def face(card: str, width: int, four_colour: bool = False, lang: str = "en") -> Image.Image:
+    """The RGBA face of ``card`` (normalised name, e.g. ``"10H"``), ``width`` pixels wide; its corner index as the
+    players of ``lang`` read it (a French king is R)."""
     rank, suit = split_card(card)
     w, h = width * SCALE, card_height(width) * SCALE
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
@@ -59,7 +61,7 @@ def face(card: str, width: int, four_colour: bool = False) -> Image.Image:
     if not suit:
         _joker(d, rank, w, h, colour)
     else:
-        _index(d, rank, suit, w, colour)
+        _index(d, face_rank(rank, lang), suit, w, colour)
         _centre(d, rank, suit, w, h, colour)
     return img.resize((width, card_height(width)), Image.Resampling.LANCZOS)
 
@@ -134,9 +136,9 @@ def _joker(d: ImageDraw.ImageDraw, rank: str, w: int, h: int, colour) -> None:
 
 
 @lru_cache(maxsize=512)
-def dimmed(card: str, width: int, four_colour: bool = False) -> Image.Image:
+def dimmed(card: str, width: int, four_colour: bool = False, lang: str = "en") -> Image.Image:
     """The face greyed out: a card that may not be played now."""
-    img = face(card, width, four_colour)
+    img = face(card, width, four_colour, lang)
     grey = Image.new("RGBA", img.size, (70, 74, 82, 255))
     out = Image.blend(img, grey, 0.5)
     out.putalpha(img.getchannel("A"))
@@ -157,13 +159,20 @@ def shadow(width: int, blur: int = 4) -> Image.Image:
 
 
 def paste_card(
-    canvas: Image.Image, card: str, x: int, y: int, width: int, four_colour: bool = False, dim: bool = False
+    canvas: Image.Image,
+    card: str,
+    x: int,
+    y: int,
+    width: int,
+    four_colour: bool = False,
+    dim: bool = False,
+    lang: str = "en",
 ) -> None:
     """Paste ``card``'s face with its shadow, top-left corner at (x, y)."""
     sh = shadow(width)
     pad = (sh.width - width) // 2
     canvas.paste(sh, (x - pad + 2, y - pad + 3), sh)
-    img = (dimmed if dim else face)(normalise(card), width, four_colour)
+    img = (dimmed if dim else face)(normalise(card), width, four_colour, lang)
     canvas.paste(img, (x, y), img)
 
 

@@ -66,7 +66,7 @@ def build_hand(
             y = top + (0 if legal_set is not None and playable else RAISE)
             if legal_set is not None and playable:
                 draw.rounded_rectangle((x - 3, y - 3, x + CARD_W + 2, y + ch + 2), radius=12, fill=theme.GOLD)
-            paste_card(img, c, x, y, CARD_W, four_colour, dim=not playable)
+            paste_card(img, c, x, y, CARD_W, four_colour, dim=not playable, lang=lang)
         for i, c in enumerate(row):  # names after the cards so a neighbour's shadow never covers one
             x = x0 + i * STEP
             playable = legal_set is None or c in legal_set

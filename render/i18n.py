@@ -20,6 +20,7 @@ LABELS: dict[str, dict[str, str]] = {
     "trump": {"en": "Trump", "fr": "Atout", "zh": "主牌"},
     "trump_rank": {"en": "Trump rank", "fr": "Rang d'atout", "zh": "级牌"},
     "no_trumps": {"en": "No trumps", "fr": "Sans atout", "zh": "无主"},
+    "nt": {"en": "NT", "fr": "SA", "zh": "无主"},  # a contract's no trumps, short: 10 NT, 10 SA
     "none_yet": {"en": "not yet", "fr": "pas encore", "zh": "未定"},
     "misere": {"en": "Misère", "fr": "Misère", "zh": "不赢"},
     "open_misere": {"en": "Open misère", "fr": "Misère ouverte", "zh": "明牌不赢"},
@@ -100,6 +101,12 @@ _FR_RANKS = {"K": "R", "Q": "D", "J": "V"}
 _FR_SUITS = {"S": "P", "H": "C", "D": "K", "C": "T"}
 _SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _ZH_JOKERS = {"RJ": "大王", "BJ": "小王"}
+
+
+def face_rank(rank: str, lang: str = "en") -> str:
+    """A card face's corner index: French decks print R, D, V on the king, queen and jack; Chinese decks keep the
+    letters K, Q, J (as English ones do)."""
+    return _FR_RANKS.get(rank, rank) if lang == "fr" else rank
 
 
 def card_caption(card: str, lang: str = "en") -> str:

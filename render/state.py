@@ -163,7 +163,7 @@ def contract_segments(contract: dict | None, lang: str) -> list[Segment]:
             out.append(f"  ({contract['points']})")
     elif isinstance(contract.get("tricks"), int) and contract.get("suit"):  # tricks and a suit: 8 ♥ (value 300)
         out.append(f"{contract['tricks']} ")
-        out.append(suit_seg(contract["suit"]) if contract["suit"] != "NT" else "NT")
+        out.append(suit_seg(contract["suit"]) if contract["suit"] != "NT" else t("nt", lang))
         points = contract.get("points")
         if not isinstance(points, int) and isinstance(contract.get("value"), int) and contract["value"] > 10:
             points = contract["value"]  # an engine that reports the contract's worth as its value
@@ -179,7 +179,7 @@ def contract_segments(contract: dict | None, lang: str) -> list[Segment]:
         if suit in ("S", "H", "D", "C"):
             out.append(suit_seg(suit))
         elif suit == "NT":
-            out.append("NT" if lang != "zh" else "无主")
+            out.append(t("nt", lang))
     mult = contract.get("multiplier")
     if mult is None:
         mult = 4 if contract.get("recountered") or contract.get("recounter") else 2 if (

@@ -218,10 +218,12 @@ def _plate_image(fill: tuple, edge: tuple) -> Image.Image:
     return img
 
 
-def _cards_row(img: Image.Image, cards: list[str], x: float, y: float, four_colour: bool, step: float = CARD_STEP):
+def _cards_row(
+    img: Image.Image, cards: list[str], x: float, y: float, four_colour: bool, step: float = CARD_STEP, lang: str = "en"
+):
     """Cards overlapping left to right from (x, y), top-left; each one's corner index stays in view."""
     for i, c in enumerate(cards):
-        paste_card(img, c, round(x + i * step), round(y), CARD_W, four_colour)
+        paste_card(img, c, round(x + i * step), round(y), CARD_W, four_colour, lang=lang)
 
 
 def _row_width(count: int, step: float = CARD_STEP) -> float:
@@ -376,7 +378,7 @@ def _tag(img, draw, xy, segs, *, four_colour, edge=theme.GOLD) -> None:
     draw_segments(img, (x, y), segs, LABEL, theme.TEXT, bold=True, anchor="mm", four_colour=four_colour)
 
 
-def _trick_round(img, draw, layout, plays, game, *, winner: int | None = None, four_colour) -> None:
+def _trick_round(img, draw, layout, plays, game, *, winner: int | None = None, four_colour, lang="en") -> None:
     """Single-card plays, each in front of its player; a complete trick's ``winner`` edged in gold."""
     for play in plays:
         seat = play.get("seat")
@@ -388,7 +390,7 @@ def _trick_round(img, draw, layout, plays, game, *, winner: int | None = None, f
         if seat == winner:
             draw.rounded_rectangle((left - 6, y - CARD_H / 2 - 6, left + _row_width(len(cards)) + 6,
                                     y + CARD_H / 2 + 6), radius=12, fill=theme.GOLD)  # fmt: skip
-        _cards_row(img, cards, left, y - CARD_H / 2, four_colour)
+        _cards_row(img, cards, left, y - CARD_H / 2, four_colour, lang=lang)
 
 
 def _winner(state: dict, plays: list[dict]) -> int | None:
@@ -412,7 +414,7 @@ def _trick_rows(img, draw, layout, state, names, on_felt, winner, to_move, lang,
             top = xy[1] - CARD_H / 2
             draw.rounded_rectangle((x0 - 6, top - 6, x0 + _row_width(len(cards), step) + 6, top + CARD_H + 6),
                                    radius=12, fill=theme.GOLD)  # fmt: skip
-        _cards_row(img, cards, x0, xy[1] - CARD_H / 2, four_colour, step)
+        _cards_row(img, cards, x0, xy[1] - CARD_H / 2, four_colour, step, lang)
 
 
 def _joker_badge(img, draw, state, layout, game, lang, four_colour) -> None:
@@ -437,7 +439,7 @@ def _band_open_hand(img, draw, y, shown, names, lang, four_colour) -> float:
     draw_text(draw, (MARGIN + 4, y + LABEL / 2 + 4), label, LABEL, theme.TEXT_DIM, bold=True, anchor="lm")
     room = W - 2 * MARGIN - CARD_W
     step = min(CARD_STEP + 10, room / max(len(cards) - 1, 1))
-    _cards_row(img, cards, MARGIN, y + LABEL + 16, four_colour, step)
+    _cards_row(img, cards, MARGIN, y + LABEL + 16, four_colour, step, lang)
     return y + BAND_ROW_H
 
 
@@ -451,7 +453,7 @@ def _band_last_trick(img, draw, y, plays, winner, names, lang, four_colour) -> f
         cards = play.get("cards") or []
         step = min(CARD_STEP, (slot - 8 - CARD_W) / max(len(cards) - 1, 1))
         x = MARGIN + slot * i + (slot - _row_width(len(cards), step)) / 2
-        _cards_row(img, cards, x, top, four_colour, step)
+        _cards_row(img, cards, x, top, four_colour, step, lang)
         won = winner is not None and play.get("seat") == winner
         name = st.seat_name(names, play.get("seat", -1))
         draw_text(draw, (MARGIN + slot * (i + 0.5), top + CARD_H + 4 + DETAIL / 2), name, DETAIL,
@@ -494,7 +496,7 @@ def build_table(
         for seat, xy in enumerate(seat_centres(layout.n, game, layout)):
             _plate(img, draw, seat, xy, state, names, to_move=to_move, lang=lang,
                    tricks=tricks[seat] if tricks else None)  # fmt: skip
-        _trick_round(img, draw, layout, on_felt, game, winner=winner, four_colour=four_colour)
+        _trick_round(img, draw, layout, on_felt, game, winner=winner, four_colour=four_colour, lang=lang)
     if on_felt and not trick:
         tag: list[Segment] = [t("last_trick", lang)]
         half = seg_width(tag, LABEL, True) / 2 + 20

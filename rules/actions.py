@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.cards import CARD_NAMES, parse_card, parse_suit, suit_name
-from rules.errors import IllegalAction, RecordError
+from rules.errors import IllegalAction, RecordError, Unparsable
 
 ACTION_TYPES = (
     "pass", "bid", "keep", "counter", "recounter", "discard", "trump", "call",
@@ -81,13 +81,13 @@ def action_from_json(obj: dict, shape_checked: bool = False) -> Action:
         check_action_shape(obj)
     kind = obj["type"]
     if kind not in ACTION_TYPES:
-        raise IllegalAction(f"'{kind}' is not an action of any game here")
+        raise IllegalAction("'{action}' is not an action of any game here", action=kind)
     unknown = obj.keys() - _KNOWN_KEYS
     if unknown:
-        raise IllegalAction(f"unexpected key(s) {sorted(unknown)} in a '{kind}' action")
+        raise IllegalAction("unexpected key(s) {keys} in a '{action}' action", keys=sorted(unknown), action=kind)
     value = obj.get("value")
     if value is not None and (isinstance(value, bool) or not isinstance(value, int | str)):
-        raise IllegalAction(f"a bid value must be a number, not {value!r}")
+        raise IllegalAction("a bid value must be a number, not {value}", value=repr(value))
     try:
         suit = parse_suit(obj["suit"], allow_nt=True) if obj.get("suit") is not None else None
         cards: tuple[int, ...] = ()
@@ -97,14 +97,14 @@ def action_from_json(obj: dict, shape_checked: bool = False) -> Action:
                 raise IllegalAction('\'cards\' must be a list of cards like ["AS", "10H"]')
             cards = tuple(parse_card(c) for c in raw)
         card = parse_card(obj["card"]) if obj.get("card") is not None else None
-    except ValueError as e:
-        raise IllegalAction(str(e)) from None
+    except Unparsable as e:
+        raise IllegalAction(e.msgid, **e.fields) from None
     contract = obj.get("contract")
     if contract is not None and not isinstance(contract, str):
-        raise IllegalAction(f"a contract must be text like 'misere', not {contract!r}")
+        raise IllegalAction("a contract must be text like 'misere', not {value}", value=repr(contract))
     announce = obj.get("announce")
     if announce is not None and not isinstance(announce, str):
-        raise IllegalAction(f"an announcement must be text like 'belote', not {announce!r}")
+        raise IllegalAction("an announcement must be text like 'belote', not {value}", value=repr(announce))
     if isinstance(value, str):
         value = value.lower()
     return Action(obj["seat"], kind, value, suit, contract, cards, card, announce)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from rules.errors import Unparsable
+
 SUITS = "SHDC"
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no trumps"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
@@ -79,11 +81,11 @@ def parse_card(text: object) -> int:
     if c is not None:
         return c
     if not isinstance(text, str):
-        raise ValueError(f"a card must be written as text like 'AS' or '10H', not {text!r}")
+        raise Unparsable("a card must be written as text like 'AS' or '10H', not {text}", text=repr(text))
     t = text.strip().upper()
     if t in _SPELLINGS:
         return _SPELLINGS[t]
-    raise ValueError(f"'{text}' is not a card (write rank then suit, like 'AS', '10H', '7C', or 'JK')")
+    raise Unparsable("'{text}' is not a card (write rank then suit, like 'AS', '10H', '7C', or 'JK')", text=text)
 
 
 def parse_suit(text: object, allow_nt: bool = False) -> int:
@@ -93,8 +95,9 @@ def parse_suit(text: object, allow_nt: bool = False) -> int:
             return SUITS.index(t)
         if allow_nt and t == "NT":
             return NO_TRUMP
-    allowed = "S, H, D, C" + (" or NT" if allow_nt else "")
-    raise ValueError(f"{text!r} is not a suit (use {allowed})")
+    if allow_nt:
+        raise Unparsable("{text} is not a suit (use S, H, D, C or NT)", text=repr(text))
+    raise Unparsable("{text} is not a suit (use S, H, D, C)", text=repr(text))
 
 
 def suit_name(s: int) -> str:

@@ -17,7 +17,9 @@ from typing import Any
 @dataclass(frozen=True)
 class Term:
     """A game word inside a refusal.  ``kind``: "card" (value: its record name, "10H"), "cards" (names), "suit"
-    (S H D C, NT or "trump"), "count" (n and a suit letter, "trump", "card" or "other card"), "seat" (a number).
+    (S H D C, NT or "trump"), "count" (n and a suit letter, "trump", "card" or "other card"), "seat" (a number),
+    "action" (an action type: "bid", "discard"), "contract" (a contract: "7S", "10NT", "misere"), "players" (a side's
+    seats).
     ``str()`` is its English form."""
 
     kind: str
@@ -72,6 +74,16 @@ class Words:
 
     def __repr__(self) -> str:
         return f"Words({self.message!r})"
+
+
+class Unparsable(ValueError):
+    """Text that is not a card or a suit (a ``ValueError``), with a message id and fields like a refusal's, which a
+    record's action passes on as its ``IllegalAction``."""
+
+    def __init__(self, message: str, /, **fields: Any):
+        self.msgid = message
+        self.fields = fields
+        super().__init__(message.format(**{k: str(v) for k, v in fields.items()}) if fields else message)
 
 
 class IllegalAction(Exception):

@@ -239,7 +239,7 @@ def replay(record: GameRecord) -> Replay:
 def _check_undo(match: Match, before: list[dict], raw: dict) -> None:
     """An undo takes back the card its seat has just played, before anything else happened in the deal."""
     if set(raw) - {"seat", "type"}:
-        raise IllegalAction(f"unexpected key(s) {sorted(set(raw) - {'seat', 'type'})} in an 'undo' action")
+        raise IllegalAction("unexpected key(s) {keys} in an 'undo' action", keys=sorted(set(raw) - {"seat", "type"}))
     if match.phase not in (PLAY,):
         raise IllegalAction("an undo can only take back a card while the cards are played")
     last = before[-1] if before else None

@@ -4,7 +4,9 @@ panels, a refusal, the table message, the deal's result and the score sheet."""
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 from tests.botkit.harness import bot_world, play_to_the_end, table_message
 
@@ -109,3 +111,72 @@ async def test_chinese_players_play_a_whole_da_bai_fen_game_in_chinese(tmp_path)
         assert "你" in joined
         leaks = sorted({text[:200] for text in texts if ENGLISH.search(text)})
         assert leaks == [], leaks
+
+
+# A folder to write the pictures the French players were sent into, to look at them.
+SAVE_IMAGES = os.environ.get("CARDTABLE_TEST_PICTURES")
+
+
+def _pictures(world, users) -> dict[str, bytes]:
+    fake = world.fake
+    messages = list(fake.messages(world.channel, include_ephemeral=True))
+    for user in users:
+        messages += fake.messages(fake.dm_channel(user), include_ephemeral=True)
+    return {f"{i:03}-{a.filename}": a.data for i, m in enumerate(messages) for a in getattr(m, "attachments", [])}
+
+
+async def _french_table(tmp_path, game: str, options: str, seed: int, wrong_bid: str, refusal: str):
+    """French players at a French server play ``game`` through the offline Discord: a refused bid, the bidding, the
+    kitty or widow, the play, each deal's result and the score sheet; what they read."""
+    async with bot_world(tmp_path, images_on=bool(SAVE_IMAGES)) as world:
+        world.guild.preferred_locale = "fr"
+        users = [world.alice, world.bob, world.carol, world.dan]
+        for user in users:
+            user.locale = "fr"
+        async with world.running() as client:
+            table = await world.seated_and_started(client, users, game, options=options)
+            assert table.row.language == "fr"
+            bidder = next(u for u in users if u.id == table.seats[table.match.to_move].user_id)
+            refused = await world.slash(bidder, "bid", {"value": wrong_bid})
+            assert refused.content == f"⛔ {refusal}", refused.content
+            # by taps only: the harness types cards in the short English form, which a French player's "7C" reads
+            # as the seven of hearts (cœur)
+            table = await play_to_the_end(world, client, table.id, seed=seed, slash_every=1)
+            await world.settle(client)
+        texts = _texts(world, users)
+        if SAVE_IMAGES:
+            for name, data in _pictures(world, users).items():
+                (Path(SAVE_IMAGES) / name).write_bytes(data)
+        return texts, "\n".join(texts)
+
+
+async def test_french_players_read_a_five_hundred_game_in_french(tmp_path):
+    """Five Hundred: "each in turn may pass or make a higher bid"; the soloist takes the widow and discards three;
+    a deal's result says the contract, the tricks and each side's points in French."""
+    texts, joined = await _french_table(tmp_path, "500", "players=4 target=100", 2, "11S",
+                                        "une enchère porte sur 6 à 10 plis, pas 11")  # fmt: skip
+    assert "**Votre main** — Card Club › #tables · Cinq Cents, table n°" in joined
+    assert "résultat de la donne 1**" in joined
+    assert re.search(
+        r": contrat \d+(♠|♥|♦|♣| SA) \(\d+\), \d+ plis : (réussi|chute)|: \+\d+ \((tout le monde a "
+        r"passé : )?10 par pli\)|: (misère|misère ouverte) (réussie|chutée)",
+        joined,
+    ), joined[-3000:]
+    assert "est terminée.**" in joined and "Scores finaux :" in joined
+    assert " & " in joined  # a side named by its two players, as French tables say "Léa et Camille"
+    leaks = sorted({text[:200] for text in texts if ENGLISH.search(text)})
+    assert leaks == [], leaks
+
+
+async def test_french_players_read_a_two_hundred_game_in_french(tmp_path):
+    """Two Hundred: "The minimum bid is 50, all bids must be multiples of 5"; with a kitty the contractor takes the
+    four cards and discards four; the result says each side's points in French."""
+    refusal = "une enchère vaut au moins 50, par multiples de 5 (100 au plus) ; pas 52"
+    texts, joined = await _french_table(tmp_path, "200", "kitty=true target=50", 4, "52", refusal)
+    assert "**Votre main** — Card Club › #tables · Deux Cents, table n°" in joined
+    assert re.search(r"\(contrat à \d+\) : \d+ points, (réussi|chute), [+-]\d+", joined) or (
+        "tout le monde a passé : donne annulée, sans points" in joined
+    )
+    assert "est terminée.**" in joined and "Scores finaux :" in joined
+    leaks = sorted({text[:200] for text in texts if ENGLISH.search(text)})
+    assert leaks == [], leaks

@@ -9,6 +9,9 @@ from bot.i18n.catalogs import lookup
 from bot.i18n.terms import term_text
 from rules.errors import IllegalAction, Term, Words
 
+# French sets a space before its semicolon; Chinese uses the full-width one.
+SEMICOLON = {"fr": " ; ", "zh": "；"}
+
 
 def refusal_text(msgid: str, fields: dict[str, Any], lang: str, seat_names: list[str] | None = None) -> str:
     text = lookup(lang, msgid) or msgid
@@ -18,8 +21,8 @@ def refusal_text(msgid: str, fields: dict[str, Any], lang: str, seat_names: list
 
 
 def words_text(said: tuple[Words, ...], lang: str, seat_names: list[str] | None = None) -> str:
-    """A game's sentences (a deal's explanation) in ``lang``."""
-    return "; ".join(refusal_text(w.msgid, w.fields, lang, seat_names) for w in said)
+    """A game's sentences (a deal's explanation) in ``lang``, each language's semicolon between them."""
+    return SEMICOLON.get(lang, "; ").join(refusal_text(w.msgid, w.fields, lang, seat_names) for w in said)
 
 
 def field_text(value: object, lang: str, seat_names: list[str] | None = None) -> str:

@@ -26,7 +26,7 @@ SOURCES = ("bot", "cogs", "rules")
 # The callables whose first argument is a message id; their English text is the id.
 KEYWORDS: dict[str, None] = {
     "_": None, "N_": None, "IllegalAction": None, "Refusal": None, "Unreadable": None, "Words": None, "marked": None,
-    "OptionsError": None, "SettingsRefusal": None,
+    "OptionsError": None, "SettingsRefusal": None, "Unparsable": None,
 }  # fmt: skip
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 

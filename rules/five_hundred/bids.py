@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.cards import CLUBS, DIAMONDS, HEARTS, NO_TRUMP, SPADES, SUIT_SYMBOLS, suit_name
+from rules.errors import IllegalAction
 
 MISERE, OPEN_MISERE = "misere", "open_misere"
 SUIT_ORDER = (SPADES, CLUBS, DIAMONDS, HEARTS, NO_TRUMP)  # the table's columns, cheapest first
@@ -69,16 +70,16 @@ BID_BY_KEY: dict[tuple[object, object, object], Bid] = {  # looked up with any r
 
 
 def bid_of(value: object, suit: int | None, contract: object) -> Bid:
-    """The table entry a bid action names; ``ValueError`` in a player's words when it names none."""
+    """The table entry a bid action names; ``IllegalAction`` in a player's words when it names none."""
     if contract is not None:
         if value is not None or suit is not None:
-            raise ValueError("a misère bid names no number of tricks and no suit")
+            raise IllegalAction("a misère bid names no number of tricks and no suit")
         if contract not in (MISERE, OPEN_MISERE):
-            raise ValueError(f"'{contract}' is not a contract here: bid a number of tricks and a suit, "
-                             "or 'misere' or 'open_misere'")  # fmt: skip
+            raise IllegalAction("'{contract}' is not a contract here: bid a number of tricks and a suit, "
+                                "or 'misere' or 'open_misere'", contract=contract)  # fmt: skip
         return BID_BY_KEY[(None, None, contract)]
     if not isinstance(value, int) or not 6 <= value <= 10:
-        raise ValueError(f"a bid is for 6 to 10 tricks, not {value!r}")
+        raise IllegalAction("a bid is for 6 to 10 tricks, not {value}", value=repr(value))
     if suit is None:
-        raise ValueError("a bid names its trump suit (S, H, D, C) or NT")
+        raise IllegalAction("a bid names its trump suit (S, H, D, C) or NT")
     return BID_BY_KEY[(value, suit, None)]

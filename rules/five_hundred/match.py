@@ -12,12 +12,12 @@ import random
 from functools import cache
 
 from rules.actions import Action, DiscardChoice
-from rules.cards import CARD_NAMES, JK, NO_TRUMP, SUIT_SYMBOLS, SUITS, cards_of, describe_suit, suit_name
+from rules.cards import CARD_NAMES, JK, NO_TRUMP, SUIT_SYMBOLS, SUITS, cards_of, suit_name
 from rules.dealing import DealCards
-from rules.errors import IllegalAction, RecordError, Term
+from rules.errors import IllegalAction, RecordError, Term, Words
 from rules.five_hundred.bids import BID_BY_KEY, BIDS, Bid, bid_of
 from rules.five_hundred.packs import card_order, left_bower, pack_for, pack_mask, suit_cards
-from rules.five_hundred.scoring import DealScore, decide_game, score_all_pass, score_contract
+from rules.five_hundred.scoring import DealScore, contract_term, decide_game, score_all_pass, score_contract
 from rules.game import BETWEEN_DEALS, BIDDING, EXCHANGE, GAME_OVER, PLAY, LegalAction, Match
 from rules.options import Option
 from rules.seats import partnership_teams, solo_teams
@@ -39,6 +39,10 @@ BID_JSON = tuple({**b.to_json(), "name": b.name, "tricks": b.tricks, "points": b
 
 def _card(c: int) -> Term:
     return Term("card", CARD_NAMES[c], english=card_text(c))
+
+
+def _cards(cards: list[int]) -> Term:
+    return Term("cards", tuple(CARD_NAMES[c] for c in cards), english=", ".join(map(card_text, cards)))
 
 
 def card_text(c: int) -> str:
@@ -314,7 +318,9 @@ class FiveHundred(Match):
         kind = action.type
         if self.phase == PLAY:
             if kind != "play":
-                raise IllegalAction(f"the cards are being played: play a card, not '{kind}'")
+                raise IllegalAction(
+                    "the cards are being played: play a card, not '{action}'", action=Term("action", kind)
+                )
             self._apply_play(action)
         elif self.phase == BIDDING:
             if kind == "pass":
@@ -322,7 +328,7 @@ class FiveHundred(Match):
             elif kind == "bid":
                 self._bid(action)
             else:
-                raise IllegalAction(f"the auction is on: bid or pass, not '{kind}'")
+                raise IllegalAction("the auction is on: bid or pass, not '{action}'", action=Term("action", kind))
         elif kind == "discard" and not self.awaiting_call:
             self._discard(action)
         elif kind == "call" and self.awaiting_call:
@@ -330,7 +336,7 @@ class FiveHundred(Match):
         elif self.awaiting_call:
             raise IllegalAction("call a partner's card, or call with no card to play alone")
         else:
-            raise IllegalAction(f"you have taken the widow: discard {self.widow_size} cards")
+            raise IllegalAction("you have taken the widow: discard {n} cards", n=self.widow_size)
 
     # bidding: "each in turn may pass or make a higher bid ... Once a player has passed he may not re-enter"
 
@@ -339,12 +345,13 @@ class FiveHundred(Match):
             raise IllegalAction("a bid names a number of tricks and a suit, or a misère contract; nothing else")
         bid = BID_BY_KEY.get((action.value, action.suit, action.contract))
         if bid is None:
-            try:
-                bid = bid_of(action.value, action.suit, action.contract)
-            except ValueError as e:
-                raise IllegalAction(str(e)) from None
+            bid = bid_of(action.value, action.suit, action.contract)
         if self.high_bid is not None and bid.rank <= self.high_bid.rank:
-            raise IllegalAction(f"{bid.describe()} is not higher than the bid of {self.high_bid.describe()}")
+            raise IllegalAction(
+                "{bid} ({value}) is not higher than the bid of {high} ({high_value})",
+                bid=contract_term(bid), value=bid.value,
+                high=contract_term(self.high_bid), high_value=self.high_bid.value,
+            )  # fmt: skip
         self.high_bid, self.high_bidder = bid, action.seat
         self.auction.append((action.seat, bid))
         self._next_bidder()
@@ -388,9 +395,9 @@ class FiveHundred(Match):
         for c in cards:
             mask |= 1 << c
         if len(cards) != self.widow_size or mask.bit_count() != len(cards):
-            raise IllegalAction(f"discard exactly {self.widow_size} different cards")
+            raise IllegalAction("discard exactly {n} different cards", n=self.widow_size)
         if mask & ~hand:
-            raise IllegalAction(f"you do not hold {', '.join(card_text(c) for c in cards if not hand >> c & 1)}")
+            raise IllegalAction("you do not hold {card}", card=_cards([c for c in cards if not hand >> c & 1]))
         self.hands[action.seat] = hand & ~mask
         self.discards = list(cards)
         contract, soloist = self._won_contract()
@@ -406,14 +413,14 @@ class FiveHundred(Match):
         _, soloist = self._won_contract()
         if c is not None:
             if self.hands[soloist] >> c & 1:
-                raise IllegalAction(f"you hold {card_text(c)} yourself: call a card another player holds")
+                raise IllegalAction("you hold {card} yourself: call a card another player holds", card=_card(c))
             if c in self.discards:
-                raise IllegalAction(f"you discarded {card_text(c)}: call a card another player holds")
+                raise IllegalAction("you discarded {card}: call a card another player holds", card=_card(c))
             if not self._callable_cards() >> c & 1:
                 trump = self._trump()
                 if c == JK or trump != NO_TRUMP and suit_cards(trump)[trump] >> c & 1:
-                    raise IllegalAction(f"{card_text(c)} is a trump, and the card called may not be a trump")
-                raise IllegalAction(f"{card_text(c)} is not in this game's pack")
+                    raise IllegalAction("{card} is a trump, and the card called may not be a trump", card=_card(c))
+                raise IllegalAction("{card} is not in this game's pack", card=_card(c))
             # "The holder of that card becomes his partner and immediately identifies himself."
             self.partner = next(s for s, h in enumerate(self.hands) if h >> c & 1)
         self.called_card = c
@@ -480,8 +487,10 @@ class FiveHundred(Match):
         if suit is None or suit == NO_TRUMP:
             raise IllegalAction("leading the Joker at no trumps, name the suit the others must play (S, H, D or C)")
         if suit not in self.joker_lead_suits():
-            raise IllegalAction(f"you may not name {describe_suit(suit)}: you have shown you hold none "
-                                f"(you discarded to a {describe_suit(suit)[:-1]} lead)")  # fmt: skip
+            raise IllegalAction(
+                "you may not name {suit}: you have shown you hold none (you discarded to a {one} lead)",
+                suit=Term("suit", SUITS[suit]), one=Term("suit", SUITS[suit], 1),
+            )  # fmt: skip
         return suit
 
     def _why_not_playable(self, c: int) -> IllegalAction:
@@ -496,7 +505,7 @@ class FiveHundred(Match):
         led = tp.led_suit
         held = cards_of(hand & self._follow_masks[led])
         suit = Term("suit", SUITS[led])
-        cards = Term("cards", tuple(CARD_NAMES[h] for h in held), english=", ".join(map(card_text, held)))
+        cards = _cards(held)
         if c == JK and self.trump == NO_TRUMP:
             return IllegalAction(
                 "at no trumps the Joker may be played to a {one} lead only when you hold no {suit}: you hold {cards}",
@@ -530,7 +539,7 @@ class FiveHundred(Match):
             contract_sides = [self.side_of[soloist]]
             if self.partner is not None:
                 contract_sides.append(self.side_of[self.partner])
-        end = decide_game(self.totals, result, contract_sides, self.target)
+        end = decide_game(self.totals, result, contract_sides, self.target, self.sides)
         self.totals = [t + c for t, c in zip(self.totals, result.change, strict=True)]
         self.deal_results.append(self._deal_result(result, end.reason))
         if end.over:
@@ -539,7 +548,7 @@ class FiveHundred(Match):
         else:
             self.phase = BETWEEN_DEALS
 
-    def _deal_result(self, result: DealScore, reason: str) -> dict:
+    def _deal_result(self, result: DealScore, reason: Words | None) -> dict:
         tp = self.tp
         assert tp is not None  # a deal ends with its last trick
         tricks = list(tp.tricks_won)
@@ -549,6 +558,8 @@ class FiveHundred(Match):
                 by_side[self.side_of[seat]] += n
         else:
             by_side = list(tricks)
+        said = [*result.lines, Words("game over: {reason}", reason=reason)] if reason else result.lines
+        self.explanations.append(tuple(said))
         return {
             "score_change": result.change,
             "thrown_in": False,
@@ -557,7 +568,7 @@ class FiveHundred(Match):
             "tricks_won": tricks,
             "tricks_by_side": by_side,
             "scores_after": list(self.totals),
-            "explain": "; ".join(result.lines) + (f"; game over: {reason}" if reason else ""),
+            "explain": "; ".join(w.message for w in said),
         }
 
     # --- output ---------------------------------------------------------------------------------------------
@@ -652,6 +663,7 @@ class FiveHundred(Match):
     CLONE_COPIES = (
         "totals",
         "deal_results",
+        "explanations",
         "hands",
         "passed",
         "auction",

@@ -116,25 +116,25 @@ class Auction:
         for a pass or a keep)."""
         forced = self.forced() if self.high is None else None
         if forced == "dealer_must_bid" and not (kind == "bid" and value == self.rules.lowest):
-            raise IllegalAction(f"everyone else passed: as dealer you must bid {self.rules.lowest}")
+            raise IllegalAction("everyone else passed: as dealer you must bid {bid}", bid=self.rules.lowest)
         if forced == "dealer_must_pass" and kind != "pass":
             raise IllegalAction("everyone else passed: as dealer you must pass too")
         if kind == "keep" and not self.may_keep(self.to_speak):
-            raise IllegalAction(self._why_no_keep())
+            raise self._why_no_keep()
         if kind == "bid":
             return self._check_bid(value)
         return None
 
-    def _why_no_keep(self) -> str:
+    def _why_no_keep(self) -> IllegalAction:
         if self.high is None:
-            return "there is no bid to keep yet"
+            return IllegalAction("there is no bid to keep yet")
         if self.high_pos == self.to_speak:
-            return "the highest bid is already yours"
+            return IllegalAction("the highest bid is already yours")
         if self.rules.anyone_keeps:
-            return f"{self.high} has already been kept; bid higher or pass"
+            return IllegalAction("{bid} has already been kept; bid higher or pass", bid=self.high)
         if self.rules.dealer_keeps:
-            return "only the dealer may keep the bid"
-        return "keeping the bid is not allowed at this table"
+            return IllegalAction("only the dealer may keep the bid")
+        return IllegalAction("keeping the bid is not allowed at this table")
 
     def _check_bid(self, value: object) -> int:
         rules = self.rules
@@ -142,12 +142,17 @@ class Auction:
             raise IllegalAction("a bid needs a number of points")
         if value not in rules.values:
             # "The minimum bid is 50, all bids must be multiples of 5"; 100 is "the highest possible bid"
-            extra = f", or {rules.top} for '100 for 200'" if rules.top > 100 else ""
+            if rules.top > 100:
+                raise IllegalAction(
+                    "a bid must be at least {lowest} and a multiple of 5 (at most 100, or {top} for '100 for 200'); "
+                    "not {value}", lowest=rules.lowest, top=rules.top, value=value,
+                )  # fmt: skip
             raise IllegalAction(
-                f"a bid must be at least {rules.lowest} and a multiple of 5 (at most 100{extra}); not {value}"
-            )
+                "a bid must be at least {lowest} and a multiple of 5 (at most 100); not {value}",
+                lowest=rules.lowest, value=value,
+            )  # fmt: skip
         if self.high is not None and value <= self.high:
-            raise IllegalAction(f"a bid must be higher than the last bid ({self.high})")
+            raise IllegalAction("a bid must be higher than the last bid ({bid})", bid=self.high)
         return value
 
     def apply(self, kind: str, value: int | None) -> None:

@@ -7,6 +7,7 @@ The text lists eight ways of restricting and counting the discard; ``kitty_disca
 from __future__ import annotations
 
 from rules.cards import NO_TRUMP, SUIT_MASKS
+from rules.errors import IllegalAction
 
 from .table import DEAL_KITTY, POINT_CARDS
 
@@ -48,7 +49,7 @@ def discardable(hand: int, rule: str, trump: int | None) -> int:
     return hand
 
 
-def why_not_discardable(card_mask: int, rule: str, trump: int | None) -> str:
+def why_not_discardable(card_mask: int, rule: str, trump: int | None) -> IllegalAction:
     if card_mask & POINT_CARDS:
-        return "at this table you may not discard aces, tens or fives"
-    return "at this table you may not discard trumps"
+        return IllegalAction("at this table you may not discard aces, tens or fives")
+    return IllegalAction("at this table you may not discard trumps")

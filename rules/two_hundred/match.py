@@ -9,9 +9,9 @@ every step but the play; view.py builds the replay output.
 from __future__ import annotations
 
 from rules.actions import Action, DiscardChoice
-from rules.cards import CARD_NAMES, JACK, NO_TRUMP, NUM_CARD_IDS, describe_suit, iter_cards
+from rules.cards import CARD_NAMES, JACK, NO_TRUMP, NUM_CARD_IDS, SUITS, iter_cards
 from rules.dealing import DealCards, check_hands
-from rules.errors import IllegalAction, RecordError
+from rules.errors import IllegalAction, RecordError, Term, Words
 from rules.events import DroppedOut, Event
 from rules.game import BETWEEN_DEALS, BIDDING, GAME_OVER, PLAY, TRUMP, LegalAction, Match
 from rules.tricks import TrickPlay
@@ -396,8 +396,10 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
         handler = getattr(self, STEP_HANDLERS[step])
         return handler(action)
 
-    def _wrong_type(self, action: Action, expected: str) -> IllegalAction:
-        return IllegalAction(f"you cannot {action.type} now: {expected}")
+    def _wrong_type(self, action: Action, expected: Words) -> IllegalAction:
+        return IllegalAction(
+            "you cannot {action} now: {expected}", action=Term("action", action.type), expected=expected
+        )
 
     def _apply_auction(self, a: Action) -> None:
         auction = self.auction
@@ -414,9 +416,9 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
                 raise IllegalAction("you can call a misdeal only if you were dealt no ace, king, queen or jack")
             return self._throw_in(misdeal=a.seat)
         if a.type not in ("bid", "pass", "keep"):
-            raise self._wrong_type(
-                a, "the auction is on: bid, pass" + (" or keep" if self.auction.may_keep(pos) else "")
-            )
+            if self.auction.may_keep(pos):
+                raise self._wrong_type(a, Words("the auction is on: bid, pass or keep"))
+            raise self._wrong_type(a, Words("the auction is on: bid, pass"))
         self.auction.apply(a.type, self.auction.check(a.type, a.value))
         if self.auction.done:
             self._end_auction()
@@ -460,35 +462,38 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
         if a.type == "call" and a.contract == "hundred" and a.card is None:
             self.hundred_announced = True
         elif a.type != "pass":
-            raise self._wrong_type(a, "announce all 100 points (call 'hundred') or pass")
+            raise self._wrong_type(a, Words("announce all 100 points (call 'hundred') or pass"))
         self._next_step()
 
     def _apply_discard(self, a: Action) -> None:
         if a.type != "discard":
-            raise self._wrong_type(a, "take the kitty and discard 4 cards")
+            raise self._wrong_type(a, Words("take the kitty and discard {n} cards", n=DEAL_KITTY))
         hand = self.play.hands[self.contractor]
         cards = 0
         for c in a.cards:
             cards |= 1 << c
         if len(a.cards) != DEAL_KITTY or cards.bit_count() != DEAL_KITTY:
-            raise IllegalAction(f"discard exactly {DEAL_KITTY} different cards")
+            raise IllegalAction("discard exactly {n} different cards", n=DEAL_KITTY)
         if cards & ~hand:
-            missing = [CARD_NAMES[c] for c in iter_cards(cards & ~hand)]
-            raise IllegalAction(f"you do not hold {', '.join(missing)}")
+            missing = Term("cards", tuple(CARD_NAMES[c] for c in iter_cards(cards & ~hand)))
+            raise IllegalAction("you do not hold {card}", card=missing)
         rule = self.options["kitty_discard"]
         bad = cards & ~exchange.discardable(hand, rule, self.trump)
         if bad:
-            raise IllegalAction(exchange.why_not_discardable(bad, rule, self.trump))
+            raise exchange.why_not_discardable(bad, rule, self.trump)
         self.play.hands[self.contractor] = hand & ~cards
         self.discard = cards
         self._next_step()
 
     def _apply_call(self, a: Action) -> None:
         if a.type != "call" or a.card is None:
-            raise self._wrong_type(a, "call a card: its holder is your partner for this deal")
+            raise self._wrong_type(a, Words("call a card: its holder is your partner for this deal"))
         if not self.callable_cards() >> a.card & 1:
             held = self.play.hands[self.contractor] >> a.card & 1
-            raise IllegalAction(f"{CARD_NAMES[a.card]} " + ("is in your hand" if held else "is not in anyone's hand"))
+            card = Term("card", CARD_NAMES[a.card])
+            if held:
+                raise IllegalAction("{card} is in your hand", card=card)
+            raise IllegalAction("{card} is not in anyone's hand", card=card)
         self.partner_card = a.card
         self.partner = next(p for p in range(self.table.positions) if self.play.hands[p] >> a.card & 1)
         self._next_step()
@@ -500,17 +505,21 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
             if len(a.cards) != 1:
                 raise IllegalAction("play one card")
             return self._play(a.cards[0])
-        expected = "name trump" if self.step == NAME_FIRST else "play a card"
+        expected = Words("name trump") if self.step == NAME_FIRST else Words("play a card")
         if self.step == TRUMP_OR_LEAD:
-            expected = "name trump or lead a card (its suit becomes trump)"
+            expected = Words("name trump or lead a card (its suit becomes trump)")
         raise self._wrong_type(a, expected)
 
     def _apply_trump(self, a: Action) -> None:
         if a.suit is None:
-            raise IllegalAction("name a suit: S, H, D or C" + (", or NT" if self.options["no_trump"] else ""))
+            if self.options["no_trump"]:
+                raise IllegalAction("name a suit: S, H, D or C, or NT")
+            raise IllegalAction("name a suit: S, H, D or C")
         if a.suit not in self.nameable_suits():
             if self.trump is not None:
-                raise IllegalAction(f"trump is already {describe_suit(self.trump)}")
+                raise IllegalAction(
+                    "trump is already {suit}", suit=Term("suit", "NT" if self.trump == NO_TRUMP else SUITS[self.trump])
+                )
             if a.suit == NO_TRUMP:
                 raise IllegalAction("no-trump contracts are not allowed at this table")
             raise IllegalAction("at this table your first lead sets trump: lead a card of the suit you want")
@@ -528,6 +537,7 @@ class TwoHundred(PlayPhase, DealEnd, StateView, Match):
         "active",
         "dropped",
         "deal_results",
+        "explanations",
         "play",
         "auction",
         "turned_pending",

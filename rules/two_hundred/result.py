@@ -7,6 +7,7 @@ end (a winner, a team dropping out), the bloutte and Le Rough's announcement, an
 from __future__ import annotations
 
 from rules.cards import NO_TRUMP
+from rules.errors import Term, Words
 from rules.game import BETWEEN_DEALS, GAME_OVER
 
 from . import exchange
@@ -25,11 +26,13 @@ class DealEnd(DealState):
         result = {"score_change": [0] * self.table.units, "thrown_in": True, "made": None, "contract": None}
         if misdeal is not None:
             result["misdeal"] = misdeal
-            result["explain"] = f"seat {misdeal} called a misdeal: the same dealer deals again"
+            said = Words("{seat} called a misdeal: the same dealer deals again", seat=Term("seat", misdeal))
             self.redeal_same_dealer = True
         else:
-            result["explain"] = "everyone passed: thrown in without score"
+            said = Words("everyone passed: thrown in without score")
+        result["explain"] = said.message
         self.deal_results.append(result)
+        self.explanations.append((said,))
         self.step, self.phase = OVER, BETWEEN_DEALS
 
     def _discard_owner(self) -> int:
@@ -91,9 +94,11 @@ class DealEnd(DealState):
     def _score(self) -> None:
         sides = self.sides()
         multiplier = 2 if self.trump == NO_TRUMP else 1  # "No trump games score double"
-        change, made, explain = score_deal(self.scoring, self.unit_scores, sides, self.bid, multiplier)
-        if self.auction.no_bid:
-            explain = "contract without a bid: " + explain  # "the contractor's team cannot lose points"
+        t = self.table
+        seats = [tuple(sorted({t.controller[p] for p in t.members[u]})) for u in range(t.units)]
+        change, made, said = score_deal(self.scoring, self.unit_scores, sides, self.bid, multiplier, seats)
+        if self.auction.no_bid:  # "the contractor's team cannot lose points"
+            said[0] = Words("contract without a bid: {how}", how=said[0])
         for u, d in enumerate(change):
             self.unit_scores[u] += d
         contracting = sides[0].units
@@ -102,13 +107,14 @@ class DealEnd(DealState):
         end = game_end(self.scoring, self.unit_scores, self.active_units(), contracting, contractor_unit, made)
         if self.options["bloutte"] and took_all:
             end = GameEnd(True, contractor_unit)  # "if the bidders take 100 points ... they win the whole game"
-            explain += "; a bloutte: all 100 points win the game"
+            said.append(Words("a bloutte: all 100 points win the game"))
         if self.hundred_announced:
             # "if they succeed they win the whole game, but if they lose the other team wins"
             end = GameEnd(True, contractor_unit if took_all else 1 - contractor_unit)
-            explain += "; announced all 100 points: " + (
-                "made, the game is won" if took_all else "failed, the game is lost"
-            )
+            if took_all:
+                said.append(Words("announced all 100 points: made, the game is won"))
+            else:
+                said.append(Words("announced all 100 points: failed, the game is lost"))
         self.deal_results.append({
             "score_change": change,
             "thrown_in": False,
@@ -116,8 +122,9 @@ class DealEnd(DealState):
             "contract": self.contract_json(),
             "points": [s.points for s in sides],
             "sides": [list(s.units) for s in sides],
-            "explain": explain,
+            "explain": "; ".join(w.message for w in said),
         })  # fmt: skip
+        self.explanations.append(tuple(said))
         self._drop(end.drop)
         self.step = OVER
         if end.over:

@@ -10,7 +10,10 @@ auction."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from rules.errors import Term, Words, marked
 
 from .bidding import HUNDRED_FOR_TWO_HUNDRED
 from .table import TOTAL_POINTS
@@ -76,28 +79,51 @@ def defender_scores(rules: ScoringRules, score_before: int, side: Side, made: bo
 
 
 def score_deal(
-    rules: ScoringRules, scores: list[int], sides: list[Side], bid: int, multiplier: int
-) -> tuple[list[int], bool, str]:
-    """Score changes per unit, whether the contract was made, and the arithmetic in words."""
+    rules: ScoringRules,
+    scores: list[int],
+    sides: list[Side],
+    bid: int,
+    multiplier: int,
+    unit_seats: Sequence[tuple[int, ...]] = (),
+) -> tuple[list[int], bool, list[Words]]:
+    """Score changes per unit, whether the contract was made, and the arithmetic in words (one sentence per side;
+    ``unit_seats``, the seats playing for each unit, lets a language name the players where English names roles)."""
     change = [0] * len(scores)
     contract = sides[0]
     made = contract_made(bid, contract.points)
     delta = contractor_change(bid, contract.points) * multiplier
     for u in contract.units:
         change[u] = delta
-    times = " x2 (no trumps)" if multiplier == 2 else ""
-    words = [f"contractors took {contract.points} of bid {bid}: {'made' if made else 'failed'}, {delta:+d}{times}"]
+
+    def who(units: tuple[int, ...], english: str) -> object:
+        if not unit_seats:
+            return english
+        return Term("players", tuple(sorted({s for u in units for s in unit_seats[u]})), english=english)
+
+    said = CONTRACTORS[made, multiplier == 2]
+    words = [Words(said, who=who(contract.units, "contractors"), points=contract.points, bid=bid, change=f"{delta:+d}")]
     defending = [u for side in sides[1:] for u in side.units]
     for side in sides[1:]:
         for u in side.units:
             # players' words: "defenders" when one side defends, else the side's letter (as the score lines say)
-            who = "defenders" if len(defending) == 1 else f"team {'ABCDEF'[u]}"
+            side_words = who((u,), "defenders" if len(defending) == 1 else f"team {'ABCDEF'[u]}")
             if defender_scores(rules, scores[u], side, made):
                 change[u] = side.points * multiplier
-                words.append(f"{who} took {side.points}: {change[u]:+d}")
+                words.append(Words("{who} took {points}: {change}", who=side_words, points=side.points,
+                                   change=f"{change[u]:+d}"))  # fmt: skip
             else:
-                words.append(f"{who} took {side.points} but score nothing (at {scores[u]} without having bid)")
-    return change, made, "; ".join(words)
+                words.append(Words("{who} took {points} but score nothing (at {score} without having bid)",
+                                   who=side_words, points=side.points, score=scores[u]))  # fmt: skip
+    return change, made, words
+
+
+# The contractors' sentence, by (made, no trumps).
+CONTRACTORS = {
+    (True, False): marked("{who} took {points} of bid {bid}: made, {change}"),
+    (False, False): marked("{who} took {points} of bid {bid}: failed, {change}"),
+    (True, True): marked("{who} took {points} of bid {bid}: made, {change} x2 (no trumps)"),
+    (False, True): marked("{who} took {points} of bid {bid}: failed, {change} x2 (no trumps)"),
+}
 
 
 @dataclass
