@@ -28,7 +28,7 @@ from rules.events import Event
 from rules.game import BETWEEN_DEALS, DEAL, GAME_OVER, Match
 from rules.players import PLAYERS, SEARCHING, make_player
 from rules.records import DealRecord, GameRecord, deal_cards, effective_actions, replay
-from rules.registry import lookup, match_class
+from rules.registry import game_type, lookup, match_class
 
 log = logging.getLogger(__name__)
 
@@ -124,6 +124,20 @@ class TableEvents(Protocol):
     listeners), so a slow listener never holds up the player's answer or the table's lock."""
 
     def __call__(self, event: str, /, *args: Any) -> None: ...
+
+
+def _probe(game: str, options: dict[str, Any]) -> Match:
+    """A match checking the table's options.  Seat 0 deals first unless a tournament's board says otherwise (its
+    dealer is set at the start), and a board's options may need another first dealer (Da Bai Fen's fixed declarers
+    are the dealer's team): the options are good if some first dealer accepts them."""
+    first_error: RecordError | None = None
+    for dealer in range(max(game_type(game).seat_counts)):
+        try:
+            return match_class(game)(options, dealer)
+        except RecordError as e:
+            first_error = first_error or e
+    assert first_error is not None
+    raise Refusal.of(first_error) from None
 
 
 def _nobody_listens(event: str, /, *args: Any) -> None:
@@ -342,10 +356,7 @@ class TableManager:
         spectator_hands: bool = False,
         language: str | None = None,
     ) -> Table:
-        try:
-            probe = match_class(game)(options)
-        except RecordError as e:
-            raise Refusal.of(e) from None
+        probe = _probe(game, options)
         table_id = await self.store.create_table(
             guild_id=guild_id,
             guild_name=guild_name,
