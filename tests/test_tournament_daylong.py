@@ -20,7 +20,9 @@ from bot.tournaments.daylong import (
     four_handed,
 )
 from bot.tournaments.daylong_service import OPEN
-from rules.registry import game_type
+from rules.boards import probe
+from rules.errors import RecordError
+from rules.registry import game_type, match_class
 from tests.botkit.harness import TIMEOUT, bot_world, embed_text, play_to_the_end
 
 GAMES = ("belote", "two_hundred", "five_hundred", "da_bai_fen")
@@ -237,3 +239,15 @@ async def test_every_game_plays_a_daylong_board(tmp_path, game):
         if images_on:
             assert [a.filename for a in board_message.attachments] == ["standings.png"]
             (tmp_path / "standings.png").write_bytes(board_message.attachments[0].data)
+
+
+def test_a_board_dealt_by_seat_one_is_a_table_the_bot_can_open_and_reload():
+    # Da Bai Fen's board declarers are the dealer's team (rules/boards.py): board 2, dealt by seat 1, fixes team 1,
+    # which a match dealt by seat 0 refuses.  Opening, reloading and closing such a table read its options through
+    # ``probe``, which finds the first dealer the options need.
+    options = board(3, 0, 1).options("da_bai_fen", {})
+    assert options["board_declarers"] == 1
+    with pytest.raises(RecordError):
+        match_class("da_bai_fen")(options)
+    assert probe("da_bai_fen", options).first_dealer == 1
+    assert probe("belote", {}).first_dealer == 0

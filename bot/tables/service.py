@@ -22,13 +22,14 @@ from bot.storage.player_settings import PlayerSettings, load_player_settings, sa
 from bot.storage.results import close_game, finish_game, reconcile
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING, SeatRow, Store, TableRow, is_conflict
 from rules.actions import Action, action_from_json
+from rules.boards import probe
 from rules.dealing import DealCards
 from rules.errors import IllegalAction, RecordError
 from rules.events import Event
 from rules.game import BETWEEN_DEALS, DEAL, GAME_OVER, Match
 from rules.players import PLAYERS, SEARCHING, make_player
 from rules.records import DealRecord, GameRecord, deal_cards, effective_actions, replay
-from rules.registry import game_type, lookup, match_class
+from rules.registry import lookup, match_class
 
 log = logging.getLogger(__name__)
 
@@ -127,17 +128,11 @@ class TableEvents(Protocol):
 
 
 def _probe(game: str, options: dict[str, Any]) -> Match:
-    """A match checking the table's options.  Seat 0 deals first unless a tournament's board says otherwise (its
-    dealer is set at the start), and a board's options may need another first dealer (Da Bai Fen's fixed declarers
-    are the dealer's team): the options are good if some first dealer accepts them."""
-    first_error: RecordError | None = None
-    for dealer in range(max(game_type(game).seat_counts)):
-        try:
-            return match_class(game)(options, dealer)
-        except RecordError as e:
-            first_error = first_error or e
-    assert first_error is not None
-    raise Refusal.of(first_error) from None
+    """A match checking the table's options (a tournament board's may need a first dealer other than seat 0)."""
+    try:
+        return probe(game, options)
+    except RecordError as e:
+        raise Refusal.of(e) from None
 
 
 def _nobody_listens(event: str, /, *args: Any) -> None:
@@ -942,7 +937,7 @@ class TableManager:
             self.schedule_computers(table)
 
     async def _hydrate(self, row: TableRow) -> Table:
-        players = match_class(row.game)(row.options).players
+        players = probe(row.game, row.options).players
         table = Table(row, players)
         table.closed_dms = {s.user_id for s in row.seats.values() if s.dm_closed and s.user_id is not None}
         if row.status != LOBBY and row.first_dealer is not None:
