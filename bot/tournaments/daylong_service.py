@@ -340,7 +340,7 @@ class DaylongService:
             await ts.set_status(self.store, tid, ts.FINISHED, user_id, f"window closed; instances' seeds {seeds}")
             t = await self.get(tid)
         timer = self.timers.pop(tid, None)
-        if timer is not None and timer is not asyncio.current_task():
+        if timer is not None and user_id is not None:  # (the organiser's close: the window's own timer is not needed)
             timer.cancel()
         await self.output.say(t, N_("The window is closed: final standings. The instances' seeds were {seeds}."),
                               seeds=seeds)  # fmt: skip
@@ -350,12 +350,16 @@ class DaylongService:
         old = self.timers.pop(tid, None)
         if old is not None:
             old.cancel()
-        task = asyncio.create_task(self._close_at(tid, closes_at))
-        self.timers[tid] = task
-        self.clock.track(task)
+        self.timers[tid] = asyncio.create_task(self._close_at(tid, closes_at))
 
     async def _close_at(self, tid: int, closes_at: float) -> None:
         await self.clock.sleep_until(closes_at)
+        # The closing is tracked, not the sleep: a FakeClock's advance waits for the callback, not for the window.
+        closing = asyncio.create_task(self._close_logged(tid))
+        self.clock.track(closing)
+        await closing
+
+    async def _close_logged(self, tid: int) -> None:
         try:
             await self.close(tid, None)
         except Exception:
