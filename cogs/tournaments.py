@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.i18n import _, speaking
 from bot.presentation.errors import answering_errors
 from bot.presentation.language import language_of
+from bot.presentation.standings_image import standings_png
 from bot.storage import tournaments as ts
 from bot.tables.guild_settings import parse_clock
 from bot.tables.service import Outcome, Refusal, Table
@@ -238,8 +239,17 @@ class Tournaments(commands.Cog):
         channel = await self.channel(t.channel_id)
         assert isinstance(channel, discord.TextChannel | discord.Thread)
         message = channel.get_partial_message(t.message_id)
+        files = []
+        if t.played:  # the standings as an image too, once there are any
+            names = {e.id: e.name for e in t.entrants}
+            method = ranking_method(t)
+            subtitle = f"{registry.game_type(t.game).name()} · {method.replace('_', ' ')}"
+            png = await standings_png(t.name, subtitle, current_standings(t, method), names, method)
+            files = [discord.File(io.BytesIO(png), filename="standings.png")] if png else []
         await message.edit(
-            content=self.announcement(t), view=_entry_view(t.id, t.status, Settings.of(t.settings).entry)
+            content=self.announcement(t),
+            view=_entry_view(t.id, t.status, Settings.of(t.settings).entry),
+            attachments=files,
         )
 
     def announcement(self, t: ts.TournamentRow) -> str:

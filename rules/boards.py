@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.dealing import DealCards, deal_rng
+from rules.errors import RecordError
 from rules.game import Match
-from rules.registry import match_class
+from rules.registry import game_type, match_class
 
 # The bridge IMP table's steps: a difference of at least steps[k-1] points is worth k IMPs (24 at most).
 BRIDGE_STEPS = (20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750, 2000,
@@ -60,6 +61,20 @@ class Board:
     def cards(self, match: Match) -> DealCards:
         """The board's cards for a match of its game and options (a new generator each time: same seed, same deal)."""
         return match.random_deal(deal_rng(self.seed, self.number))
+
+
+def probe(game: str, options: Mapping[str, Any]) -> Match:
+    """A match of ``game`` with ``options``, to read what they imply (players, teams): seat 0 deals first unless the
+    options are a board's whose declarers need another first dealer (Da Bai Fen's ``board_declarers``).  Raises the
+    first dealer's ``RecordError`` when no first dealer accepts the options."""
+    first_error: RecordError | None = None
+    for dealer in range(max(game_type(game).seat_counts)):
+        try:
+            return match_class(game)(dict(options), dealer)
+        except RecordError as e:
+            first_error = first_error or e
+    assert first_error is not None
+    raise first_error
 
 
 def board_net(deal_result: Mapping[str, Any]) -> int:

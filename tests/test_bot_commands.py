@@ -28,7 +28,7 @@ async def test_the_command_list_keeps_the_short_forms_and_groups_the_rest(world)
         assert set(top) == {
             "play", "bid", "pass", "hand", "hint", "leaderboard",  # typed every deal, or to see the board
             "help", "rules",  # what the bot does, and a game's rules
-            "table", "move", "player", "tournament",  # the rest, grouped
+            "table", "move", "player", "tournament", "daylong",  # the rest, grouped
             "cardtable", "ratings",  # administrators only (hidden from others by default)
         }  # fmt: skip
         moves = {c.name for c in top["move"].commands}

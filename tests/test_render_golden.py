@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from render import render_hand, render_leaderboard, render_table
+from render import render_hand, render_leaderboard, render_standings, render_table
 from rules.actions import Action, DiscardChoice
 from rules.registry import match_class
 
@@ -62,6 +62,27 @@ CASES = {
         title="打百分 排行榜",
         page=1,
         pages=2,
+        lang="zh",
+    ),  # fmt: skip
+    "standings_fr": lambda: render_standings(
+        [
+            (1, "Léa", 68.75, 8),
+            (2, "Hugo", 55.0, 8),
+            (2, "Camille", 55.0, 7),
+            (4, "王芳", 41.25, 8),
+            (5, "Louis-Alexandre de Saint-Exupéry", 30.0, 2),
+        ],
+        title="Daylong du dimanche",
+        columns=["st_percent", "st_boards"],
+        subtitle="Da Bai Fen · en cours",
+        lang="fr",
+        total=9,
+    ),  # fmt: skip
+    "standings_zh": lambda: render_standings(
+        [(1, "王芳", 8, 9.0, 3), (2, "李伟", 6, 11.0, 3), (3, "Zoë", 4, 12.0, 3)],
+        title="周四瑞士制",
+        columns=["st_match_points", "st_buchholz", "st_played"],
+        subtitle="五百分 · 比赛分",
         lang="zh",
     ),  # fmt: skip
 }

@@ -19,11 +19,11 @@ from bot.presentation.language import in_table_language
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.service import Table
 from rules import registry
+from rules.boards import probe
 from rules.errors import RecordError
 from rules.game import GAME_OVER, PLAY
 from rules.lookback import shows_last_trick
 from rules.players import PLAYERS
-from rules.registry import match_class
 
 PHASE_VERBS = {
     "deal": N_("to draw"),
@@ -60,7 +60,7 @@ def seat_teams(table: Table) -> list[int | None]:
     known = table.extra.get("seat_teams")
     if known is None or known[0] != key:  # the lobby: no match yet, the host may still change the options
         try:
-            teams = match_class(table.game)(table.row.options).seat_teams()
+            teams = probe(table.game, table.row.options).seat_teams()
         except RecordError:
             teams = [None] * table.players
         known = table.extra["seat_teams"] = (key, teams)

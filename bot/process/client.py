@@ -39,6 +39,7 @@ COGS = (
     "cogs.help",
     "cogs.history",
     "cogs.tournaments",
+    "cogs.daylong",
 )
 
 

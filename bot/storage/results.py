@@ -303,9 +303,9 @@ def apply_ratings(conn: sqlite3.Connection, game: RatedGame) -> None:
 
 
 def _players(row: TableRow) -> int:
-    from rules.registry import match_class
+    from rules.boards import probe
 
-    return match_class(row.game)(row.options).players
+    return probe(row.game, row.options).players
 
 
 async def finish_game(

@@ -24,6 +24,7 @@ from bot.storage.results import close_game, finish_game, reconcile, record_playe
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING, SeatRow, Store, TableRow, is_conflict
 from bot.tables.catch_up import NewDeal, Step, steps_after
 from rules.actions import Action, action_from_json
+from rules.boards import probe
 from rules.dealing import DealCards
 from rules.errors import IllegalAction, RecordError, Words
 from rules.events import Event
@@ -128,6 +129,14 @@ class TableEvents(Protocol):
     listeners), so a slow listener never holds up the player's answer or the table's lock."""
 
     def __call__(self, event: str, /, *args: Any) -> None: ...
+
+
+def _probe(game: str, options: dict[str, Any]) -> Match:
+    """A match checking the table's options (a tournament board's may need a first dealer other than seat 0)."""
+    try:
+        return probe(game, options)
+    except RecordError as e:
+        raise Refusal.of(e) from None
 
 
 def _nobody_listens(event: str, /, *args: Any) -> None:
@@ -373,10 +382,7 @@ class TableManager:
         spectator_hands: bool = False,
         language: str | None = None,
     ) -> Table:
-        try:
-            probe = match_class(game)(options)
-        except RecordError as e:
-            raise Refusal.of(e) from None
+        probe = _probe(game, options)
         table_id = await self.store.create_table(
             guild_id=guild_id,
             guild_name=guild_name,
@@ -1007,7 +1013,7 @@ class TableManager:
             self.schedule_computers(table)
 
     async def _hydrate(self, row: TableRow) -> Table:
-        players = match_class(row.game)(row.options).players
+        players = probe(row.game, row.options).players
         table = Table(row, players)
         table.closed_dms = {s.user_id for s in row.seats.values() if s.dm_closed and s.user_id is not None}
         if row.status != LOBBY and row.first_dealer is not None:
