@@ -84,6 +84,23 @@ def busiest_5s(times: dict[int, list[float]], dms: set[int]) -> tuple[str, int]:
     return kind, best
 
 
+GLOBAL_BUDGET = 45  # CARDTABLE_GLOBAL_REQUESTS' default: requests a second the bot allows itself under Discord's 50
+EXEMPT_ROUTES = ("/interactions/", "/webhooks/{app_id}/{token}")  # interaction answers and their follow-ups
+
+
+def counted_requests(calls: dict[str, int]) -> int:
+    """The REST calls that Discord's global limit counts: everything but the answers to interactions (their
+    callback, and edits or follow-ups through the interaction's token), which are exempt."""
+    return sum(n for route, n in calls.items() if not any(part in route for part in EXEMPT_ROUTES))
+
+
+def tables_per_token(counted: int, window: float, tables: int) -> float:
+    """How many tables playing at the measured pace one bot token carries within ``GLOBAL_BUDGET`` requests a
+    second."""
+    per_table_second = counted / max(window, 1e-9) / max(tables, 1)
+    return GLOBAL_BUDGET / per_table_second if per_table_second else float("inf")
+
+
 def pick_action(rng: random.Random, mine: list[dict]) -> dict:
     """A simulated human's choice among their legal actions (record-style dicts with ``seat``)."""
     action = {k: v for k, v in rng.choice(mine).items() if k != "seat"}
@@ -593,6 +610,9 @@ class BotSide:
                     if cfg["profile"]:
                         import cProfile
 
+                        # One file per window: the images-on one as named, the next (images off) with ".off".
+                        profile_path = cfg["profile"] + (".off" if not images.enabled else "")
+
                         profiler = cProfile.Profile()
                         profiler.enable()
                     self.cards = self.actions = self.human_actions = 0
@@ -610,7 +630,7 @@ class BotSide:
                     workers = images.pool.worker_cpu_seconds() - workers_start
                     if profiler is not None:
                         profiler.disable()
-                        profiler.dump_stats(cfg["profile"])
+                        profiler.dump_stats(profile_path)
                     gc.callbacks.remove(on_gc)
                     lag.cancel()
                     self.send({
@@ -933,6 +953,11 @@ class Driver:
               f"({total / max(cards, 1):.2f} per card played)")  # fmt: skip
         for route, n in Counter(calls).most_common():
             print(f"   {n:6d}  {route}  ({n / max(actions, 1):.3f} per action)")
+        counted = counted_requests(calls)
+        print(f"requests counted by Discord's global limit (all but interaction answers): {counted} → "
+              f"{counted / max(actions, 1):.2f} per action, {counted / window / max(args.tables, 1):.2f} per table "
+              f"per second; one bot token (global budget {GLOBAL_BUDGET}/s) carries about "
+              f"{tables_per_token(counted, window, args.tables):.0f} tables at this pace")  # fmt: skip
         channel, busiest = bot["busiest_channel"]
         print(f"the most REST calls any channel received in a 5-s window: {busiest} ({channel})")
         drawn = bot["drawn"]

@@ -62,9 +62,10 @@ async def test_four_players_play_a_deal_from_one_dm_hand_each(world):
             user = mover(world, table)
             message = hands[user.id]
             assert "**Your turn**" in message.content, message.content
-            for other in users:  # the others' hands say whose turn it is
+            for other in users:  # the others' hands say they wait (not for whom: they are not edited for each move)
                 if other is not user:
-                    assert f"Waiting for {user.username}" in hands[other.id].content, hands[other.id].content
+                    assert "Waiting for the others" in hands[other.id].content, hands[other.id].content
+                    assert "**Your turn**" not in hands[other.id].content and "Trick:" not in hands[other.id].content
             result = await act_on(world, table, user, message, legal_action(table))
             assert result.callback_type == 7 and result.message.id == message.id  # the same message, updated
             assert "✅ You" in result.message.content
@@ -87,7 +88,7 @@ async def test_others_moves_edit_the_hand_and_several_moves_make_one_edit(world)
         user = mover(world, table)
         other = world.bob if user is world.alice else world.alice
         (waiting,) = hand_messages(world, other)
-        assert f"Waiting for {user.username}" in waiting.content
+        assert "Waiting for the others" in waiting.content
         result = await world.slash(user, "pass")  # the keyboard path: the other's hand follows by an edit
         assert "✅" in result.content
         await world.settle(client)
@@ -135,9 +136,9 @@ async def test_a_stale_click_shows_the_fresh_hand_and_applies_nothing(world):
         result = await world.click(first, old, PANEL_VERB, "=" + encode_action({"type": "pass"}))
         assert result.callback_type == 7 and result.message.id == old.id
         assert "Your hand was out of date" in result.message.content and "**Your hand**" in result.message.content
-        assert f"Waiting for {mover(world, table).username}" in result.message.content
+        assert "Waiting for the others" in result.message.content
         assert len(table.record.deals[0].actions) == actions  # nothing applied
-        assert live.edits and f"Waiting for {mover(world, table).username}" in live.content  # kept current
+        assert live.edits and "Waiting for the others" in live.content  # kept current
 
 
 async def test_a_restart_edits_the_dm_hand_instead_of_sending_another(world):
@@ -185,3 +186,42 @@ async def test_the_dm_hand_shows_the_contract_and_the_trick_so_far(world, game):
             await tap_action(world, table, user, hand, legal_action(table))
             await world.settle(client)
         assert checked == 8
+
+
+async def test_a_waiting_hand_is_edited_only_when_its_player_needs_it(world):
+    """Each edit of a DM counts against Discord's global request limit (issue 16): a player's hand is not edited
+    for the others' cards while they wait, only when their turn comes (then it shows the whole trick) or what they
+    hold or may do changes."""
+    users = [world.alice, world.bob, world.carol, world.dan]
+    async with world.running() as client:
+        table = await world.seated_and_started(client, users, "two_hundred")
+        while table.match.phase != "play":  # the auction, as the players tap it
+            user = mover(world, table)
+            (hand,) = hand_messages(world, user)
+            await tap_action(world, table, user, hand, legal_action(table))
+            await world.settle(client)
+        quiet = turns = 0
+        while table.match.phase == "play" and turns < 10:
+            user = mover(world, table)
+            (hand,) = hand_messages(world, user)
+            assert "**Your turn**" in hand.content and "Trick: " in hand.content, hand.content  # current as they act
+            trick = table.match.public_view()["trick"]
+            for play in trick:  # every card of the trick so far, though the hand was not edited for each
+                assert describe_cards(play["cards"]) in hand.content, (hand.content, play)
+            edits = {u.id: len(hand_messages(world, u)[0].edits) for u in users}
+            held = {u.id: table.match.seat_view(table.seat_of(u.id))["hand"] for u in users}
+            await tap_action(world, table, user, hand, legal_action(table))
+            await world.settle(client)
+            turns += 1
+            if table.match.phase != "play":
+                break
+            for other in users:  # still waiting, holding the same cards (a lone legal card may be auto-played)
+                seat = table.seat_of(other.id)
+                if (
+                    other is not user
+                    and table.match.to_move != seat
+                    and table.match.seat_view(seat)["hand"] == held[other.id]
+                ):
+                    assert len(hand_messages(world, other)[0].edits) == edits[other.id], other.username
+                    quiet += 1
+        assert turns == 10 and quiet >= 10

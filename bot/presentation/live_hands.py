@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -47,6 +48,7 @@ log = logging.getLogger(__name__)
 
 # Discord keeps an interaction's token for 15 minutes; stop using it a minute before, so an edit never races expiry.
 TOKEN_LIFETIME = 14 * 60
+_VERSION_IN_ID = re.compile(r'("custom_id": "[^":]+:\d+:[^":]+:)\d+')
 
 
 @dataclass
@@ -111,7 +113,31 @@ def _turn_line(table: Table, seat: int, legal: list[dict]) -> str:
                  verb=phase_verb(table, phase))  # fmt: skip
     if legal:
         return "➡️ " + _("**Your turn** {verb}.", verb=phase_verb(table, phase))
-    return _("Waiting for {who} {verb}.", who=table.names()[to_move], verb=phase_verb(table, phase))
+    # Not who: a waiting hand is not edited for each move of the others (see ``_waiting``), so a name would go stale.
+    return _("Waiting for the others {verb}.", verb=phase_verb(table, phase))
+
+
+def _waiting(table: Table, seat: int, state: dict) -> bool:
+    """Whether the seat only waits: no choice of theirs now in a deal being played.  Such a hand is edited when
+    something the player needs changes (their cards, their choices, the contract, the deal), not for every move of
+    the others: each edit of a DM counts against Discord's global request limit, which bounds how many tables one
+    bot can host far more than its CPU does.  Their turn is such a change, so the hand is current when they act."""
+    match = table.match
+    assert match is not None
+    return (
+        not state["legal"]
+        and table.status == "playing"
+        and match.phase not in (BETWEEN_DEALS, GAME_OVER)
+        and match.to_move is not None
+    )
+
+
+def _without_versions(components: list) -> list:
+    """``components`` with the table version left out of every custom id (``ct:table:verb:version:arg``): a
+    waiting hand's buttons are the same whatever the others did (a click on an older version is answered with the
+    fresh hand)."""
+    text = json.dumps(components, sort_keys=True)
+    return json.loads(_VERSION_IN_ID.sub(r"\1", text))
 
 
 def _answered(table: Table, seat: int) -> tuple[str, str]:
@@ -133,14 +159,15 @@ def hand_text(table: Table, seat: int, *, note: str | None = None, selection: st
     state = match.seat_view(seat)
     cards = state["hand"]
     note = note or played_for.hand_note(table, seat, state) or ""
+    waiting = _waiting(table, seat, state)
     lines = [note] if note else []
     deal = state["deal"] + 1
     lines.append(_("**Your hand** — {where} · {game}, table #{table}, deal {deal}", where=where(table),
                    game=game_name(table.game), table=table.id, deal=deal))  # fmt: skip
     # Always in words too: the picture is not read aloud by a screen reader, nor readable on a small phone.
     lines.append(card_list(table.game, cards, state.get("trump"), state.get("trump_rank")) or _("(no cards)"))
-    if table.status == "playing":
-        lines.extend(play_lines(table, state))
+    if table.status == "playing":  # the trick at the player's turn; while they wait it would go stale
+        lines.extend(play_lines(table, state, trick=not waiting))
     lines.append(_turn_line(table, seat, state["legal"]))
     if state["prompts"]:  # "You drew 7♥ — … expose it?", in the player's language
         said = match.seat_prompt_words(seat)
@@ -161,7 +188,12 @@ def hand_text(table: Table, seat: int, *, note: str | None = None, selection: st
         four_colour,
         seat_language(table, seat),
     )
-    return HandView(content, None, view, image_key, json.dumps([content, components], sort_keys=True))
+    if waiting:  # what the player needs, not the note of their last click nor the table's version
+        needed = "\n".join(lines[1:] if note else lines)[:2000]
+        shown = json.dumps([needed, _without_versions(components)], sort_keys=True)
+    else:
+        shown = json.dumps([content, components], sort_keys=True)
+    return HandView(content, None, view, image_key, shown)
 
 
 def card_list(game: str, cards: list[str], trump: str | None, trump_rank: str | None) -> str:
@@ -335,20 +367,22 @@ class LiveHands:
         if any(t.image_key != now.image_key for t in stale):
             png = await hand_image(table, seat, now.image_key)
         for showing in stale:
+            if hand.busy:  # the player clicked while the picture was drawn: the answer to that shows the hand
+                return
             fields: dict[str, Any] = {"content": now.content, "view": now.view}
             if showing.image_key != now.image_key:
                 file = png_file(png, f"hand-{table.id}.png")
                 fields["attachments"] = [file] if file else []
-            if showing is hand.dm_showing:
-                assert hand.dm is not None
+            if showing is hand.dm_showing and hand.dm is not None:
                 await self._edit_dm(hand.dm, **fields)
-            else:
-                assert hand.interaction is not None
+            elif showing is hand.ephemeral_showing and hand.interaction is not None:
                 try:
                     await hand.interaction.edit_original_response(**fields)
                 except discord.HTTPException:  # expired, or the player dismissed it: the next "My hand" opens another
                     hand.interaction = None
                     continue
+            else:  # replaced meanwhile by a click's answer (``shown``), which showed the hand as it was then
+                continue
             showing.shown, showing.image_key = now.shown, now.image_key
 
     async def _edit_dm(self, dm: tuple[int, int], **fields: Any) -> None:

@@ -510,10 +510,10 @@ def action_components(table: Table, choices) -> discord.ui.View:
     return view_of(*items)
 
 
-def play_lines(table: Table, state: dict) -> list[str]:
+def play_lines(table: Table, state: dict, *, trick: bool = True) -> list[str]:
     """What a player needs from the table while choosing a card, for their own hand message (on a phone the
-    channel's table is a tap away): the contract and trump, and the trick so far.  ``state`` is a seat's view or the
-    public view: both show these alike."""
+    channel's table is a tap away): the contract and trump, and the trick so far (unless ``trick`` is False).
+    ``state`` is a seat's view or the public view: both show these alike."""
     if state.get("phase") != PLAY:
         return []
     names = table.names()
@@ -526,7 +526,8 @@ def play_lines(table: Table, state: dict) -> list[str]:
         if state.get("trump"):
             facts.append(_("trump: {trump}", trump=SUIT_SYMBOLS.get(state["trump"], state["trump"])))
     lines = [_first_upper(" · ".join(facts))] if facts else []
-    trick = state.get("trick")
-    plays = _trick_text(table, trick, state.get("joker_suit")) if trick else _("(none yet)")
-    lines.append(_("Trick: {plays}", plays=plays))
+    if trick:
+        plays = state.get("trick")
+        shown = _trick_text(table, plays, state.get("joker_suit")) if plays else _("(none yet)")
+        lines.append(_("Trick: {plays}", plays=shown))
     return lines
