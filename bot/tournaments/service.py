@@ -465,8 +465,8 @@ class TournamentService:
                 return swiss_round(field, scores, past, seed, round_no).to_json(), seed
             return self._pair(t, round_no, seed).to_json(), seed
         if t.format == DOUBLE:
-            plan = formats.double_elimination_next(field, played, past, seed, round_no)
-            return None if plan is None else (plan.to_json(), seed)
+            plan = formats.double_elimination_next(field, played)
+            return None if plan is None else (plan, seed)
         if t.format == SINGLE:
             if last is None:
                 return formats.knockout_plan(formats.knockout_seeds(field)), seed
@@ -735,8 +735,8 @@ class TournamentService:
         plan = self._next_plan(t, current.round_no + 1, self.rng.getrandbits(62))
         if plan is None:
             await ts.set_status(self.store, tid, ts.FINISHED, None, "all rounds played")
-            last = self._played(t)[-1]
-            champion = formats.champion(last)
+            played = self._played(t)
+            champion = formats.champion(played[-1], self._active(t), played)
             if champion is not None:
                 name = next(e.name for e in t.entrants if e.id == champion)
                 await self.output.say(t, _("🏆 {name} win the tournament.", name=name))
