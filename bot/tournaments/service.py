@@ -133,6 +133,7 @@ class TournamentService:
         self.by_table: dict[int, tuple[int, int, int]] = {}  # table id -> (tournament, round, match)
         self.deadlines = Deadlines(self, clock)
         manager.record_guards.append(self.board_record_withheld)
+        manager.watch_guards.append(self.board_watch_withheld)
 
     def lock(self, tid: int) -> asyncio.Lock:
         return self.locks.setdefault(tid, asyncio.Lock())
@@ -797,6 +798,17 @@ class TournamentService:
                     "yours to see when your own table has finished."
                 )
         return None
+
+    async def board_watch_withheld(self, table: Table, user_id: int) -> str | None:
+        """A duplicate round's table plays the round's boards: a player of that round whose own table has yet to
+        finish may not watch it (and so never plays a board they have watched: each round has its own boards)."""
+        if await self.board_record_withheld(table, user_id) is None:
+            return None
+        return _(
+            "Table #{table} plays this round's boards, which you have still to play: you may watch it once your own "
+            "table has finished.",
+            table=table.id,
+        )
 
     # --- the organiser's tools -----------------------------------------------------------------------------
 
