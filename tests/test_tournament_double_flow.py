@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bot.storage import tournaments as ts
 from bot.tournaments.double import STAGE
+from tests.botkit.harness import embed_text
 from tests.test_tournament_flow import _create, _players, bot_world, start
 from tests.test_tournament_formats_flow import _play, _round_open, _teams, _tid
 
@@ -47,3 +48,7 @@ async def test_a_double_elimination_of_five_teams_to_its_champion(tmp_path):
             name = next(e.name for e in t.entrants if e.id == champion)
             won = [m.content for m in world.fake.messages(world.channel) if "win the tournament" in m.content]
             assert won and name in won[-1]
+            standings = embed_text(await world.slash(world.bob, "tournament", {"tournament": tid},
+                                                     subcommand="standings"))  # fmt: skip
+            assert "winners' bracket: " in standings and "losers' bracket: " in standings
+            assert "grand final: " in standings

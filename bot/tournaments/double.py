@@ -61,6 +61,12 @@ class DoubleState:
             return [(self.final[0], self.final[1])]
         return self.winners_tables() + self.losers_tables()
 
+    def table_kinds(self) -> list[str]:
+        """Which bracket each of ``tables()`` belongs to: winners, losers, final or reset (the final replayed)."""
+        if self.final:
+            return ["reset" if self.reset else "final"]
+        return ["winners"] * len(self.winners_tables()) + ["losers"] * len(self.losers_tables())
+
     def byes(self) -> list[int]:
         if self.final:
             return []

@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.clocks.clock import Clock
-from bot.i18n import _
+from bot.i18n import N_, _
 from bot.storage import tournaments as ts
 from bot.storage.store import CANCELLED, FINISHED, PLAYING, Store
 from bot.tables.guild_settings import SettingsRefusal, parse_clock
 from bot.tables.service import Refusal, Table, TableManager
-from bot.tournaments import formats
+from bot.tournaments import double, formats
 from bot.tournaments.deadlines import COMPUTER, POLICIES, Deadlines, ts_text
 from bot.tournaments.pairing import melee_round, swiss_round
 from bot.tournaments.plan import Pairing, RoundPlan, seed_commitment
@@ -880,14 +880,15 @@ class TournamentService:
                 else _("round {number}", number=r.round_no + 1)
             )
             out.append(f"**{stage}**")
-            for m, table in zip(r.matches, plan.tables, strict=True):
+            brackets = _bracket_labels(r.plan, len(plan.tables))
+            for m, table, bracket in zip(r.matches, plan.tables, brackets, strict=True):
                 sides = [" & ".join(names.get(e, str(e)) for e in side) for side in table.sides]
                 result = m.results.get(ts.WHOLE_MATCH)
                 if result is None:
-                    out.append(_("{a} vs {b}: playing", a=sides[0], b=sides[1]))
+                    out.append(bracket + _("{a} vs {b}: playing", a=sides[0], b=sides[1]))
                 else:
                     mark = ["✅ " if won else "" for _, won in result]
-                    out.append(f"{mark[0]}{sides[0]} {result[0][0]}–{result[1][0]} {mark[1]}{sides[1]}")
+                    out.append(f"{bracket}{mark[0]}{sides[0]} {result[0][0]}–{result[1][0]} {mark[1]}{sides[1]}")
             for e in plan.byes:
                 out.append(_("{name}: bye", name=names.get(e, str(e))))
         return out
@@ -920,3 +921,16 @@ class TournamentService:
             writer.writerow([ln.place, names.get(ln.entrant, ln.entrant), ln.score, ln.played, ln.won, ln.drawn,
                              ln.byes, ln.points_for, ln.points_against, ln.buchholz, ln.adjustment])  # fmt: skip
         return out.getvalue()
+
+
+def _bracket_labels(plan: dict, tables: int) -> list[str]:
+    """A double elimination's tables named by bracket ("winners' bracket: "), other formats' by nothing."""
+    if plan.get("stage") != double.STAGE:
+        return [""] * tables
+    words = {
+        "winners": N_("winners' bracket"),
+        "losers": N_("losers' bracket"),
+        "final": N_("grand final"),
+        "reset": N_("grand final, replayed"),
+    }
+    return [_(words[kind]) + ": " for kind in double.DoubleState.from_json(plan["double"]).table_kinds()]
