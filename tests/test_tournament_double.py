@@ -82,3 +82,16 @@ def test_byes_go_to_the_top_seeds_and_droppers_avoid_an_immediate_rematch() -> N
     state = advance_round(state, won, field, 1, met).next  # type: ignore[assignment]
     assert state is not None
     assert not any(frozenset(p) in met for p in state.losers_tables())
+
+
+def test_a_finalist_dropped_by_the_organiser_leaves_the_other_champion() -> None:
+    out = advance_round(DoubleState((), (), (1, 2)), set(), {2}, 5)
+    assert out.next is None and out.champion == 2
+
+
+def test_a_team_dropped_leaves_both_brackets() -> None:
+    field = [1, 2, 3, 4]
+    state = first_round(field)
+    out = advance_round(state, {1, 2}, {1, 2, 3}, 0)  # 4 lost and was then dropped
+    assert out.next is not None
+    assert 4 not in {e for t in out.next.tables() for e in t} | set(out.next.byes())

@@ -128,6 +128,9 @@ def advance_round(
     (an entrant dropped by the organiser leaves both brackets); ``met`` the pairs that have played already."""
     if state.final:
         top, bottom = state.final
+        present = [e for e in state.final if e in field]
+        if len(present) == 1 and not set(state.final) & set(won):  # a finalist dropped before the final was won
+            return Outcome(None, present[0])
         winner = _winner((top, bottom), won)
         if winner == top or state.reset:
             return Outcome(None, winner)
