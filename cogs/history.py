@@ -132,6 +132,9 @@ async def watch(interaction: Interaction, table: Table, *, edit: bool = False) -
         raise Refusal(
             "You play at table #{table}: your hand comes to you, and **Look back** shows its history.", table=table.id
         )
+    withheld = await manager_of(interaction).watch_withheld(table, interaction.user.id)
+    if withheld:
+        raise Refusal(withheld)
     new = await add_watcher(manager_of(interaction).store, table.id, interaction.user.id)
     state = table_state(table)
     file, deferred = await in_time(interaction, table_file(table, state), thinking=not edit)

@@ -16,7 +16,6 @@ from bot.tournaments.pairing import (
     advance,
     bracket,
     bracket_positions,
-    double_elimination_round,
     elimination_round,
     groups,
     melee_round,
@@ -176,24 +175,6 @@ def test_single_elimination_bracket_and_advance():
     assert elimination_round(nxt).byes == () and len(elimination_round(nxt).tables) == 2
     with pytest.raises(ValueError, match="exactly one winner"):
         advance(slots, set())
-
-
-def test_double_elimination_needs_two_losses_to_go_out():
-    field = list(range(1, 9))
-    losses: Counter = Counter()
-    history: list[RoundPlan] = []
-    rng = random.Random(4)
-    for r in range(30):
-        alive = [e for e in field if losses[e] < 2]
-        if len(alive) < 2:
-            break
-        plan = double_elimination_round(alive, losses, History.of(history), 9, r)
-        _well_formed(plan, alive, 1)
-        for t in plan.tables:
-            losses[t.sides[rng.randrange(2)][0]] += 1
-        history.append(plan)
-    assert sum(1 for e in field if losses[e] < 2) == 1
-    assert all(losses[e] == 2 for e in field if losses[e] >= 2)
 
 
 def test_seed_commitment_is_a_hash_that_reveals_nothing_until_the_seed():

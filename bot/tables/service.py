@@ -245,6 +245,8 @@ class TableManager:
         self.fixed_deals: dict[int, FixedDeals] = {}
         # Asked before a finished table's record is shown (its deals may be boards others have still to play).
         self.record_guards: list[RecordGuard] = []
+        # Asked before someone starts watching a table (a spectator of a board must not have it still to play).
+        self.watch_guards: list[RecordGuard] = []
         # Seated players' settings (bot/storage/player_settings.py), loaded when their table starts or resumes.
         self._player_settings: dict[int, PlayerSettings] = {}
 
@@ -615,6 +617,13 @@ class TableManager:
             table.computer_task.cancel()
         self._tell(TABLE_CLOSED, table)
         self._forget_if_ended(table)
+
+    async def watch_withheld(self, table: Table, user_id: int) -> str | None:
+        for guard in self.watch_guards:
+            reason = await guard(table, user_id)
+            if reason:
+                return reason
+        return None
 
     async def record_withheld(self, table: Table, user_id: int) -> str | None:
         for guard in self.record_guards:

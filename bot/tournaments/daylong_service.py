@@ -20,6 +20,7 @@ from bot.clocks.clock import Clock
 from bot.i18n import N_, _
 from bot.storage import daylong as ds
 from bot.storage import tournaments as ts
+from bot.storage.board_watchers import watched_daylong_boards
 from bot.storage.store import PLAYING, Store
 from bot.tables.guild_settings import SettingsRefusal, parse_clock
 from bot.tables.service import Refusal, Table, TableManager
@@ -133,6 +134,7 @@ class DaylongService:
         self.by_table: dict[int, tuple[int, int, int]] = {}  # table -> (daylong, player, board)
         self.timers: dict[int, asyncio.Task] = {}
         manager.record_guards.append(self.record_withheld)
+        manager.watch_guards.append(self.watch_withheld)
 
     def lock(self, tid: int) -> asyncio.Lock:
         return self.locks.setdefault(tid, asyncio.Lock())
@@ -230,19 +232,29 @@ class DaylongService:
             left = [n for n in range(settings.boards) if n not in started]
             if not left:
                 raise Refusal("You have played every board of {name}.", name=t.name)
+            # A board one has watched being played in one's own instance is not one's to play (it counts as never
+            # started); the instance is known only once one is a player, so a newcomer's is drawn first.
+            watched = await watched_daylong_boards(self.store, tid, user_id)
             if player is None:
                 taken = [0] * settings.instances
                 for p in players.values():
                     taken[p.instance] += 1
                 instance = assign_instance(t.seed, user_id, taken)
-                await ds.add_player(self.store, tid, user_id, name, instance)
             else:
                 instance = player.instance
+            unseen = [n for n in left if (instance, n) not in watched]
+            if not unseen:
+                raise Refusal(
+                    "The boards of {name} you have left are ones you watched being played: you cannot play them.",
+                    name=t.name,
+                )
+            if player is None:
+                await ds.add_player(self.store, tid, user_id, name, instance)
             thread = player.thread_id if player is not None else None
             if thread is None:
                 thread = await self.output.open_player_thread(t, user_id, name)
                 await ds.set_thread(self.store, tid, user_id, thread)
-            number = left[0]
+            number = unseen[0]
             await ds.start_board(self.store, tid, user_id, number)
             await self._open_table(t, user_id, name, instance, number, thread)
         await self.output.changed(await self.get(tid))
@@ -385,6 +397,26 @@ class DaylongService:
         self.timers.clear()
 
     # --- fairness ------------------------------------------------------------------------------------------
+
+    async def watch_withheld(self, table: Table, user_id: int) -> str | None:
+        """A player of the daylong may not watch a board of their own instance that they have still to play."""
+        key = self.by_table.get(table.id) or await ds.board_of_table(self.store, table.id)
+        if key is None:
+            return None
+        tid, owner, number = key
+        t = await self.get(tid)
+        players = {p.user_id: p for p in await ds.players(self.store, tid)}
+        me, theirs = players.get(user_id), players.get(owner)
+        if t.status != OPEN or me is None or me.status == ds.WITHDRAWN or theirs is None:
+            return None
+        if me.instance != theirs.instance:
+            return None
+        if any(b.board_no == number for b in await ds.boards(self.store, tid) if b.user_id == user_id):
+            return None
+        return _(
+            "Table #{table} plays board {board} of {name}, which you have still to play: you cannot watch it.",
+            table=table.id, board=number + 1, name=t.name,
+        )  # fmt: skip
 
     async def record_withheld(self, table: Table, user_id: int) -> str | None:
         """While the window is open a board's record shows its cards: only those who have played that board (in any

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.tournaments.pairing import advance, bracket, double_elimination_round, groups, round_robin
-from bot.tournaments.plan import History, RoundPlan
+from bot.tournaments import double
+from bot.tournaments.pairing import advance, bracket, groups, round_robin
+from bot.tournaments.plan import RoundPlan
 
 ROUND_ROBIN, SINGLE, DOUBLE = "round_robin", "single_elimination", "double_elimination"
 KNOCKOUT = "knockout"  # a plan's stage once a round robin's groups are over
@@ -77,7 +78,9 @@ def next_knockout(last: Played) -> dict | None:
     return knockout_plan(slots)
 
 
-def champion(last: Played) -> int | None:
+def champion(last: Played, field: Sequence[int] = (), rounds: Sequence[Played] = ()) -> int | None:
+    if last.plan.get("stage") == double.STAGE:
+        return _double_outcome(field, rounds).champion
     if last.plan.get("stage") != KNOCKOUT:
         return None
     slots = advance(last.plan["slots"], last.winning_entrants())
@@ -93,16 +96,21 @@ def losses(rounds: Sequence[Played]) -> dict[int, int]:
     return out
 
 
-def double_elimination_next(
-    field: Sequence[int], rounds: Sequence[Played], history: History, seed: int, round_no: int
-) -> RoundPlan | None:
-    """The next round of a double elimination (out after a second lost match), or None once one entrant is left
-    standing."""
-    lost = losses(rounds)
-    standing = [e for e in field if lost.get(e, 0) < 2]
-    if len(standing) <= 1:
-        return None
-    return double_elimination_round(standing, lost, history, seed, round_no)
+def double_elimination_next(field: Sequence[int], rounds: Sequence[Played]) -> dict | None:
+    """The next round's plan of a double elimination (winners' and losers' brackets, then the grand final), or
+    None once it has a champion."""
+    if not rounds:
+        return double.first_round(field).plan()
+    following = _double_outcome(field, rounds).next
+    return None if following is None else following.plan()
+
+
+def _double_outcome(field: Sequence[int], rounds: Sequence[Played]) -> double.Outcome:
+    met = {frozenset(e for side in t for e in side) for r in rounds for t in r.plan["tables"]}
+    last = rounds[-1]
+    return double.advance_round(
+        double.DoubleState.from_json(last.plan["double"]), last.winning_entrants(), set(field), len(rounds) - 1, met
+    )
 
 
 def best_of_winner(deal_winners: Sequence[int | None], best_of: int) -> int | None:

@@ -1,6 +1,6 @@
-"""Pairing each format's rounds: Swiss and mêlée as weighted matchings, round robin by the circle method, single and
-double elimination.  Pure: entrants are ints, the seed is stored with the round, and the same inputs always give
-the same round (``round_rng``)."""
+"""Pairing each format's rounds: Swiss and mêlée as weighted matchings, round robin by the circle method, single
+elimination (the double elimination's brackets are in ``double.py``).  Pure: entrants are ints, the seed is stored
+with the round, and the same inputs always give the same round (``round_rng``)."""
 
 from __future__ import annotations
 
@@ -190,12 +190,3 @@ def advance(slots: Sequence[int | None], winners: set[int]) -> list[int | None]:
         else:
             out.append(pair[0] if pair else None)
     return out
-
-
-def double_elimination_round(
-    alive: Sequence[int], losses: Mapping[int, int], history: History, seed: int, round_no: int
-) -> RoundPlan:
-    """Out after a second lost match: the unbeaten play the unbeaten and the once-beaten the once-beaten (a Swiss
-    on losses), the odd one out of a group meeting the nearest group, rematches avoided while they can be."""
-    standing = [e for e in alive if losses.get(e, 0) < 2]
-    return swiss_round(standing, {e: -losses.get(e, 0) for e in standing}, history, seed, round_no)

@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.clocks.clock import Clock
-from bot.i18n import _
+from bot.i18n import N_, _
 from bot.storage import tournaments as ts
 from bot.storage.store import CANCELLED, FINISHED, PLAYING, Store
 from bot.tables.guild_settings import SettingsRefusal, parse_clock
 from bot.tables.service import Refusal, Table, TableManager
-from bot.tournaments import formats
+from bot.tournaments import double, formats
 from bot.tournaments.deadlines import COMPUTER, POLICIES, Deadlines, ts_text
 from bot.tournaments.pairing import melee_round, swiss_round
 from bot.tournaments.plan import Pairing, RoundPlan, seed_commitment
@@ -133,6 +133,7 @@ class TournamentService:
         self.by_table: dict[int, tuple[int, int, int]] = {}  # table id -> (tournament, round, match)
         self.deadlines = Deadlines(self, clock)
         manager.record_guards.append(self.board_record_withheld)
+        manager.watch_guards.append(self.board_watch_withheld)
 
     def lock(self, tid: int) -> asyncio.Lock:
         return self.locks.setdefault(tid, asyncio.Lock())
@@ -465,8 +466,8 @@ class TournamentService:
                 return swiss_round(field, scores, past, seed, round_no).to_json(), seed
             return self._pair(t, round_no, seed).to_json(), seed
         if t.format == DOUBLE:
-            plan = formats.double_elimination_next(field, played, past, seed, round_no)
-            return None if plan is None else (plan.to_json(), seed)
+            plan = formats.double_elimination_next(field, played)
+            return None if plan is None else (plan, seed)
         if t.format == SINGLE:
             if last is None:
                 return formats.knockout_plan(formats.knockout_seeds(field)), seed
@@ -735,8 +736,8 @@ class TournamentService:
         plan = self._next_plan(t, current.round_no + 1, self.rng.getrandbits(62))
         if plan is None:
             await ts.set_status(self.store, tid, ts.FINISHED, None, "all rounds played")
-            last = self._played(t)[-1]
-            champion = formats.champion(last)
+            played = self._played(t)
+            champion = formats.champion(played[-1], self._active(t), played)
             if champion is not None:
                 name = next(e.name for e in t.entrants if e.id == champion)
                 await self.output.say(t, _("🏆 {name} win the tournament.", name=name))
@@ -797,6 +798,17 @@ class TournamentService:
                     "yours to see when your own table has finished."
                 )
         return None
+
+    async def board_watch_withheld(self, table: Table, user_id: int) -> str | None:
+        """A duplicate round's table plays the round's boards: a player of that round whose own table has yet to
+        finish may not watch it (and so never plays a board they have watched: each round has its own boards)."""
+        if await self.board_record_withheld(table, user_id) is None:
+            return None
+        return _(
+            "Table #{table} plays this round's boards, which you have still to play: you may watch it once your own "
+            "table has finished.",
+            table=table.id,
+        )
 
     # --- the organiser's tools -----------------------------------------------------------------------------
 
@@ -868,14 +880,15 @@ class TournamentService:
                 else _("round {number}", number=r.round_no + 1)
             )
             out.append(f"**{stage}**")
-            for m, table in zip(r.matches, plan.tables, strict=True):
+            brackets = _bracket_labels(r.plan, len(plan.tables))
+            for m, table, bracket in zip(r.matches, plan.tables, brackets, strict=True):
                 sides = [" & ".join(names.get(e, str(e)) for e in side) for side in table.sides]
                 result = m.results.get(ts.WHOLE_MATCH)
                 if result is None:
-                    out.append(_("{a} vs {b}: playing", a=sides[0], b=sides[1]))
+                    out.append(bracket + _("{a} vs {b}: playing", a=sides[0], b=sides[1]))
                 else:
                     mark = ["✅ " if won else "" for _, won in result]
-                    out.append(f"{mark[0]}{sides[0]} {result[0][0]}–{result[1][0]} {mark[1]}{sides[1]}")
+                    out.append(f"{bracket}{mark[0]}{sides[0]} {result[0][0]}–{result[1][0]} {mark[1]}{sides[1]}")
             for e in plan.byes:
                 out.append(_("{name}: bye", name=names.get(e, str(e))))
         return out
@@ -908,3 +921,16 @@ class TournamentService:
             writer.writerow([ln.place, names.get(ln.entrant, ln.entrant), ln.score, ln.played, ln.won, ln.drawn,
                              ln.byes, ln.points_for, ln.points_against, ln.buchholz, ln.adjustment])  # fmt: skip
         return out.getvalue()
+
+
+def _bracket_labels(plan: dict, tables: int) -> list[str]:
+    """A double elimination's tables named by bracket ("winners' bracket: "), other formats' by nothing."""
+    if plan.get("stage") != double.STAGE:
+        return [""] * tables
+    words = {
+        "winners": N_("winners' bracket"),
+        "losers": N_("losers' bracket"),
+        "final": N_("grand final"),
+        "reset": N_("grand final, replayed"),
+    }
+    return [_(words[kind]) + ": " for kind in double.DoubleState.from_json(plan["double"]).table_kinds()]
