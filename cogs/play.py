@@ -10,6 +10,7 @@ from __future__ import annotations
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _
 from bot.presentation.choices import encode, label
 from bot.presentation.components import ComponentId, TableButton, view_of
 from bot.presentation.errors import answer
@@ -137,8 +138,12 @@ async def offer_recounter(interaction: Interaction, table: Table) -> None:
     button = TableButton(ComponentId(table.id, "act", table.version, encode(recounter)), label(recounter))
     await answer(
         interaction,
-        f"⛔ Your opponents have already countered at table #{table.id}, so there is nothing left to counter. "
-        f"Recounter (×4) instead?",
+        "⛔ "
+        + _(
+            "Your opponents have already countered at table #{table}, so there is nothing left to counter. "
+            "Recounter (×4) instead?",
+            table=table.id,
+        ),
         view=view_of(button),
     )
 

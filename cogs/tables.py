@@ -171,7 +171,7 @@ class Tables(commands.Cog):
             raise Refusal(withheld)
         data = found.record.dumps(indent=1).encode()
         await interaction.response.send_message(
-            f"The record of table #{found.id} ({game_name(found.game)}, {found.status}).",
+            _("The record of table #{table} ({game}).", table=found.id, game=game_name(found.game)),
             file=discord.File(io.BytesIO(data), filename=f"table-{found.id}.json"),
         )
 

@@ -13,14 +13,17 @@ from discord.ext import commands
 
 from bot.i18n import _, speaking
 from bot.presentation.errors import answering_errors
-from bot.presentation.language import language_of
+from bot.presentation.language import language_of, table_language
 from bot.presentation.standings_image import standings_png
 from bot.storage import tournaments as ts
+from bot.tables import guild_settings
 from bot.tables.guild_settings import parse_clock
 from bot.tables.service import Outcome, Refusal, Table
 from bot.tournaments.deadlines import POLICIES, ts_epoch
 from bot.tournaments.progress import current_standings
 from bot.tournaments.service import FORMATS, INDIVIDUAL, KNOCKOUTS, TEAM, Settings, TournamentService, ranking_method
+from bot.tournaments.standings import MATCH_POINTS
+from bot.tournaments.words import format_name, method_name, status_name
 from cogs.acting import Interaction
 from rules import registry
 
@@ -230,6 +233,11 @@ class Tournaments(commands.Cog):
         )
         await (await self.channel(t.channel_id)).send(text)
 
+    async def table_language(self, t: ts.TournamentRow) -> str:
+        server = await guild_settings.load(self.service.store, t.guild_id)
+        guild = self.bot.get_guild(t.guild_id) if t.guild_id else None
+        return table_language(None, server.language, guild.preferred_locale if guild else None)
+
     async def say(self, t: ts.TournamentRow, text: str) -> None:
         await (await self.channel(t.channel_id)).send(f"**{t.name}**: {text}")
 
@@ -243,7 +251,7 @@ class Tournaments(commands.Cog):
         if t.played:  # the standings as an image too, once there are any
             names = {e.id: e.name for e in t.entrants}
             method = ranking_method(t)
-            subtitle = f"{registry.game_type(t.game).name()} · {method.replace('_', ' ')}"
+            subtitle = f"{registry.game_type(t.game).name()} · {method_name(method)}"
             png = await standings_png(t.name, subtitle, current_standings(t, method), names, method)
             files = [discord.File(io.BytesIO(png), filename="standings.png")] if png else []
         await message.edit(
@@ -271,9 +279,9 @@ class Tournaments(commands.Cog):
             deals = _("each game to its target")
         entry = _("teams") if settings.entry == TEAM else _("individuals")
         lines = [
-            f"🏆 **{t.name}** (#{t.id}): {game}, {t.format.replace('_', ' ')}"
-            f"{' duplicate' if settings.duplicate else ''}, {entry}, {length}, {deals}",
-            _("Status: {status}.", status=t.status.replace("_", " ")) + " "
+            f"🏆 **{t.name}** (#{t.id}): {game}, {format_name(t.format)}"
+            + (" " + _("duplicate") if settings.duplicate else "") + f", {entry}, {length}, {deals}",
+            _("Status: {status}.", status=status_name(t.status)) + " "
             + _("Entrants ({count}{cap}): {names}", count=len(registered), cap=f"/{cap}" if cap else "",
                 names=", ".join(registered) or _("none yet")),
         ]  # fmt: skip
@@ -298,7 +306,7 @@ class Tournaments(commands.Cog):
                 lines.append(_("The round ends <t:{when}:R> (<t:{when}:f>).", when=when))
             names = {e.id: e.name for e in t.entrants}
             top = current_standings(t, ranking_method(t))[:10]
-            lines.append(_("Standings ({method}): ", method=ranking_method(t).replace('_', ' ')) + ", ".join(
+            lines.append(_("Standings ({method}): ", method=method_name(ranking_method(t))) + ", ".join(
                 f"{ln.place}. {names.get(ln.entrant, ln.entrant)} {ln.score:g}" for ln in top))  # fmt: skip
         return "\n".join(lines)
 
@@ -428,17 +436,26 @@ class Tournaments(commands.Cog):
         pages = max(1, -(-len(lines) // PAGE))
         page = min(max(page, 1), pages)
         shown = lines[(page - 1) * PAGE : page * PAGE]
-        method = ranking_method(t).replace("_", " ")
+        method = ranking_method(t)
         body = "\n".join(
             f"{ln.place}. {names.get(ln.entrant, ln.entrant)}: {ln.score:g}"
-            + (f" (Buchholz {ln.buchholz:g})" if method == "match points" else f" ({ln.won} won)")
-            + (f" [adjusted {ln.adjustment:+g}]" if ln.adjustment else "")
+            + " ("
+            + (
+                _("Buchholz {score}", score=f"{ln.buchholz:g}")
+                if method == MATCH_POINTS
+                else _("{count} won", count=ln.won)
+            )
+            + ")"
+            + (" [" + _("adjusted {points}", points=f"{ln.adjustment:+g}") + "]" if ln.adjustment else "")
             for ln in shown
         )
         if t.format in (*KNOCKOUTS, "round_robin"):
             body += "\n\n" + "\n".join(self.service.match_lines(t)[-30:])
-        embed = discord.Embed(title=f"{t.name}: standings ({method})", description=(body or "No results yet.")[:4000])
-        embed.set_footer(text=f"page {page} of {pages}")
+        embed = discord.Embed(
+            title=_("{name}: standings ({method})", name=t.name, method=method_name(method)),
+            description=(body or _("No results yet."))[:4000],
+        )
+        embed.set_footer(text=_("page {page} of {pages}", page=page, pages=pages))
         await interaction.response.send_message(embed=embed)
 
     @tournament.command(name="audit", description="Everything the organiser and the bot did, for anyone to read")
@@ -446,18 +463,23 @@ class Tournaments(commands.Cog):
         t = await self.service.get(tournament)
         entries = await ts.audit_log(self.service.store, t.id)
         text = "\n".join(f"{e.at[:16]} {e.action}: {e.detail}" for e in entries[-40:])
-        await interaction.response.send_message(f"**{t.name}: audit log**\n{text}"[:2000], ephemeral=True)
+        head = "**" + _("{name}: audit log", name=t.name) + "**"
+        await interaction.response.send_message(f"{head}\n{text}"[:2000], ephemeral=True)
 
     @tournament.command(name="adjust", description="Add to (or take from) an entrant's score, with a reason")
     async def adjust(self, interaction: Interaction, tournament: int, entrant: str, points: int, reason: str) -> None:
         await self.service.adjust(tournament, interaction.user.id, entrant, points, reason,
                                   manager=_is_manager(interaction))  # fmt: skip
-        await interaction.response.send_message(f"{entrant}: {points:+d} ({reason}).")
+        await interaction.response.send_message(
+            _("{entrant}: {points} ({reason}).", entrant=entrant, points=f"{points:+d}", reason=reason)
+        )
 
     @tournament.command(name="drop", description="Take an entrant out of the coming rounds (the organiser)")
     async def drop(self, interaction: Interaction, tournament: int, entrant: str, reason: str) -> None:
         await self.service.drop(tournament, interaction.user.id, entrant, reason, manager=_is_manager(interaction))
-        await interaction.response.send_message(f"{entrant} is out of the coming rounds: {reason}.")
+        await interaction.response.send_message(
+            _("{entrant} is out of the coming rounds: {reason}.", entrant=entrant, reason=reason)
+        )
 
     @tournament.command(name="replace", description="Put another player in an entrant's place for the coming rounds")
     async def replace(
@@ -465,16 +487,19 @@ class Tournaments(commands.Cog):
     ) -> None:
         await self.service.replace(tournament, interaction.user.id, entrant, player.id, player.display_name, reason,
                                    manager=_is_manager(interaction))  # fmt: skip
-        await interaction.response.send_message(f"{player.display_name} plays for {entrant} from now on: {reason}.")
+        await interaction.response.send_message(
+            _("{player} plays for {entrant} from now on: {reason}.", player=player.display_name, entrant=entrant,
+              reason=reason)
+        )  # fmt: skip
 
     @tournament.command(name="pause", description="No new round starts until resumed (the organiser)")
     async def pause(self, interaction: Interaction, tournament: int) -> None:
         await self.service.pause(tournament, interaction.user.id, manager=_is_manager(interaction))
-        await interaction.response.send_message("Paused: the round under way finishes, no new one starts.")
+        await interaction.response.send_message(_("Paused: the round under way finishes, no new one starts."))
 
     @tournament.command(name="resume", description="Carry on after a pause (the organiser)")
     async def resume(self, interaction: Interaction, tournament: int) -> None:
-        await interaction.response.send_message("Resumed.")
+        await interaction.response.send_message(_("Resumed."))
         await self.service.pause(tournament, interaction.user.id, manager=_is_manager(interaction), resume=True)
 
     @tournament.command(

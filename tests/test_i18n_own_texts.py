@@ -9,10 +9,31 @@ from __future__ import annotations
 import pytest
 
 from bot.clocks.clock import FakeClock
+from bot.i18n import speaking
 from bot.presentation import language
+from bot.presentation.choices import plan
+from bot.storage import tournaments as ts
 from bot.storage.player_settings import load_player_settings
 from tests.botkit.harness import bot_world, embed_text, find_id, play_to_the_end, table_message
 from tests.test_i18n_pseudo import escaped, sent_texts
+
+
+def _placeholders(world) -> list[str]:
+    """The menus' placeholders among everything sent (the scan reads them too: this says there were some)."""
+    found: list[str] = []
+
+    def walk(node) -> None:
+        if isinstance(node, dict):
+            found.extend(str(v) for k, v in node.items() if k == "placeholder")
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    for call in world.fake.calls():
+        walk(call.json)
+    return found
 
 
 @pytest.fixture
@@ -171,3 +192,63 @@ def test_why_a_game_is_not_rated_is_said_in_each_language():
     assert found.words is not None
     assert field_text(found.words, "fr") == "les conseils étaient permis"
     assert field_text(found.words, "zh") == "开启了提示"
+
+
+async def test_no_english_escapes_a_tournament_in_the_pseudo_locale(world):
+    """A tournament's announcement (its format and status), pairings, results, standings, an adjustment and the
+    audit log's heading read in the pseudo-locale; so do the hands' menu placeholders of its tables."""
+    from tests.test_tournament_flow import _create, _entry, _play_round, start
+
+    world.guild.preferred_locale = "pseudo"
+    users = [world.alice, world.bob, world.carol, world.dan]
+    for user in (*users, world.stranger):
+        user.locale = "pseudo"
+    async with world.running(clock=world.clock) as client:
+        announcement = await _create(world, world.alice, name="Jeudi", game="belote", format="swiss", rounds=1, deals=1)
+        for user in users:
+            await _entry(world, user, announcement, "register")
+        tid = int(world.fake.world.messages[announcement.id].content.split("(#")[1].split(")")[0])
+        await start(world, world.alice, tid)
+        await world.settle(client)
+        t = await ts.load_tournament(client.store, tid)
+        assert t is not None
+        table = client.manager.tables[t.played[0].matches[0].table_id]
+        for seat in table.seats:  # each player looks at their hand: its menus
+            await world.click(_user(world, table, seat), table_message(world, table), "hand")
+        await _play_round(world, client, 0, tid)
+        adjust = {"tournament": tid, "entrant": "bob", "points": -2, "reason": "x"}
+        said = {"adjust": (await world.slash(world.alice, "tournament", adjust, subcommand="adjust")).content}
+        standings = await world.slash(world.carol, "tournament", {"tournament": tid}, subcommand="standings")
+        said["standings"] = embed_text(standings)
+        audit = await world.slash(world.carol, "tournament", {"tournament": tid}, subcommand="audit")
+        said["audit"] = audit.content.split("\n")[0]  # its entries are the stored record, in English by design
+        said["announcement"] = world.fake.world.messages[announcement.id].content
+    for step, text in said.items():
+        assert "⟦" in text, f"{step}: {text!r}"
+    texts = [t.replace("Jeudi", "") for t in sent_texts(world) if t != audit.content] + [said["audit"]]
+    leaks = escaped(texts)
+    assert leaks == [], "\n".join(leaks)
+
+
+@pytest.mark.parametrize(
+    ("legal", "lead_several"),
+    [
+        ([{"type": "discard", "seat": 0, "from": ["AS", "KS", "QS"], "choose": 2}], False),
+        ([{"type": "discard", "seat": 0, "from": ["AS", "KS", "QS"], "choose": 1}], False),
+        ([{"type": "bid", "seat": 0, "value": v} for v in (80, 90, 100)], False),
+        ([{"type": "call", "seat": 0, "card": c} for c in ("AS", "KS")], False),
+        ([{"type": "play", "seat": 0, "cards": [c]} for c in ("AS", "KS")], False),
+        ([{"type": "play", "seat": 0, "cards": ["AS", "KS"]}], False),
+        ([{"type": "play", "seat": 0, "cards": ["AS"]}], True),
+        ([{"type": "claim", "seat": 0}], False),
+    ],
+)
+def test_a_hands_menu_placeholders_are_translated(legal, lead_several):
+    """The placeholders of the menus the bot builds for a hand (the live hands show buttons where they can)."""
+    with speaking("pseudo"):
+        offered = plan(legal, 0, ["AS", "KS", "QS"], lead_several=lead_several)
+    shown = [placeholder for placeholder, _ in offered.selects]
+    if offered.multi:
+        shown.append(offered.multi["placeholder"])
+    assert shown, offered
+    assert escaped(shown) == [], shown

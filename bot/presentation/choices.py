@@ -203,21 +203,23 @@ def plan(
                 "cards": a["from"],
                 "min": choose,
                 "max": choose,
-                "placeholder": f"Choose {choose} card{'s' if choose > 1 else ''} to discard",
+                "placeholder": (
+                    _("Choose {count} cards to discard", count=choose) if choose > 1 else _("Choose a card to discard")
+                ),
             }
         else:
             others.append(a)
     for start in range(0, len(bids), SELECT_LIMIT):
-        result.selects.append(("Choose your bid", bids[start : start + SELECT_LIMIT]))
+        result.selects.append((_("Choose your bid"), bids[start : start + SELECT_LIMIT]))
     calls = [a for a in others if a["type"] == "call"]  # Five Hundred's called partner: often more than 25 cards
     others = [a for a in others if a["type"] != "call"]
     for start in range(0, len(calls), SELECT_LIMIT):
         chunk = calls[start : start + SELECT_LIMIT]
         cards = [card_label(a["card"]) for a in chunk if a.get("card")]
         span = f" ({cards[0]} … {cards[-1]})" if len(calls) > SELECT_LIMIT and cards else ""
-        result.selects.append((f"Call a partner's card, or play alone{span}", chunk))
+        result.selects.append((_("Call a partner's card, or play alone") + span, chunk))
     if others:
-        result.selects.append(("Choose", others[:SELECT_LIMIT]))
+        result.selects.append((_("Choose"), others[:SELECT_LIMIT]))
     announced = next((a["announce"] for a in plays if a.get("announce")), None)
     if announced:  # the same card offered with and without it: say that the plain one gives the announcement up
         worth = (announcements or {}).get(announced)
@@ -234,7 +236,7 @@ def plan(
         sizes = {len(a["cards"]) for a in plays}
         if sizes == {1} and not lead_several:
             for start in range(0, len(plays), SELECT_LIMIT):
-                result.selects.append(("Play a card", plays[start : start + SELECT_LIMIT]))
+                result.selects.append((_("Play a card"), plays[start : start + SELECT_LIMIT]))
         else:
             # Several cards at once: a lead of one or more cards, or following a multi-card lead.
             order = {c: i for i, c in enumerate(hand)}
@@ -249,7 +251,9 @@ def plan(
                 "cards": cards[:SELECT_LIMIT],
                 "min": low,
                 "max": high,
-                "placeholder": "Play one card, or several of one suit" if lead_several else f"Play {high} cards",
+                "placeholder": _("Play one card, or several of one suit")
+                if lead_several
+                else _("Play {count} cards", count=high),
             }
     return result
 

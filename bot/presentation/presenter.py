@@ -508,9 +508,11 @@ def _file_kwargs(png: bytes | None, name: str) -> dict:
 
 def table_line(table: Table, user_id: int, now: float) -> str:
     """One line of ``/tables``: where, which game, whose turn and how long is left."""
-    head = f"#{table.id} {game_name(table.game)} in <#{table.row.channel_id}>"
+    head = _(
+        "#{table} {game} in {channel}", table=table.id, game=game_name(table.game), channel=f"<#{table.row.channel_id}>"
+    )
     if table.status == LOBBY:
-        return f"{head} — lobby, {len(table.seats)}/{table.players} seated"
+        return head + " — " + _("lobby, {seated}/{players} seated", seated=len(table.seats), players=table.players)
     match = table.match
     if match is None or match.to_move is None:
         return f"{head} — {table.status}"
@@ -518,13 +520,14 @@ def table_line(table: Table, user_id: int, now: float) -> str:
     clock = clock_of(table)
     left = ""
     if clock is not None and clock.deadline is not None and clock.seat == seat:
-        left = f" ({duration_text(clock.deadline - now)} left)"
+        left = " (" + _("{time} left", time=duration_text(clock.deadline - now)) + ")"
     if table.seat_of(user_id) == seat:
-        who = "**your turn**" + left
+        who = "**" + _("your turn") + "**" + left
     else:
         row = table.seats.get(seat)
-        name = row.name if row else f"seat {seat + 1}"
-        who = f"{name}'s turn" + left + (" (a computer stands in)" if table.stands_in(seat) else "")
+        name = row.name if row else _("seat {number}", number=seat + 1)
+        stand_in = " (" + _("a computer stands in") + ")" if table.stands_in(seat) else ""
+        who = _("{name}'s turn", name=name) + left + stand_in
     return f"{head} — {who}"
 
 

@@ -267,6 +267,7 @@ class DaylongService:
         table = await self.manager.create(
             game=t.game, options=the_board.options(t.game, t.options), preset=t.preset, host_id=user_id,
             host_name=name, channel_id=thread, guild_id=t.guild_id, channel_name=f"{t.name} b{number + 1}",
+            language=t.settings.get("language"),  # the daylong's own, as its other public texts
         )  # fmt: skip
         for _seat in range(SEATS - 1):
             await self.manager.add_computer(table.id, user_id, settings.level)

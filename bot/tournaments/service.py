@@ -60,6 +60,10 @@ class TournamentOutput(Protocol):
 
     async def say(self, t: ts.TournamentRow, text: str) -> None: ...
 
+    async def table_language(self, t: ts.TournamentRow) -> str:
+        """The language of the tournament's tables: the server's, as for a table opened with /table new."""
+        ...
+
     async def table_opened(self, t: ts.TournamentRow, table: Table) -> None:
         """A table is seated and about to start: its turn clock is set (players who time out get the clocks'
         ordinary stand-ins)."""
@@ -204,7 +208,7 @@ class TournamentService:
             raise Refusal("A duplicate tournament plays a number of boards each round: give deals (1 or more).")
         if duplicate and game_type(game).has_trump_rank and deals != 1:
             # Only a game's first deal can be fixed for every table: the next one's trump rank depends on the play.
-            raise Refusal(f"In {game_type(game).name()} a board is one deal: set deals to 1 for a duplicate.")
+            raise Refusal("In {game} a board is one deal: set deals to 1 for a duplicate.", game=game_type(game).name())
         teams = game_type(game).teams(SEATS, options)
         if len(teams) != 2 or any(len(team) != 2 for team in teams):
             raise Refusal("Tournaments are for partnership games: two sides of two at each table.")
@@ -276,9 +280,9 @@ class TournamentService:
             t = await self.get(tid)
             entrant = self.entrant_of(t, user_id)
             if entrant is None:
-                raise Refusal(f"You are not registered for {t.name}.")
+                raise Refusal("You are not registered for {name}.", name=t.name)
             if t.status not in (ts.REGISTRATION, ts.CHECK_IN, ts.RUNNING, ts.PAUSED):
-                raise Refusal(f"{t.name} is over.")
+                raise Refusal("{name} is over.", name=t.name)
             await ts.set_entrant_status(self.store, tid, entrant.id, ts.WITHDRAWN, user_id, f"{entrant.name} withdrew")
             waiting = [e for e in t.entrants if e.status == ts.WAITLIST]
             if (
@@ -381,10 +385,10 @@ class TournamentService:
         async with self.lock(tid):
             t = await self.get(tid)
             if t.status != ts.CHECK_IN:
-                raise Refusal(f"Check-in for {t.name} is not open.")
+                raise Refusal("Check-in for {name} is not open.", name=t.name)
             entrant = self.entrant_of(t, user_id)
             if entrant is None or entrant.status not in (ts.REGISTERED, ts.CHECKED_IN):
-                raise Refusal(f"You have no place in {t.name} to check in to.")
+                raise Refusal("You have no place in {name} to check in to.", name=t.name)
             if entrant.status == ts.CHECKED_IN:
                 raise Refusal("You are already checked in.")
             await ts.set_entrant_status(self.store, tid, entrant.id, ts.CHECKED_IN, user_id, f"{entrant.name} is here")
@@ -591,7 +595,7 @@ class TournamentService:
         table = await self.manager.create(
             game=t.game, options=self._table_options(t, round_no), preset=t.preset, host_id=host,
             host_name=names.get(host, str(host)), channel_id=channel, guild_id=t.guild_id,
-            channel_name=f"{t.name} r{round_no + 1} t{match_no + 1}",
+            channel_name=f"{t.name} r{round_no + 1} t{match_no + 1}", language=await self.output.table_language(t),
         )  # fmt: skip
         for seat, (_entrant, user) in seats[1:]:
             assert user is not None
@@ -773,7 +777,9 @@ class TournamentService:
             ):
                 await self._finish_match(key, table)
             elif table.status == CANCELLED:
-                await self.output.say(t, f"Table {m.match_no + 1} was closed without a result; the organiser decides.")
+                await self.output.say(
+                    t, _("Table {number} was closed without a result; the organiser decides.", number=m.match_no + 1)
+                )
         if t.status == ts.RUNNING:
             async with self.lock(tid):
                 await self._maybe_next_round(tid)
@@ -793,9 +799,10 @@ class TournamentService:
             return None
         for m in t.played[key[1]].matches:
             if m.status != ts.MATCH_FINISHED and any(u == user_id for _, u in m.seats.values()):
-                return (
-                    f"Table #{table.id} played this round's boards, which you have still to play: its record is "
-                    "yours to see when your own table has finished."
+                return _(
+                    "Table #{table} played this round's boards, which you have still to play: its record is yours to "
+                    "see when your own table has finished.",
+                    table=table.id,
                 )
         return None
 
@@ -818,7 +825,9 @@ class TournamentService:
             self.check_organiser(t, user_id, manager)
             want, now = (ts.PAUSED, ts.RUNNING) if not resume else (ts.RUNNING, ts.PAUSED)
             if t.status != now:
-                raise Refusal(f"{t.name} is not {'running' if not resume else 'paused'}.")
+                if resume:
+                    raise Refusal("{name} is not paused.", name=t.name)
+                raise Refusal("{name} is not running.", name=t.name)
             await ts.set_status(self.store, tid, want, user_id, "no new round starts" if not resume else "")
         if resume:
             await self._maybe_next_round(tid)
@@ -852,7 +861,7 @@ class TournamentService:
             self.check_organiser(t, user_id, manager)
             entrant = self._named(t, entrant_name)
             if self.entrant_of(t, new_user) is not None:
-                raise Refusal(f"{new_name} already plays in {t.name}.")
+                raise Refusal("{player} already plays in {name}.", player=new_name, name=t.name)
             old = entrant.members[0].user_id
             await ts.replace_member(self.store, tid, entrant.id, old, ts.Member(new_user, new_name), user_id, reason)
         await self.output.changed(await self.get(tid))
@@ -861,7 +870,7 @@ class TournamentService:
     def _named(t: ts.TournamentRow, name: str) -> ts.EntrantRow:
         found = [e for e in t.entrants if e.name.lower() == name.strip().lower()]
         if len(found) != 1:
-            raise Refusal(f"No entrant of {t.name} is called {name!r}.")
+            raise Refusal("No entrant of {tournament} is called '{name}'.", tournament=t.name, name=name)
         return found[0]
 
     async def standings(self, tid: int) -> tuple[ts.TournamentRow, list[Line]]:
