@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 
 from discord import app_commands
 from discord.ext import commands
 
 from bot.presentation.errors import answer
+from bot.presentation.hint_words import hint_text
+from bot.presentation.language import language_of
 from bot.presentation.messages import game_name
 from bot.storage.store import PLAYING
 from bot.tables.service import Refusal, Table, computers_know
@@ -51,11 +52,8 @@ def check_hint(table: Table, user_id: int) -> int:
     return seat
 
 
-CALL_WORDS = {"pass", "bid", "counter", "recounter", "keep", "trump", "discard", "call", "draw", "expose", "announce"}
-
-
-async def hint_line(table: Table, user_id: int, budget_s: float | None = None) -> str:
-    """The expert's suggestion for the user's move and its one-line reason."""
+async def hint_line(table: Table, user_id: int, lang: str = "en", budget_s: float | None = None) -> str:
+    """The expert's suggestion for the user's move and its one-line reason, in ``lang``."""
     from rules.ai import explain
 
     check_hint(table, user_id)
@@ -65,22 +63,11 @@ async def hint_line(table: Table, user_id: int, budget_s: float | None = None) -
         history = list(table.record.deals[-1].actions)
         budget = HINT_BUDGET_S if budget_s is None else budget_s
         try:
-            _, line = await asyncio.to_thread(explain, HINT_LEVEL, table.match, seat, None, budget, history)
+            action, why = await asyncio.to_thread(explain, HINT_LEVEL, table.match, seat, None, budget, history)
         except Exception:
             log.exception("table %d: the hint failed", table.id)
             raise Refusal("Sorry, no hint this time: the expert could not decide. Play as you see fit!") from None
-    return hint_text(table.id, line)
-
-
-def hint_text(table_id: int, line: str) -> str:
-    """The expert's "name: why" in the players' words: "would **pass**", "would **bid 80 ♠**" (a call), "would play
-    **A♣**" (a card)."""
-    line = re.sub(r"\b(bid \w+)([♠♥♦♣])", r"\1 \2", line)  # "bid 80 ♠", as the bid menus write it
-    name, _, why = line.partition(":")
-    if not why:
-        return f"💡 Table #{table_id}: {line}"
-    verb = "" if name.split(" ", 1)[0] in CALL_WORDS else "play "
-    return f"💡 Table #{table_id}: the expert would {verb}**{name}** —{why}"
+    return hint_text(table.id, action, why, lang)
 
 
 class Hint(commands.Cog):
@@ -92,7 +79,8 @@ class Hint(commands.Cog):
     async def hint(self, interaction: Interaction, table: TableOption | None = None) -> None:
         found = await find_table(interaction, table)
         check_hint(found, interaction.user.id)  # refuse at once, before any thinking
-        line, deferred = await in_time(interaction, hint_line(found, interaction.user.id), thinking=True)
+        lang = await language_of(interaction)
+        line, deferred = await in_time(interaction, hint_line(found, interaction.user.id, lang), thinking=True)
         if deferred:
             await interaction.edit_original_response(content=line)
         else:

@@ -310,7 +310,7 @@ def test_explain_gives_one_line(game):
     record_history = [a.to_json() for a in history]
     action, line = explain("expert", match, match.to_move, random.Random(1), budget_s=0.05, history=record_history)
     _check_legal(match, action)
-    assert "\n" not in line and line
+    assert "\n" not in str(line) and str(line)
     action, line = explain("heuristic", match, history=record_history)
     _check_legal(match, action)
 

@@ -58,6 +58,7 @@ def test_in_the_ending_every_world_is_solved_and_the_hint_says_so():
         action, line = explain_view("master", view, random.Random(1), 0.05)
     assert decision.solved == 3 and decision.weighted and decision.worlds == 4
     assert action in view.legal
+    line = str(line)
     assert "likely deals" in line and "for your side" in line, line
     assert "the last 3 tricks worked out card by card" in line, line
 

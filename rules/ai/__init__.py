@@ -18,6 +18,7 @@ import random
 
 from rules.actions import Action
 from rules.ai.view import SeatView, build_view
+from rules.errors import Words
 from rules.game import Match
 
 # The submodule ``rules.ai.explain`` is loaded here, before the function of the same name is defined below: loaded
@@ -59,7 +60,7 @@ def explain(
     rng: random.Random | None = None,
     budget_s: float | None = None,
     history=None,
-) -> tuple[Action, str]:
+) -> tuple[Action, Words]:
     """What ``level`` (normally ``expert``) would do for ``seat``, and why, in one line for a learner (/hint)."""
     from rules.ai.explain import explain_view
 
