@@ -298,12 +298,26 @@ def test_belote_capot_explanation_says_who_took_the_tricks():
 
 
 def test_hint_reads_as_a_call_in_the_bidding():
-    """ "the expert would play **pass**" / "**bid 80♠**" in the bidding."""
-    from cogs.hint import hint_text
+    """ "the expert would choose **Pass**" / "**Bid 80 ♠**" in the bidding, "would play **10♦**" in the play."""
+    from bot.presentation.hint_words import hint_text
+    from rules.actions import action_from_json
+    from rules.errors import Words
 
-    assert hint_text(1, "pass: averages -24 points").startswith("💡 Table #1: the expert would **pass** — averages")
-    assert "would **bid 80 ♠** — " in hint_text(1, "bid 80♠: averages -3 points (pass: -5)")
-    assert "would play **10♦** — " in hint_text(1, "10♦: 38% of 193 samples win the trick")
+    def why(mean: str, alternative: dict | None = None) -> Words:
+        verdict = Words("averages {mean} points over {n} sampled deals", mean=mean, n=40)
+        if alternative is None:
+            return verdict
+        other = Words(" ({action}: {mean})", action=action_from_json(alternative), mean="-5")
+        return Words("{verdict}{alternative}{solved}", verdict=verdict, alternative=other, solved="")
+
+    passing = action_from_json({"seat": 0, "type": "pass"})
+    bid = action_from_json({"seat": 0, "type": "bid", "value": 80, "suit": "S"})
+    card = action_from_json({"seat": 0, "type": "play", "cards": ["10D"]})
+    said = hint_text(1, passing, why("-24"), "en")
+    assert said.startswith("💡 Table #1: the expert would choose **Pass** — averages -24 points"), said
+    said = hint_text(1, bid, why("-3", {"seat": 0, "type": "pass"}), "en")
+    assert "would choose **Bid 80 ♠** — averages -3 points over 40 sampled deals (Pass: -5)" in said, said
+    assert "would play **10♦** — " in hint_text(1, card, why("+2"), "en")
 
 
 def test_two_hundred_kitty_turn_says_what_the_contractor_does():

@@ -32,13 +32,15 @@ def explain_view(level: str, view: SeatView, rng: random.Random, budget_s: float
         player = MasterPlayer(budget) if level == "master" else ExpertPlayer(budget)
         decision = player.decide(view, rng)
         return decision.action, describe_decision(decision, view)
-    return heuristic_action(view, rng), Words(HEURISTIC_REASONS.get(view.phase, RULE_OF_THUMB))
+    reason = HEURISTIC_REASONS.get(view.phase, RULE_OF_THUMB)
+    return heuristic_action(view, rng), Words(reason)
 
 
 def describe_decision(d: Decision, view: SeatView) -> Words:
     """Why ``d.action``: the sampled (or likely) deals' verdict, the next best move, and the tricks solved exactly."""
     if not d.stats:
-        return Words(DECISION_REASONS.get(d.reason) or HEURISTIC_REASONS.get(view.phase, RULE_OF_THUMB))
+        reason = DECISION_REASONS.get(d.reason) or HEURISTIC_REASONS.get(view.phase, RULE_OF_THUMB)
+        return Words(reason)
     best = next(s for s in d.stats if s.action == d.action)
     others = sorted((s for s in d.stats if s is not best and s.n), key=lambda s: -s.mean)
     mean = f"{best.mean:+.0f}"
