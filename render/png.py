@@ -1,28 +1,38 @@
 """PNG encoding tuned for speed and size.
 
-Encoding a 1040x740 RGB image takes ~15 ms with zlib however it is tuned; reducing it to a 256-colour palette first
-makes the encode ~2 ms and the file about a third of the size.  The images are flat colours, anti-aliased edges and
-text, so 256 colours are indistinguishable from the original.
+Every picture goes out as a 256-colour palette PNG: the images are flat colours, anti-aliased edges and text, so 256
+colours are indistinguishable from the original, and the file is about a third of an RGB one's size.
 
-Choosing the palette is the costly part (Pillow's fast octree over every pixel: ~7.5 ms for a table), so the
-palette is chosen from every third pixel of every third row (a ninth of them: ~1.2 ms) and then every pixel is
-mapped to its nearest palette colour (~1 ms).  The flat areas and the blends of their edges are all in the sample;
-the mean error per channel stays below one level out of 255, as with the full octree (bench/bench_render.py).
+The table and the hands use one fixed palette built from the theme (``render.palette``: mapping a table to it costs
+~1 ms, where choosing a palette for each picture cost ~1.7 ms more).  The other pictures (sheets, leaderboards)
+are drawn less often and from more colours (charts), so they still get a palette of their own, chosen from every
+third pixel of every third row (Pillow's octree over a ninth of the pixels) and then every pixel mapped to it.
+
+The file is written here rather than by Pillow: Pillow's PNG encoder spends ~1.3 ms on a table's rows whatever the
+compression, where the rows as one buffer deflated at once by ISA-L (the ``isal`` package: ~0.2 ms for a table, and
+smaller files than zlib's fastest level) or, where it is not installed, by zlib's run-length strategy (~1.5 ms).
+Rows are not filtered ("None"): a palette image's rows are runs of one colour, which the deflater finds as well
+unfiltered, and filtering costs a pass (bench/bench_render.py measured "Up": same time, 10 % larger).
 """
 
 from __future__ import annotations
 
 import io
+import struct
 import zlib
 
 from PIL import Image
 
-# zlib's run-length strategy: the rows of a palette image are long runs of one colour, and RLE finds them in ~2 ms
-# where the default search takes ~2.8 ms for a table, for files about a quarter larger (40 KB instead of 31).  CPU
-# is what limits the bot; 40 KB is well under what a phone loads at once.
-COMPRESS_TYPE = zlib.Z_RLE
-COMPRESS_LEVEL = 1  # the level hardly matters with RLE
-SAMPLE_STEP = 3  # the palette is chosen from one pixel in SAMPLE_STEP² (see above)
+from render.palette import to_palette
+
+try:
+    from isal import isal_zlib
+except ImportError:  # pragma: no cover - the lock installs it; a platform without its wheel falls back to zlib
+    isal_zlib = None  # type: ignore[assignment]
+
+SAMPLE_STEP = 3  # an adaptive palette is chosen from one pixel in SAMPLE_STEP² (see above)
+ISAL_LEVEL = 1  # ISA-L's levels 0-2 cost the same here; 1 gives the smallest files, 3 is seven times slower
+ZLIB_LEVEL = 1  # zlib's run-length strategy: the level hardly matters
 
 
 def palette_of(img: Image.Image) -> Image.Image:
@@ -37,11 +47,52 @@ def palette_of(img: Image.Image) -> Image.Image:
     return img.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
+def deflate(data: bytes) -> bytes:
+    """``data`` as a zlib stream (what a PNG's IDAT holds)."""
+    if isal_zlib is not None:
+        return isal_zlib.compress(data, ISAL_LEVEL)
+    packer = zlib.compressobj(ZLIB_LEVEL, zlib.DEFLATED, 15, 8, zlib.Z_RLE)
+    return packer.compress(data) + packer.flush()
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
+
+
+def _rows(img: Image.Image) -> bytes:
+    """The image's pixel rows, each after its filter-type byte (0: none), as the PNG stream has them."""
+    width, height = img.size
+    framed = Image.new("L", (width + 1, height), 0)  # column 0: the filter bytes
+    framed.paste(Image.frombytes("L", img.size, img.tobytes()), (1, 0))  # the palette indices as they are
+    return framed.tobytes()
+
+
+def encode_palette(img: Image.Image) -> bytes:
+    """A ``P`` image as an 8-bit palette PNG."""
+    if img.mode != "P":
+        raise ValueError(f"encode_palette wants a palette image, not {img.mode}")
+    palette = img.getpalette() or []
+    highest = img.getextrema()[1]
+    colours = int(highest if isinstance(highest, int) else 255) + 1  # entries up to the highest index used
+    plte = bytes(palette[: 3 * colours]).ljust(3 * colours, b"\0")
+    header = struct.pack(">IIBBBBB", img.width, img.height, 8, 3, 0, 0, 0)
+    return b"".join((b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", header), _chunk(b"PLTE", plte),
+                     _chunk(b"IDAT", deflate(_rows(img))), _chunk(b"IEND", b"")))  # fmt: skip
+
+
 def to_png(img: Image.Image, palette: bool = True) -> bytes:
+    """``img`` as a palette PNG with a palette of its own (``palette=False``: as an RGB PNG, as Pillow writes it)."""
     if img.mode == "RGBA":
         img = img.convert("RGB")
     if palette and img.mode == "RGB":
-        img = palette_of(img)
+        return encode_palette(palette_of(img))
+    if img.mode == "P":
+        return encode_palette(img)
     buf = io.BytesIO()
-    img.save(buf, format="PNG", compress_level=COMPRESS_LEVEL, compress_type=COMPRESS_TYPE)
+    img.save(buf, format="PNG", compress_level=ZLIB_LEVEL, compress_type=zlib.Z_RLE)
     return buf.getvalue()
+
+
+def to_fixed_png(img: Image.Image) -> bytes:
+    """``img`` (a table or a hand, RGB) as a PNG in the fixed palette of ``render.palette``."""
+    return encode_palette(to_palette(img.convert("RGB") if img.mode != "RGB" else img))

@@ -17,10 +17,10 @@ from PIL import Image, ImageDraw
 from render import auction, theme
 from render import state as st
 from render.cards import card_height, paste_card
-from render.fonts import draw_text, fit_text, font
+from render.fonts import draw_text, fit_text, text_width
 from render.i18n import game_name, t
 from render.pips import star_points
-from render.png import to_png
+from render.png import to_fixed_png
 from render.text import Segment, draw_segments, seg_width, suit_seg
 from rules.registry import lookup
 
@@ -267,7 +267,7 @@ def _box(draw, x0: float, y: float, x1: float, h: float, label: str, note: str =
     head = label.upper()
     draw_text(draw, (x0 + 14, y + 22), head, LABEL, theme.TEXT_DIM, bold=True, anchor="lm")
     if note:
-        x = x0 + 14 + font(LABEL, True).getlength(head) + 12
+        x = x0 + 14 + text_width(head, LABEL, True) + 12
         draw_text(draw, (x, y + 22), note, LABEL, theme.TEXT, bold=True, anchor="lm", max_width=x1 - x - 12)
 
 
@@ -332,7 +332,7 @@ def _scores(img, draw, y, state, names, lang) -> None:
         draw.rounded_rectangle((x0, y0, x0 + chip_w, y0 + chip_h), radius=12, fill=theme.PANEL)
         draw.rounded_rectangle((x0 + 10, y0 + 14, x0 + 18, y0 + 46), radius=3, fill=theme.side_colour(side))
         value = st.score_text(state, scores[side])
-        value_w = font(SCORE, True).getlength(value)
+        value_w = text_width(value, SCORE, True)
         draw_text(draw, (x0 + chip_w - 12, y0 + 30), value, SCORE, theme.TEXT, bold=True, anchor="rm")
         name = fit_text(st.side_name(side, state, names), chip_w - 48 - value_w, NAME)
         draw_text(draw, (x0 + 28, y0 + 30), name, NAME, theme.TEXT, anchor="lm")
@@ -354,7 +354,7 @@ def _header(img, draw, state, names, *, title, clock, lang, four_colour) -> None
     right: float = W - MARGIN - 4
     if clock:
         draw_text(draw, (right, mid), clock, VALUE, theme.GOLD, bold=True, anchor="rm")
-        right -= font(VALUE, True).getlength(clock) + 10
+        right -= text_width(clock, VALUE, True) + 10
         cx = right - 14
         draw.ellipse((cx - 14, mid - 14, cx + 14, mid + 14), outline=theme.GOLD, width=3)
         draw.line((cx, mid, cx, mid - 9), fill=theme.GOLD, width=3)
@@ -363,7 +363,7 @@ def _header(img, draw, state, names, *, title, clock, lang, four_colour) -> None
     phase_text = t(f"phase_{phase}", lang) if phase else ""
     if phase_text:
         draw_text(draw, (right, mid), phase_text, LABEL, theme.TEXT_DIM, anchor="rm")
-        right -= font(LABEL).getlength(phase_text) + 18
+        right -= text_width(phase_text, LABEL) + 18
     draw_text(draw, (MARGIN + 4, mid), heading, TITLE, theme.TEXT, bold=True, anchor="lm", max_width=right - MARGIN)
     _contract_box(img, draw, CONTRACT_BOX[0], TOP_ROW, CONTRACT_BOX[2], state, names, lang, four_colour)
     _trump_box(img, draw, TRUMP_BOX[0], TOP_ROW, TRUMP_BOX[2], state, lang, four_colour)
@@ -529,4 +529,4 @@ def render_table(
     """PNG of the table for ``state`` (the replay output) with ``names`` by seat."""
     img = build_table(state, names, to_move=to_move, title=title, show_last_trick=show_last_trick,
                       last_trick=last_trick, clock=clock, four_colour=four_colour, lang=lang)  # fmt: skip
-    return to_png(img)
+    return to_fixed_png(img)
