@@ -10,6 +10,7 @@ at all on the flat areas (tests/test_render_palette.py measures the mean error o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from PIL import Image
@@ -46,10 +47,13 @@ def _card_inks() -> list[Colour]:
 
 
 def _dim(c: Colour) -> Colour:
-    return mix(c, DIM_GREY, 0.5)
+    """``c`` as ``Image.blend`` halves it towards the grey (it truncates)."""
+    return (int(c[0] + (DIM_GREY[0] - c[0]) * 0.5), int(c[1] + (DIM_GREY[1] - c[1]) * 0.5),
+            int(c[2] + (DIM_GREY[2] - c[2]) * 0.5))  # fmt: skip
 
 
-def colours() -> list[Colour]:
+@cache
+def colours() -> tuple[Colour, ...]:
     """The palette's colours, flat ones first; at most 256."""
     flat = [theme.PAGE, theme.PANEL, theme.PANEL_LIGHT, theme.FELT, theme.FELT_DARK, theme.FELT_EDGE, theme.TEXT,
             theme.TEXT_DIM, theme.GOLD, theme.DEALER, theme.GOOD, theme.BAD, theme.CARD_FACE, theme.CARD_EDGE,
@@ -75,31 +79,53 @@ def colours() -> list[Colour]:
         blends += ramp(ink, theme.CARD_FACE, 4) + ramp(_dim(ink), _dim(theme.CARD_FACE), 4)
         blends += ramp(ink, tint, 2)
     blends += ramp(JOKER_GOLD, theme.CARD_FACE, 2) + ramp(theme.CARD_EDGE, theme.CARD_FACE, 2)
-    # A card's shadow over what lies under it, and the card's rounded edge over the same: 4 steps each.
-    for under in (theme.FELT, theme.GOLD, theme.CARD_FACE, theme.PAGE, _dim(theme.CARD_FACE)):
+    # A card's shadow over what lies under it (more steps where it is most often: the felt, a card, the gold),
+    # and the card's rounded edge over the same.
+    for under, steps in ((theme.FELT, 7), (theme.GOLD, 6), (theme.CARD_FACE, 6), (theme.PAGE, 3),
+                         (_dim(theme.CARD_FACE), 5)):  # fmt: skip
         dark = mix(under, (0, 0, 0), SHADOW_ALPHA)
-        blends += ramp(under, dark, 3) + [dark]
+        blends += ramp(under, dark, steps) + [dark]
         blends += ramp(theme.CARD_EDGE, mix(under, (0, 0, 0), SHADOW_ALPHA / 2), 2)
-    out: list[Colour] = []
-    seen: set[Colour] = set()
-    for c in flat + blends:
-        if c not in seen:
-            seen.add(c)
-            out.append(c)
+    out = list(dict.fromkeys(flat + blends))
     if len(out) > 256:
         raise ValueError(f"the fixed palette needs {len(out)} colours, more than 256")
-    return out
+    # Pillow maps a pixel through a cache of cells four levels wide, so a blend close to a flat colour can take the
+    # flat colour's pixels (the dimmed card face went to a shadow's grey).  Such blends give way.
+    kept = set(flat)
+    probe = Image.new("RGB", (len(kept), 1))
+    probe.putdata(sorted(kept))
+    for _ in range(len(out)):
+        mapped = probe.quantize(palette=_holder(out), dither=Image.Dither.NONE).convert("RGB")
+        thieves = {c for want, c in zip(sorted(kept), _pixels(mapped), strict=True) if c != want and c not in kept}
+        if not thieves:
+            return tuple(out)
+        out = [c for c in out if c not in thieves]
+    raise ValueError("the fixed palette cannot map its own flat colours")
 
 
-@cache
-def palette_image() -> Image.Image:
-    """A 1x1 ``P`` image carrying the palette, as ``Image.quantize(palette=...)`` wants it."""
-    cs = colours()
+def _pixels(img: Image.Image) -> list[Colour]:
+    return [img.getpixel((x, 0)) for x in range(img.width)]  # type: ignore[misc]
+
+
+def _holder(cs: Sequence[Colour]) -> Image.Image:
+    """A 1x1 ``P`` image carrying the colours ``cs`` as its palette, as ``Image.quantize(palette=...)`` wants it."""
     flat = [v for c in cs for v in c]
     flat += list(cs[0]) * (256 - len(cs))  # unused entries repeat the first colour: never nearer than it
     img = Image.new("P", (1, 1), 0)
     img.putpalette(flat)
     return img
+
+
+@cache
+def palette_image() -> Image.Image:
+    """The fixed palette, as ``Image.quantize(palette=...)`` wants it."""
+    return _holder(colours())
+
+
+@cache
+def fixed_palette_bytes() -> bytes:
+    """The palette's 256 entries as a PNG's PLTE chunk holds them."""
+    return bytes(palette_image().getpalette() or [])
 
 
 def to_palette(img: Image.Image) -> Image.Image:

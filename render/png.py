@@ -23,7 +23,7 @@ import zlib
 
 from PIL import Image
 
-from render.palette import to_palette
+from render.palette import fixed_palette_bytes, to_palette
 
 try:
     from isal import isal_zlib
@@ -59,25 +59,35 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
 
 
-def _rows(img: Image.Image) -> bytes:
-    """The image's pixel rows, each after its filter-type byte (0: none), as the PNG stream has them."""
+def framed(img: Image.Image) -> bytes:
+    """An 8-bit image's rows, each after its filter-type byte (0: none), as a PNG's image data has them."""
     width, height = img.size
-    framed = Image.new("L", (width + 1, height), 0)  # column 0: the filter bytes
-    framed.paste(Image.frombytes("L", img.size, img.tobytes()), (1, 0))  # the palette indices as they are
-    return framed.tobytes()
+    out = Image.new("L", (width + 1, height), 0)  # column 0: the filter bytes
+    out.paste(Image.frombytes("L", img.size, img.tobytes()), (1, 0))  # a palette image's indices as they are
+    return out.tobytes()
+
+
+def encode_framed(width: int, height: int, palette: bytes, rows: bytes) -> bytes:
+    """An 8-bit palette PNG from its palette (RGB triples) and its ``framed`` rows."""
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    return b"".join((b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", header), _chunk(b"PLTE", palette),
+                     _chunk(b"IDAT", deflate(rows)), _chunk(b"IEND", b"")))  # fmt: skip
 
 
 def encode_palette(img: Image.Image) -> bytes:
     """A ``P`` image as an 8-bit palette PNG."""
     if img.mode != "P":
         raise ValueError(f"encode_palette wants a palette image, not {img.mode}")
-    palette = img.getpalette() or []
     highest = img.getextrema()[1]
     colours = int(highest if isinstance(highest, int) else 255) + 1  # entries up to the highest index used
-    plte = bytes(palette[: 3 * colours]).ljust(3 * colours, b"\0")
-    header = struct.pack(">IIBBBBB", img.width, img.height, 8, 3, 0, 0, 0)
-    return b"".join((b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", header), _chunk(b"PLTE", plte),
-                     _chunk(b"IDAT", deflate(_rows(img))), _chunk(b"IEND", b"")))  # fmt: skip
+    palette = bytes((img.getpalette() or [])[: 3 * colours]).ljust(3 * colours, b"\0")
+    return encode_framed(img.width, img.height, palette, framed(img))
+
+
+def encode_fixed(width: int, bands: list[bytes]) -> bytes:
+    """A PNG in the fixed palette from the ``framed`` rows of its bands, top to bottom (a band can be cached)."""
+    rows = b"".join(bands)
+    return encode_framed(width, len(rows) // (width + 1), fixed_palette_bytes(), rows)
 
 
 def to_png(img: Image.Image, palette: bool = True) -> bytes:
@@ -95,4 +105,4 @@ def to_png(img: Image.Image, palette: bool = True) -> bytes:
 
 def to_fixed_png(img: Image.Image) -> bytes:
     """``img`` (a table or a hand, RGB) as a PNG in the fixed palette of ``render.palette``."""
-    return encode_palette(to_palette(img.convert("RGB") if img.mode != "RGB" else img))
+    return encode_fixed(img.width, [framed(to_palette(img.convert("RGB") if img.mode != "RGB" else img))])
