@@ -3,16 +3,19 @@
 Every picture goes out as a 256-colour palette PNG: the images are flat colours, anti-aliased edges and text, so 256
 colours are indistinguishable from the original, and the file is about a third of an RGB one's size.
 
-The table and the hands use one fixed palette built from the theme (``render.palette``: mapping a table to it costs
-~1 ms, where choosing a palette for each picture cost ~1.7 ms more).  The other pictures (sheets, leaderboards)
-are drawn less often and from more colours (charts), so they still get a palette of their own, chosen from every
-third pixel of every third row (Pillow's octree over a ninth of the pixels) and then every pixel mapped to it.
+The table and the hands use one fixed palette built from the theme (``render.palette``): no palette to choose per
+picture (that cost ~0.7 ms a table), and the table is composed in it from cached parts (``render.table_png``).  The
+other pictures (sheets, leaderboards) are drawn less often and from more colours (charts), so they still get a
+palette of their own, chosen from every third pixel of every third row (Pillow's octree over a ninth of the pixels)
+and then every pixel mapped to it.
 
 The file is written here rather than by Pillow: Pillow's PNG encoder spends ~1.3 ms on a table's rows whatever the
-compression, where the rows as one buffer deflated at once by ISA-L (the ``isal`` package: ~0.2 ms for a table, and
-smaller files than zlib's fastest level) or, where it is not installed, by zlib's run-length strategy (~1.5 ms).
-Rows are not filtered ("None"): a palette image's rows are runs of one colour, which the deflater finds as well
-unfiltered, and filtering costs a pass (bench/bench_render.py measured "Up": same time, 10 % larger).
+compression level (even stored), where the rows as one buffer deflated by ISA-L (the ``isal`` package) take ~0.2 ms
+and make smaller files than zlib's fastest settings (a table: 35 KB; zlib at level 1: 1.9 ms and 44 KB with the
+run-length strategy, 2.1 ms and 39 KB with the default one; levels 2-3: 2.3-2.9 ms for 35-36 KB).  Where ``isal``
+is not installed, zlib's run-length strategy at level 1 does it.  Rows are not filtered ("None"): a palette image's
+rows are runs of one colour, which the deflater finds unfiltered as well; "Up" cost the same and made files 10 %
+larger with ISA-L.
 """
 
 from __future__ import annotations
