@@ -6,7 +6,7 @@ from render.leaderboard import render_leaderboard
 from render.sheets import render_deal_summary, render_score_sheet
 from render.sorting import sort_hand
 from render.standings import render_standings
-from render.table import render_table
+from render.table_png import render_table
 
 __all__ = ["render_hand", "render_table", "render_deal_summary", "render_score_sheet", "render_leaderboard",
            "render_standings", "sort_hand"]  # fmt: skip

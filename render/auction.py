@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from render import theme
-from render.fonts import draw_text, fit_text, font
+from render.fonts import draw_text, fit_text, text_width
 from render.state import contract_segments
 from render.text import Segment, draw_segments, seg_width, suit_seg
 from rules.registry import lookup
@@ -85,14 +85,13 @@ def lines(state: dict, names: list[str], lang: str, width: float) -> list[list[C
     calls = calls_shown(state)
     if not calls:
         return []
-    regular, bold = font(SIZE), font(SIZE, True)
     drawn = []
     for call in calls:
         name = fit_text(_names_of(names, call["seat"]), NAME_W, SIZE)
         segs, colour = said(call, lang)
-        drawn.append(Call(name, segs, colour, regular.getlength(name + " ") + seg_width(segs, SIZE, True)))
-    label_w = bold.getlength(word("auction", lang).upper()) + GAP
-    more_w = regular.getlength("…") + GAP
+        drawn.append(Call(name, segs, colour, text_width(name + " ", SIZE) + seg_width(segs, SIZE, True)))
+    label_w = text_width(word("auction", lang).upper(), SIZE, True) + GAP
+    more_w = text_width("…", SIZE) + GAP
     for first in range(len(drawn)):  # the earliest calls give way until the rest fits in MAX_LINES lines
         laid_out = _flow(drawn[first:], width, label_w + (more_w if first else 0))
         if len(laid_out) <= MAX_LINES:
@@ -126,15 +125,14 @@ def draw(img: Image.Image, y: float, x0: float, x1: float, laid_out: list[list[C
         return
     canvas = ImageDraw.Draw(img)
     canvas.rounded_rectangle((x0, y, x1, y + height(rows) - 6), radius=12, fill=theme.PANEL)
-    regular = font(SIZE)
     x = x0 + 14
     mid = y + PAD + LINE_H / 2
     label = word("auction", lang).upper()
     draw_text(canvas, (x, mid), label, SIZE, theme.TEXT_DIM, bold=True, anchor="lm")
-    x += font(SIZE, True).getlength(label) + GAP
+    x += text_width(label, SIZE, True) + GAP
     if sum(len(line) for line in laid_out) < total:
         draw_text(canvas, (x, mid), "…", SIZE, theme.TEXT_DIM, anchor="lm")
-        x += regular.getlength("…") + GAP
+        x += text_width("…", SIZE) + GAP
     for i, line in enumerate(laid_out):
         if i:
             x, mid = x0 + 14, mid + LINE_H
@@ -142,6 +140,6 @@ def draw(img: Image.Image, y: float, x0: float, x1: float, laid_out: list[list[C
             if j:
                 draw_text(canvas, (x - GAP / 2, mid), "·", SIZE, theme.TEXT_DIM, anchor="mm")
             draw_text(canvas, (x, mid), call.name, SIZE, theme.TEXT_DIM, anchor="lm")
-            name_w = regular.getlength(call.name + " ")
+            name_w = text_width(call.name + " ", SIZE)
             draw_segments(img, (x + name_w, mid), call.said, SIZE, call.colour, bold=True, four_colour=four_colour)
             x += call.width + GAP

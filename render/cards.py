@@ -7,6 +7,7 @@ largest (six-player) pack, the single Joker ``JK``, the black ``BJ`` and red ``R
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
@@ -158,6 +159,52 @@ def shadow(width: int, blur: int = 4) -> Image.Image:
     return out
 
 
+Piece = tuple[Image.Image, int, int]  # RGBA, and its offset from the card's top-left corner
+
+
+@dataclass(frozen=True)
+class Pieces:
+    """A card and its shadow cut for pasting fast: blending a whole RGBA card costs ~40 µs, but a face is opaque
+    but for its rounded corners, and the shadow shows only round it.  So the face's opaque middle rows are copied
+    as they are, and only the face's top and bottom strips and the shadow's ring are blended: the same pixels."""
+
+    core: Image.Image  # RGB: the face's rows from ``core_top`` that are opaque across the whole width
+    core_top: int
+    under: tuple[Piece, ...]  # the shadow's ring, blended before the core
+    over: tuple[Piece, ...]  # the face's top and bottom strips, blended after it
+
+
+@lru_cache(maxsize=1024)
+def pieces(card: str, width: int, four_colour: bool = False, dim: bool = False, lang: str = "en") -> Pieces:
+    img = (dimmed if dim else face)(card, width, four_colour, lang)
+    alpha = img.getchannel("A")
+    top = bottom = run = 0  # the longest run of opaque rows
+    for y in range(img.height + 1):
+        if y < img.height and alpha.crop((0, y, img.width, y + 1)).getextrema()[0] == 255:
+            run += 1
+        elif run > bottom - top:
+            top, bottom, run = y - run, y, 0
+        else:
+            run = 0
+    sh = shadow(width)
+    pad = (sh.width - width) // 2
+    sx, sy = 2 - pad, 3 - pad  # the shadow's corner from the card's
+    ring = [
+        (0, 0, sh.width, top - sy),
+        (0, bottom - sy, sh.width, sh.height),  # above and below the core
+        (0, top - sy, -sx, bottom - sy),
+        (width - sx, top - sy, sh.width, bottom - sy),
+    ]  # beside it
+    under = [(sh.crop(box), sx + box[0], sy + box[1]) for box in ring if box[2] > box[0] and box[3] > box[1]]
+    over = [(img.crop((0, 0, width, top)), 0, 0), (img.crop((0, bottom, width, img.height)), 0, bottom)]
+    core = img.crop((0, top, width, bottom)).convert("RGB")
+    return Pieces(core, top, _visible(under), _visible(over))
+
+
+def _visible(cut: list[Piece]) -> tuple[Piece, ...]:
+    return tuple(p for p in cut if p[0].width and p[0].height and p[0].getchannel("A").getbbox() is not None)
+
+
 def paste_card(
     canvas: Image.Image,
     card: str,
@@ -169,11 +216,13 @@ def paste_card(
     lang: str = "en",
 ) -> None:
     """Paste ``card``'s face with its shadow, top-left corner at (x, y)."""
-    sh = shadow(width)
-    pad = (sh.width - width) // 2
-    canvas.paste(sh, (x - pad + 2, y - pad + 3), sh)
-    img = (dimmed if dim else face)(normalise(card), width, four_colour, lang)
-    canvas.paste(img, (x, y), img)
+    cut = pieces(normalise(card), width, four_colour, dim, lang)
+    for piece, dx, dy in cut.under:
+        canvas.paste(piece, (x + dx, y + dy), piece)
+    if cut.core.height:
+        canvas.paste(cut.core, (x, y + cut.core_top))
+    for piece, dx, dy in cut.over:
+        canvas.paste(piece, (x + dx, y + dy), piece)
 
 
 def normalise(card: str) -> str:

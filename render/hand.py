@@ -11,7 +11,7 @@ from render import theme
 from render.cards import card_height, normalise, paste_card
 from render.fonts import draw_text
 from render.i18n import card_caption
-from render.png import to_png
+from render.png import to_fixed_png
 from render.sorting import sort_key
 
 CARD_W = 116
@@ -96,8 +96,8 @@ def render_hand(
     return _hand_png(game, tuple(sorted(cards)), trump, trump_rank, legal_key, four_colour, title, lang)
 
 
-@lru_cache(maxsize=512)  # ~17 KB each: a player looks at the same hand several times (each card played, each turn)
+@lru_cache(maxsize=512)  # ~12 KB each: a player looks at the same hand several times (each card played, each turn)
 def _hand_png(game, cards, trump, trump_rank, legal, four_colour, title, lang="en") -> bytes:
     img = build_hand(game, list(cards), trump=trump, trump_rank=trump_rank, legal=None if legal is None else set(legal),
                      four_colour=four_colour, title=title, lang=lang)  # fmt: skip
-    return to_png(img)
+    return to_fixed_png(img)

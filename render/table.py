@@ -8,7 +8,7 @@ progress; an open misère hand and a last trick beside a trick in progress go in
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -17,12 +17,18 @@ from PIL import Image, ImageDraw
 from render import auction, theme
 from render import state as st
 from render.cards import card_height, paste_card
-from render.fonts import draw_text, fit_text, font
+from render.fonts import draw_text, fit_text, text_width
 from render.i18n import game_name, t
 from render.pips import star_points
-from render.png import to_png
 from render.text import Segment, draw_segments, seg_width, suit_seg
+from render.theme import Colour
 from rules.registry import lookup
+
+# Places one element of the felt (a plate, a row of cards, a label): ``put(key, box, paint)``, where ``key`` names
+# all the element shows, ``box`` bounds it with its shadow, and ``paint(img, draw, dx, dy)`` draws it shifted by
+# (dx, dy).  build_table draws in place; table_png keeps each element drawn in the fixed palette.
+Paint = Callable[[Image.Image, ImageDraw.ImageDraw, int, int], None]
+Put = Callable[[tuple, tuple[float, float, float, float], Paint], None]
 
 W = 800
 SHOWN_WIDTH = 400  # how wide a phone shows the image
@@ -261,13 +267,27 @@ def _plate(img, draw, seat, xy, state, names, *, to_move, lang, tricks) -> None:
         draw_text(draw, (cx, cy + 1), "庄" if lang == "zh" else "D", LABEL, (20, 20, 20), bold=True, anchor="mm")
 
 
+def _put_plate(put: Put, seat, xy, state, names, *, to_move, lang, tricks) -> None:
+    """A seat's plate; its key is everything ``_plate`` reads."""
+    turn = to_move == seat
+    contract = state.get("contract") or {}
+    key = ("plate", turn, st.side_of(seat, state, names), st.seat_name(names, seat), state.get("dealer") == seat,
+           state.get("phase") if turn else None, tricks, contract.get("seat") == seat, lang)  # fmt: skip
+
+    def paint(img, draw, dx, dy) -> None:
+        _plate(img, draw, seat, (xy[0] + dx, xy[1] + dy), state, names, to_move=to_move, lang=lang, tricks=tricks)
+
+    x, y = xy
+    put(key, (x - PLATE_W / 2 - 14, y - PLATE_H / 2 - 14, x + PLATE_W / 2 + 14, y + PLATE_H / 2 + 14), paint)
+
+
 def _box(draw, x0: float, y: float, x1: float, h: float, label: str, note: str = "") -> None:
     """A header box with its label (and a note beside it, in full colour: the trump rank, the contractor)."""
     draw.rounded_rectangle((x0, y, x1, y + h), radius=12, fill=theme.PANEL)
     head = label.upper()
     draw_text(draw, (x0 + 14, y + 22), head, LABEL, theme.TEXT_DIM, bold=True, anchor="lm")
     if note:
-        x = x0 + 14 + font(LABEL, True).getlength(head) + 12
+        x = x0 + 14 + text_width(head, LABEL, True) + 12
         draw_text(draw, (x, y + 22), note, LABEL, theme.TEXT, bold=True, anchor="lm", max_width=x1 - x - 12)
 
 
@@ -332,7 +352,7 @@ def _scores(img, draw, y, state, names, lang) -> None:
         draw.rounded_rectangle((x0, y0, x0 + chip_w, y0 + chip_h), radius=12, fill=theme.PANEL)
         draw.rounded_rectangle((x0 + 10, y0 + 14, x0 + 18, y0 + 46), radius=3, fill=theme.side_colour(side))
         value = st.score_text(state, scores[side])
-        value_w = font(SCORE, True).getlength(value)
+        value_w = text_width(value, SCORE, True)
         draw_text(draw, (x0 + chip_w - 12, y0 + 30), value, SCORE, theme.TEXT, bold=True, anchor="rm")
         name = fit_text(st.side_name(side, state, names), chip_w - 48 - value_w, NAME)
         draw_text(draw, (x0 + 28, y0 + 30), name, NAME, theme.TEXT, anchor="lm")
@@ -354,7 +374,7 @@ def _header(img, draw, state, names, *, title, clock, lang, four_colour) -> None
     right: float = W - MARGIN - 4
     if clock:
         draw_text(draw, (right, mid), clock, VALUE, theme.GOLD, bold=True, anchor="rm")
-        right -= font(VALUE, True).getlength(clock) + 10
+        right -= text_width(clock, VALUE, True) + 10
         cx = right - 14
         draw.ellipse((cx - 14, mid - 14, cx + 14, mid + 14), outline=theme.GOLD, width=3)
         draw.line((cx, mid, cx, mid - 9), fill=theme.GOLD, width=3)
@@ -363,7 +383,7 @@ def _header(img, draw, state, names, *, title, clock, lang, four_colour) -> None
     phase_text = t(f"phase_{phase}", lang) if phase else ""
     if phase_text:
         draw_text(draw, (right, mid), phase_text, LABEL, theme.TEXT_DIM, anchor="rm")
-        right -= font(LABEL).getlength(phase_text) + 18
+        right -= text_width(phase_text, LABEL) + 18
     draw_text(draw, (MARGIN + 4, mid), heading, TITLE, theme.TEXT, bold=True, anchor="lm", max_width=right - MARGIN)
     _contract_box(img, draw, CONTRACT_BOX[0], TOP_ROW, CONTRACT_BOX[2], state, names, lang, four_colour)
     _trump_box(img, draw, TRUMP_BOX[0], TOP_ROW, TRUMP_BOX[2], state, lang, four_colour)
@@ -378,19 +398,62 @@ def _tag(img, draw, xy, segs, *, four_colour, edge=theme.GOLD) -> None:
     draw_segments(img, (x, y), segs, LABEL, theme.TEXT, bold=True, anchor="mm", four_colour=four_colour)
 
 
-def _trick_round(img, draw, layout, plays, game, *, winner: int | None = None, four_colour, lang="en") -> None:
+def _put_tag(put: Put, xy: tuple[float, float], segs: list[Segment], *, four_colour: bool,
+             edge: Colour = theme.GOLD) -> None:  # fmt: skip
+    x, y = xy
+    half = seg_width(segs, LABEL, True) / 2 + 12
+
+    def paint(img, draw, dx, dy) -> None:
+        _tag(img, draw, (x + dx, y + dy), segs, four_colour=four_colour, edge=edge)
+
+    put(("tag", repr(segs), edge, four_colour), (x - half - 4, y - 22, x + half + 4, y + 22), paint)
+
+
+def _trick_round(put: Put, layout, plays, game, *, winner: int | None = None, four_colour, lang="en") -> None:
     """Single-card plays, each in front of its player; a complete trick's ``winner`` edged in gold."""
+    rows = []
     for play in plays:
         seat = play.get("seat")
         if not isinstance(seat, int) or not 0 <= seat < layout.n:
             continue
         x, y = trick_spot(layout.n, seat, game, layout)
         cards = play.get("cards") or []
-        left = x - _row_width(len(cards)) / 2
-        if seat == winner:
-            draw.rounded_rectangle((left - 6, y - CARD_H / 2 - 6, left + _row_width(len(cards)) + 6,
-                                    y + CARD_H / 2 + 6), radius=12, fill=theme.GOLD)  # fmt: skip
-        _cards_row(img, cards, left, y - CARD_H / 2, four_colour, lang=lang)
+        rows.append(CardRow(tuple(cards), x - _row_width(len(cards)) / 2, y - CARD_H / 2, CARD_STEP, seat == winner))
+    _put_plays(put, rows, four_colour, lang)
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """A row of overlapping cards from (left, top), on a gold edge when it won the trick."""
+
+    cards: tuple[str, ...]
+    left: float
+    top: float
+    step: float
+    gold: bool
+
+    @property
+    def right(self) -> float:
+        return self.left + _row_width(len(self.cards), self.step)
+
+
+def _put_plays(put: Put, rows: list[CardRow], four_colour: bool, lang: str) -> None:
+    """The trick's rows of cards, as one element: one play's shadow falls on another's cards."""
+    rows = [row for row in rows if row.cards]
+    if not rows:
+        return
+
+    def paint(img, draw, dx, dy) -> None:
+        for row in rows:
+            if row.gold:
+                draw.rounded_rectangle((row.left + dx - 6, row.top + dy - 6, row.right + dx + 6,
+                                        row.top + dy + CARD_H + 6), radius=12, fill=theme.GOLD)  # fmt: skip
+            _cards_row(img, list(row.cards), row.left + dx, row.top + dy, four_colour, row.step, lang)
+
+    box = (min(r.left for r in rows) - 14, min(r.top for r in rows) - 14, max(r.right for r in rows) + 14,
+           max(r.top for r in rows) + CARD_H + 16)  # fmt: skip
+    key = ("plays", tuple((r.cards, r.left - box[0], r.top - box[1], r.step, r.gold) for r in rows), four_colour, lang)
+    put(key, box, paint)
 
 
 def _winner(state: dict, plays: list[dict]) -> int | None:
@@ -399,25 +462,23 @@ def _winner(state: dict, plays: list[dict]) -> int | None:
     return marked[0] if marked else state.get("last_trick_winner")
 
 
-def _trick_rows(img, draw, layout, state, names, on_felt, winner, to_move, lang, four_colour) -> None:
+def _trick_rows(put: Put, layout, state, names, on_felt, winner, to_move, lang, four_colour) -> None:
     """A trick of several cards a play: each seat's plate down the left with its cards beside it (a completed
     trick's ``winner`` edged in gold)."""
     plays = {p.get("seat"): p.get("cards") or [] for p in on_felt}
     tricks = st.tricks_by_seat(state, names)
     x0 = MARGIN + 8 + PLATE_W + 14
     room = W - MARGIN - 12 - x0
+    rows = []
     for seat, xy in enumerate(seat_centres(layout.n, state.get("game", ""), layout)):
-        _plate(img, draw, seat, xy, state, names, to_move=to_move, lang=lang, tricks=tricks[seat] if tricks else None)
+        _put_plate(put, seat, xy, state, names, to_move=to_move, lang=lang, tricks=tricks[seat] if tricks else None)
         cards = plays.get(seat) or []
         step = min(CARD_STEP, (room - CARD_W) / max(len(cards) - 1, 1))
-        if cards and seat == winner:
-            top = xy[1] - CARD_H / 2
-            draw.rounded_rectangle((x0 - 6, top - 6, x0 + _row_width(len(cards), step) + 6, top + CARD_H + 6),
-                                   radius=12, fill=theme.GOLD)  # fmt: skip
-        _cards_row(img, cards, x0, xy[1] - CARD_H / 2, four_colour, step, lang)
+        rows.append(CardRow(tuple(cards), x0, xy[1] - CARD_H / 2, step, seat == winner))
+    _put_plays(put, rows, four_colour, lang)
 
 
-def _joker_badge(img, draw, state, layout, game, lang, four_colour) -> None:
+def _joker_badge(put: Put, state, layout, game, lang, four_colour) -> None:
     """Under a Joker led at no trumps, the suit its player named ("as ♠")."""
     trick = state.get("trick") or []
     suit = state.get("joker_suit")
@@ -429,7 +490,7 @@ def _joker_badge(img, draw, state, layout, game, lang, four_colour) -> None:
     else:
         x, y = trick_spot(layout.n, trick[0]["seat"], game, layout)
         y += CARD_H / 2 - 18
-    _tag(img, draw, (x, y), [f"{t('joker_as', lang)} ", suit_seg(suit)], four_colour=four_colour)
+    _put_tag(put, (x, y), [f"{t('joker_as', lang)} ", suit_seg(suit)], four_colour=four_colour)
 
 
 def _band_open_hand(img, draw, y, shown, names, lang, four_colour) -> float:
@@ -461,6 +522,82 @@ def _band_last_trick(img, draw, y, plays, winner, names, lang, four_colour) -> f
     return y + BAND_ROW_H
 
 
+@dataclass(frozen=True)
+class Scene:
+    """What one picture of the table shows on and under the felt, and the bands it needs."""
+
+    layout: Layout
+    trick: list[dict]
+    last: list[dict]
+    on_felt: list[dict]
+    winner: int | None
+    last_in_band: bool
+
+
+def _scene(state: dict, names: list[str], show_last_trick: bool, last_trick: list[dict] | None, lang: str,
+           auction_rows: int = 0) -> Scene:  # fmt: skip
+    trick = state.get("trick") or []
+    last = (last_trick if last_trick is not None else state.get("last_trick") or []) if show_last_trick else []
+    # The felt shows the trick in progress, else the last trick (its winner edged in gold); a last trick beside a
+    # trick in progress goes under the felt.
+    on_felt = trick or last
+    winner = None if trick else _winner(state, last)
+    last_in_band = bool(trick) and bool(last)
+    layout = plan(state, names, on_felt, last_in_band=last_in_band, lang=lang, auction_rows=auction_rows)
+    return Scene(layout, trick, last, on_felt, winner, last_in_band)
+
+
+def _draw_top(img, draw, state, names, layout: Layout, *, title, clock, lang, four_colour) -> None:
+    """The header and the auction strip: everything above the felt."""
+    _header(img, draw, state, names, title=title, clock=clock, lang=lang, four_colour=four_colour)
+    auction.draw(img, layout.header_h, MARGIN, W - MARGIN, [list(line) for line in layout.calls],
+                 len(auction.calls_shown(state)), lang, four_colour, layout.call_rows)  # fmt: skip
+
+
+def _draw_felt(put: Put, state, names, scene: Scene, *, to_move, lang, four_colour) -> None:
+    """The felt with the seats' plates and the plays, each placed by ``put``."""
+    layout, on_felt, winner, game = scene.layout, scene.on_felt, scene.winner, state.get("game", "")
+    if layout.rows:
+        _trick_rows(put, layout, state, names, on_felt, winner, to_move, lang, four_colour)
+    else:
+        tricks = st.tricks_by_seat(state, names)
+        for seat, xy in enumerate(seat_centres(layout.n, game, layout)):
+            _put_plate(put, seat, xy, state, names, to_move=to_move, lang=lang,
+                       tricks=tricks[seat] if tricks else None)  # fmt: skip
+        _trick_round(put, layout, on_felt, game, winner=winner, four_colour=four_colour, lang=lang)
+    if on_felt and not scene.trick:
+        tag: list[Segment] = [t("last_trick", lang)]
+        half = seg_width(tag, LABEL, True) / 2 + 20
+        corner = (W - MARGIN - half, layout.felt_top) if layout.rows else (
+            MARGIN + half, layout.felt_top + layout.felt_h - MARGIN - 26)  # fmt: skip
+        _put_tag(put, corner, tag, four_colour=four_colour, edge=theme.TEXT_DIM)
+    _joker_badge(put, state, layout, game, lang, four_colour)
+
+
+def band_top(layout: Layout) -> float:
+    """Where the band under the felt starts."""
+    return layout.felt_top + layout.felt_h + MARGIN
+
+
+def _draw_band(img, draw, state, names, scene: Scene, y: float, *, lang, four_colour) -> None:
+    """The band under the felt from ``y``: an open misère hand, the last trick beside a trick in progress."""
+    shown = _open_hand(state)
+    if shown is not None:
+        y = _band_open_hand(img, draw, y, shown, names, lang, four_colour)
+    if scene.last_in_band:
+        _band_last_trick(img, draw, y, scene.last, _winner(state, scene.last), names, lang, four_colour)
+
+
+def drawing_in_place(img: Image.Image) -> Put:
+    """A ``Put`` that draws each element straight onto ``img``."""
+    draw = ImageDraw.Draw(img)
+
+    def put(key, box, paint) -> None:
+        paint(img, draw, 0, 0)
+
+    return put
+
+
 def build_table(
     state: dict,
     names: list[str],
@@ -474,59 +611,11 @@ def build_table(
     lang: str = "en",
     auction_rows: int = 0,
 ) -> Image.Image:
-    game = state.get("game", "")
-    trick = state.get("trick") or []
-    last = (last_trick if last_trick is not None else state.get("last_trick") or []) if show_last_trick else []
-    # The felt shows the trick in progress, else the last trick (its winner edged in gold); a last trick beside a
-    # trick in progress goes under the felt.
-    on_felt = trick or last
-    winner = None if trick else _winner(state, last)
-    last_in_band = bool(trick) and bool(last)
-    layout = plan(state, names, on_felt, last_in_band=last_in_band, lang=lang, auction_rows=auction_rows)
+    scene = _scene(state, names, show_last_trick, last_trick, lang, auction_rows)
+    layout = scene.layout
     img = _background(layout.felt_top, layout.felt_h, layout.height).copy()
     draw = ImageDraw.Draw(img)
-    _header(img, draw, state, names, title=title, clock=clock, lang=lang, four_colour=four_colour)
-    auction.draw(img, layout.header_h, MARGIN, W - MARGIN, [list(line) for line in layout.calls],
-                 len(auction.calls_shown(state)), lang, four_colour, layout.call_rows)  # fmt: skip
-
-    if layout.rows:
-        _trick_rows(img, draw, layout, state, names, on_felt, winner, to_move, lang, four_colour)
-    else:
-        tricks = st.tricks_by_seat(state, names)
-        for seat, xy in enumerate(seat_centres(layout.n, game, layout)):
-            _plate(img, draw, seat, xy, state, names, to_move=to_move, lang=lang,
-                   tricks=tricks[seat] if tricks else None)  # fmt: skip
-        _trick_round(img, draw, layout, on_felt, game, winner=winner, four_colour=four_colour, lang=lang)
-    if on_felt and not trick:
-        tag: list[Segment] = [t("last_trick", lang)]
-        half = seg_width(tag, LABEL, True) / 2 + 20
-        corner = (W - MARGIN - half, layout.felt_top) if layout.rows else (
-            MARGIN + half, layout.felt_top + layout.felt_h - MARGIN - 26)  # fmt: skip
-        _tag(img, draw, corner, tag, four_colour=four_colour, edge=theme.TEXT_DIM)
-    _joker_badge(img, draw, state, layout, game, lang, four_colour)
-
-    y: float = layout.felt_top + layout.felt_h + MARGIN
-    shown = _open_hand(state)
-    if shown is not None:
-        y = _band_open_hand(img, draw, y, shown, names, lang, four_colour)
-    if last_in_band:
-        _band_last_trick(img, draw, y, last, _winner(state, last), names, lang, four_colour)
+    _draw_top(img, draw, state, names, layout, title=title, clock=clock, lang=lang, four_colour=four_colour)
+    _draw_felt(drawing_in_place(img), state, names, scene, to_move=to_move, lang=lang, four_colour=four_colour)
+    _draw_band(img, draw, state, names, scene, band_top(layout), lang=lang, four_colour=four_colour)
     return img
-
-
-def render_table(
-    state: dict,
-    names: list[str],
-    *,
-    to_move: int | None = None,
-    title: str = "",
-    show_last_trick: bool = False,
-    last_trick: list[dict] | None = None,
-    clock: str | None = None,
-    four_colour: bool = False,
-    lang: str = "en",
-) -> bytes:
-    """PNG of the table for ``state`` (the replay output) with ``names`` by seat."""
-    img = build_table(state, names, to_move=to_move, title=title, show_last_trick=show_last_trick,
-                      last_trick=last_trick, clock=clock, four_colour=four_colour, lang=lang)  # fmt: skip
-    return to_png(img)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render import theme
-from render.fonts import draw_text, font
+from render.fonts import draw_text, text_width
 from render.pips import pip_image
 
 Segment = str | tuple[str, str]
@@ -19,10 +19,9 @@ def suit_seg(suit: str) -> Segment:
 
 
 def seg_width(segments: list[Segment], size: int, bold: bool = False) -> float:
-    f = font(size, bold)
     total = 0.0
     for seg in segments:
-        total += f.getlength(seg) if isinstance(seg, str) else round(size * 0.82) + 2
+        total += text_width(seg, size, bold) if isinstance(seg, str) else round(size * 0.82) + 2
     return total
 
 
@@ -45,7 +44,6 @@ def draw_segments(
         while size > 10 and width > max_width:
             size -= 1
             width = seg_width(segments, size, bold)
-    f = font(size, bold)
     x, y = xy
     if anchor[0] == "m":
         x -= width / 2
@@ -55,7 +53,7 @@ def draw_segments(
     for seg in segments:
         if isinstance(seg, str):
             draw_text(draw, (x, y), seg, size, fill, bold=bold, anchor="lm")
-            x += f.getlength(seg)
+            x += text_width(seg, size, bold)
         else:
             colour = theme.suit_colour(seg[1], four_colour, on_dark=True)
             im = pip_image(seg[1], pip, colour)

@@ -1,0 +1,140 @@
+"""The table's PNG, composed in the fixed palette from parts kept drawn (``build_table`` draws the same picture in
+RGB, for the replays' animations and the tests).
+
+A table's picture is an empty table (the page and the felt), the top (header and auction strip), and a few
+elements on the felt: the seats' plates, the rows of cards played, a label or two.  Between two pictures of a table
+most of them are the same: a card played adds one row of cards and moves the turn from one plate to another; the
+scores change once a trick.  So each part is kept, already mapped to the fixed palette (``render.palette``), in a
+small per-process cache keyed by everything it shows; a picture copies the empty table, pastes the parts, and
+writes the rows.  Only a part not seen lately is drawn (in RGB, on its background) and mapped.
+
+An element on the felt is drawn on the felt's colour and pasted where it differs from it: its soft shadow is blended
+with the felt as in ``build_table``; where an element lies over another (a label on a card) it is opaque.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Callable
+from functools import cache, lru_cache
+from typing import Generic, TypeVar
+
+from PIL import Image, ImageDraw
+
+from render import table as tb
+from render import theme
+from render.palette import colours, to_palette
+from render.png import encode_fixed, framed
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+TOP_CACHE_SIZE = 64  # ~270 KB each: a render worker draws many tables in turn
+ELEMENT_CACHE_SIZE = 1024  # plates, rows of cards, labels: ~20-60 KB each
+# The state's keys that change with each card and that the top never reads: left out of the top's key.
+NOT_ON_TOP = frozenset({"trick", "last_trick", "last_trick_winner", "legal", "hands", "step", "error", "joker_suit",
+                        "open_hand", "shown_void", "to_move"})  # fmt: skip
+
+
+class Recent(Generic[K, V]):
+    """A small least-recently-used cache."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.items: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K, make: Callable[[], V]) -> V:
+        found = self.items.get(key)
+        if found is not None:
+            self.items.move_to_end(key)
+            return found
+        found = self.items[key] = make()
+        if len(self.items) > self.size:
+            self.items.popitem(last=False)
+        return found
+
+
+_tops: Recent[str, Image.Image] = Recent(TOP_CACHE_SIZE)
+_elements: Recent[tuple, tuple[Image.Image, Image.Image]] = Recent(ELEMENT_CACHE_SIZE)
+
+
+@cache
+def _index(colour: theme.Colour) -> int:
+    return colours().index(colour)
+
+
+@lru_cache(maxsize=16)
+def _empty_table(felt_top: int, felt_h: int, height: int) -> Image.Image:
+    return to_palette(tb._background(felt_top, felt_h, height))
+
+
+@lru_cache(maxsize=1)
+def _not_felt() -> list[int]:
+    """A lookup table: 0 for the felt's palette index, 255 for every other."""
+    felt = _index(theme.FELT)
+    return [0 if i == felt else 255 for i in range(256)]
+
+
+def _element(key: tuple, width: int, height: int, dx: int, dy: int, paint: tb.Paint) -> tuple[Image.Image, Image.Image]:
+    """An element drawn on the felt's colour and mapped to the palette, and the mask of where it is not felt."""
+    img = Image.new("RGB", (width, height), theme.FELT)
+    paint(img, ImageDraw.Draw(img), dx, dy)
+    mapped = to_palette(img)
+    return mapped, Image.frombytes("L", mapped.size, mapped.tobytes()).point(_not_felt())
+
+
+def _placing(canvas: Image.Image) -> tb.Put:
+    """A ``Put`` that pastes each element, kept drawn, onto ``canvas`` (a palette image)."""
+
+    def put(key: tuple, box: tuple[float, float, float, float], paint: tb.Paint) -> None:
+        # Shifted by even pixels: Python rounds halves to even, so an odd shift would move some edges by one.
+        x0, y0 = 2 * math.floor(box[0] / 2), 2 * math.floor(box[1] / 2)
+        width, height = math.ceil(box[2]) - x0, math.ceil(box[3]) - y0
+        # The element's place within a pixel changes how its edges round: part of the key.
+        full = (key, box[0] - x0, box[1] - y0, width, height)
+        mapped, mask = _elements.get(full, lambda: _element(full, width, height, -x0, -y0, paint))
+        canvas.paste(mapped, (x0, y0), mask)
+
+    return put
+
+
+def _top(state, names, layout: tb.Layout, *, title, clock, lang, four_colour) -> Image.Image:
+    """The header and the auction strip for ``state`` (the rows above the felt), in the palette."""
+    shown = sorted((k, v) for k, v in state.items() if k not in NOT_ON_TOP)
+    key = repr((shown, names, title, clock, lang, four_colour, layout.felt_top, layout.header_h, layout.call_rows))
+
+    def draw() -> Image.Image:
+        img = Image.new("RGB", (tb.W, layout.felt_top), theme.PAGE)  # the empty table's rows above the felt
+        tb._draw_top(img, ImageDraw.Draw(img), state, names, layout, title=title, clock=clock, lang=lang,
+                     four_colour=four_colour)  # fmt: skip
+        return to_palette(img)
+
+    return _tops.get(key, draw)
+
+
+def render_table(
+    state: dict,
+    names: list[str],
+    *,
+    to_move: int | None = None,
+    title: str = "",
+    show_last_trick: bool = False,
+    last_trick: list[dict] | None = None,
+    clock: str | None = None,
+    four_colour: bool = False,
+    lang: str = "en",
+) -> bytes:
+    """PNG of the table for ``state`` (the replay output) with ``names`` by seat."""
+    scene = tb._scene(state, names, show_last_trick, last_trick, lang)
+    layout = scene.layout
+    canvas = _empty_table(layout.felt_top, layout.felt_h, layout.height).copy()
+    canvas.paste(_top(state, names, layout, title=title, clock=clock, lang=lang, four_colour=four_colour), (0, 0))
+    tb._draw_felt(_placing(canvas), state, names, scene, to_move=to_move, lang=lang, four_colour=four_colour)
+    band = round(tb.band_top(layout))
+    if band < layout.height:  # an open misère hand, or the last trick beside a trick in progress
+        img = Image.new("RGB", (tb.W, layout.height - band), theme.PAGE)
+        tb._draw_band(img, ImageDraw.Draw(img), state, names, scene, tb.band_top(layout) - band, lang=lang,
+                      four_colour=four_colour)  # fmt: skip
+        canvas.paste(to_palette(img), (0, band))
+    return encode_fixed(tb.W, [framed(canvas)])

@@ -1,0 +1,130 @@
+"""The cheap table and hand PNGs look like the drawings: the fixed palette moves a pixel by well under a level on
+average; the table composed from cached parts in that palette is ``build_table``'s picture, state after state, the
+cached parts never stale; the PNG writer's files read back as written, with ISA-L or with zlib."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from render import png, render_hand, render_table
+from render.hand import build_hand
+from render.palette import colours, to_palette
+from render.state import trump_rank
+from render.table import build_table
+from rules.players import RandomPlayer
+from rules.registry import new_match
+
+GAMES = {"two_hundred": 4, "five_hundred": 3, "belote": 4, "da_bai_fen": 4}
+NAMES = ["Léa", "Hugo", "王芳", "Zoë"]
+
+
+def states(game: str, seed: int, count: int):
+    """Successive states of a seeded random game (bidding and play), with the mover's hand and seat."""
+    m = new_match(game, {})
+    rng, player = random.Random(seed), RandomPlayer()
+    m.start_deal(m.random_deal(rng))
+    out = []
+    while m.phase != "game_over" and len(out) < count:
+        if m.phase == "between_deals":
+            m.start_deal(m.random_deal(rng))
+            continue
+        out.append((m.output(), m.hand_mask_names(m.to_move), m.to_move))
+        m.apply(player.choose(m, rng))
+    return out
+
+
+def mean_error(a: Image.Image, b: Image.Image) -> float:
+    assert a.size == b.size
+    return sum(ImageStat.Stat(ImageChops.difference(a.convert("RGB"), b.convert("RGB"))).mean) / 3
+
+
+def decoded(data: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    return img
+
+
+def table_kw(state: dict, seat: int, four_colour: bool, lang: str) -> dict:
+    last = state.get("last_trick") or []
+    return dict(to_move=seat, title="T · #3", clock="30 s / turn", show_last_trick=bool(last) and not state.get(
+        "trick"), last_trick=last, four_colour=four_colour, lang=lang)  # fmt: skip
+
+
+def test_the_palette_holds_the_theme_flat_colours_exactly():
+    from render import theme
+
+    assert len(colours()) <= 256
+    flat = [theme.PAGE, theme.PANEL, theme.FELT, theme.FELT_EDGE, theme.TEXT, theme.TEXT_DIM, theme.GOLD,
+            theme.CARD_FACE, *theme.SIDE_COLOURS]  # fmt: skip
+    for c in flat:
+        assert to_palette(Image.new("RGB", (1, 1), c)).convert("RGB").getpixel((0, 0)) == c
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_fixed_palette_moves_pixels_by_under_a_level(game):
+    for state, hand, seat in states(game, 3, 40)[::8]:
+        for four_colour, lang in ((False, "fr"), (True, "zh")):
+            table = build_table(state, NAMES[: GAMES[game]], **table_kw(state, seat, four_colour, lang))
+            assert mean_error(table, to_palette(table)) < 0.5
+            legal = {c for a in state["legal"] if a["type"] == "play" for c in a.get("cards", [])}
+            shown = build_hand(game, hand, trump=state.get("trump"), trump_rank=trump_rank(state),
+                               legal=legal or None, four_colour=four_colour, title="Ann", lang=lang)  # fmt: skip
+            assert mean_error(shown, to_palette(shown)) < 1.0
+            assert mean_error(shown, decoded(render_hand(game, hand, trump=state.get("trump"),
+                              trump_rank=trump_rank(state), legal=legal or None, four_colour=four_colour,
+                              title="Ann", lang=lang))) < 1.0  # fmt: skip
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_from_cached_parts_is_the_drawing_state_after_state(game):
+    """Two tables' states interleaved, as a render worker gets them: every picture's top and elements come from
+    the caches when they were drawn before, and the picture is still the one build_table draws (but where one
+    element's soft shadow falls on another: a few pixels, blended with the felt)."""
+    runs = [states(game, seed, 30) for seed in (5, 6)]
+    names = NAMES[: GAMES[game]]
+    same = 0
+    for i in range(30):
+        for run in runs:
+            if i >= len(run):
+                continue
+            state, _, seat = run[i]
+            kw = table_kw(state, seat, i % 3 == 0, ("en", "fr", "zh")[i % 3])
+            got = decoded(render_table(state, names, **kw))
+            want = to_palette(build_table(state, names, **kw))
+            assert got.mode == "P" and got.size == want.size
+            error = mean_error(got, want)
+            assert error < 0.1, (i, state["phase"])
+            same += error == 0
+    assert same > 20  # most pictures are identical, pixel for pixel
+
+
+def test_a_changed_score_is_drawn_not_taken_from_the_cache():
+    state, _, seat = states("belote", 5, 1)[0]
+    names = NAMES
+    first = decoded(render_table(state, names, **table_kw(state, seat, False, "en")))
+    moved = {**state, "scores": [state["scores"][0] + 120, state["scores"][1]]}
+    second = decoded(render_table(moved, names, **table_kw(moved, seat, False, "en")))
+    assert mean_error(first, second) > 0
+    assert mean_error(second, to_palette(build_table(moved, names, **table_kw(moved, seat, False, "en")))) == 0
+
+
+@pytest.mark.parametrize("with_isal", [True, False])
+def test_png_writer_round_trips(monkeypatch, with_isal):
+    if not with_isal:
+        monkeypatch.setattr(png, "isal_zlib", None)
+    rng = random.Random(1)
+    img = Image.new("RGB", (37, 23))
+    img.putdata([(rng.randrange(256), rng.randrange(256), rng.randrange(256)) for _ in range(37 * 23)])
+    mapped = to_palette(img)
+    got = decoded(
+        png.encode_fixed(37, [png.framed(mapped.crop((0, 0, 37, 10))), png.framed(mapped.crop((0, 10, 37, 23)))])
+    )
+    assert got.size == (37, 23) and got.mode == "P"
+    assert mean_error(got, mapped) == 0
+    adaptive = png.palette_of(img)
+    assert mean_error(decoded(png.encode_palette(adaptive)), adaptive) == 0
+    assert decoded(png.to_png(img, palette=False)).mode == "RGB"
