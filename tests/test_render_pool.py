@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import multiprocessing
 import os
 import random
+import signal
 
 import pytest
 
@@ -110,3 +112,33 @@ async def test_workers_that_keep_dying_leave_the_drawing_to_threads(caplog):
         assert await pool.run(os.getpid) == os.getpid()
     finally:
         pool.close()
+
+
+async def test_a_worker_killed_while_idle_is_replaced_by_the_next_image(caplog):
+    pool = RenderPool("processes", workers=1)
+    pool.start()
+    try:
+        first = await pool.run(os.getpid)
+        os.kill(first, signal.SIGKILL)  # it owed no image: the next one sent to it finds it dead
+        await asyncio.sleep(0.2)
+        with caplog.at_level(logging.WARNING):
+            assert await pool.run(os.getpid) == os.getpid()  # that image is drawn in a thread, not lost
+            assert await pool.run(os.getpid) not in (os.getpid(), first)  # a fresh worker process answers
+        assert pool.restarts == 1
+        assert [r.getMessage() for r in caplog.records if r.name == "bot.presentation.render_pool"] == [
+            "a render worker died; starting new workers (restart 1); this image is drawn in a thread"
+        ]
+    finally:
+        pool.close()
+
+
+async def test_the_workers_are_shut_down_from_another_thread_as_the_client_does():
+    pool = RenderPool("processes", workers=2)
+    pool.start()
+    pids = {await pool.run(os.getpid) for _ in range(4)}
+    await asyncio.to_thread(pool.close)
+    await asyncio.sleep(0)  # the readers are removed on the loop's thread
+    assert pids and os.getpid() not in pids
+    for pid in pids:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
