@@ -617,6 +617,7 @@ class BotSide:
                         profiler.enable()
                     self.cards = self.actions = self.human_actions = 0
                     self.drawn.clear()
+                    kept_start = images.pictures.hits
                     self.table_delays = []
                     self.counting = True
                     cpu_start, wall_start, times_start = time.process_time(), time.monotonic(), os.times()
@@ -645,6 +646,7 @@ class BotSide:
                             "actions": self.actions,
                             "human_actions": self.human_actions,
                             "drawn": dict(self.drawn),
+                            "kept": images.pictures.hits - kept_start,
                             "table_delays": self.table_delays,
                             "lags": self.lags,
                             "gc_pauses": self.gc_pauses,
@@ -963,7 +965,8 @@ class Driver:
         drawn = bot["drawn"]
         if drawn:
             print("images drawn per action: " + ", ".join(
-                f"{name} {n / max(actions, 1):.3f}" for name, n in sorted(drawn.items())))  # fmt: skip
+                f"{name} {n / max(actions, 1):.3f}" for name, n in sorted(drawn.items()))
+                + f"; asked for again, not drawn: {bot['kept'] / max(actions, 1):.3f}")  # fmt: skip
         print(f"interactions: {bot['taps']} answered in the window, {bot['taps'] / max(bot['human_actions'], 1):.2f} "
               f"per human action ({'slash commands' if args.slash else 'taps on the live DM hand'})")  # fmt: skip
         print(f"interaction → reply latency over {len(lat)} interactions: p50 {pct(lat, 0.5):.1f} ms, "
