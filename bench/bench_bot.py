@@ -475,6 +475,7 @@ class BotSide:
         self.table_delays: list[float] = []  # such a move → the edit that shows it
         self.received_at: dict[int, float] = {}
         self.human: dict[int, int] = {}  # table id → the human's user id
+        self.outrun = self.edits = 0  # table-message edits in the window; of them, outrun by a move while under way
 
     def send(self, message: dict) -> None:
         # Buffered by the event loop: a busy driver never blocks the bot on a full pipe.
@@ -515,9 +516,13 @@ class BotSide:
 
         async def timed_edit(table):  # the edit shows every move made before it starts
             moved = self.unshown.pop(table.id, None)
+            version = table.version
             await edit_table_message(table)
             if moved is not None and self.counting:
                 self.table_delays.append(time.monotonic() - moved)
+            if self.counting:
+                self.outrun += table.version != version
+                self.edits += 1
 
         client.presenter._edit_table_message = timed_edit
         post_table_message = client.presenter._post_table_message
@@ -619,6 +624,7 @@ class BotSide:
                     self.drawn.clear()
                     kept_start = images.pictures.hits
                     self.table_delays = []
+                    self.outrun = self.edits = 0
                     self.counting = True
                     cpu_start, wall_start, times_start = time.process_time(), time.monotonic(), os.times()
                     workers_start = images.pool.worker_cpu_seconds()
@@ -648,6 +654,7 @@ class BotSide:
                             "drawn": dict(self.drawn),
                             "kept": images.pictures.hits - kept_start,
                             "table_delays": self.table_delays,
+                            "outrun": (self.outrun, self.edits),
                             "lags": self.lags,
                             "gc_pauses": self.gc_pauses,
                             "received": self.received_at,
@@ -978,6 +985,8 @@ class Driver:
             print(f"a turn → the player's DM hand showing it (before they can tap): p50 {pct(shows, 0.5):.0f} ms, "
                   f"p90 {pct(shows, 0.9):.0f} ms, p99 {pct(shows, 0.99):.0f} ms, "
                   f"max {pct(shows, 1.0):.0f} ms")  # fmt: skip
+        outrun, edits = bot["outrun"]
+        print(f"table-message edits: {edits}, of which the table moved again while one was drawn and sent: {outrun}")
         behind = sorted(bot["table_delays"])
         if behind:
             print(f"a move → the table message showing it (a new deal's message aside): p50 {pct(behind, 0.5):.0f} ms, "
