@@ -8,7 +8,6 @@ import multiprocessing
 import os
 import random
 import signal
-import threading
 
 import pytest
 
@@ -143,26 +142,3 @@ async def test_the_workers_are_shut_down_from_another_thread_as_the_client_does(
     for pid in pids:
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)
-
-
-async def test_a_turn_reads_what_to_draw_once_a_lane_is_free_and_draws_in_that_lane():
-    pool = RenderPool("threads", workers=1)  # one lane
-    release = threading.Event()
-    busy = asyncio.ensure_future(pool.run(release.wait, urgent=True))
-    await asyncio.sleep(0.05)
-    table = {"version": 1}
-    seen = []
-
-    async def edit() -> int:
-        async with pool.turn():
-            seen.append(table["version"])  # read when a worker can draw it
-            return await pool.run(os.getpid)  # in the turn's lane: no second wait (one lane: it would never come)
-
-    editing = asyncio.ensure_future(edit())
-    await asyncio.sleep(0.05)
-    table["version"] = 2  # the table moves while the edit waits for the lane
-    assert not seen
-    release.set()
-    assert await asyncio.wait_for(editing, 5) == os.getpid()
-    assert await busy is True
-    assert seen == [2] and pool.in_flight == 0

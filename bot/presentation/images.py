@@ -14,10 +14,8 @@ is when it would not change.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import logging
-from collections.abc import AsyncIterator
 from functools import partial
 from typing import Any
 
@@ -83,16 +81,6 @@ async def render(name: str, *args: Any, urgent: bool = False, **kwargs: Any) -> 
         _warned.add(name)
         log.warning("render.%s is not available; sending text instead", name)
     return png
-
-
-@contextlib.asynccontextmanager
-async def turn() -> AsyncIterator[None]:
-    """A render lane for the pictures drawn inside (``RenderPool.turn``): read what to draw once inside."""
-    if not enabled:
-        yield
-        return
-    async with pool.turn():
-        yield
 
 
 async def kept(name: str, *args: Any, urgent: bool = False, **kwargs: Any) -> bytes | None:

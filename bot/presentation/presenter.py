@@ -463,15 +463,14 @@ class Presenter:
         if table.row.message_id is None:
             await self._post_table_message(table)
             return
+        state = table_state(table)
         message_id = table.row.message_id
-        async with images.turn():  # the table is read once a worker can draw it: no picture it has outrun
-            state = table_state(table)
-            fields: dict = {"content": table_content(table, state)[:2000], "view": table_view(table)}
-            key = table_picture_key(table, state) if images.enabled else None
-            if key is None or table.extra.get(SHOWN_PICTURE) != (message_id, key):  # else it keeps its picture
-                file = await table_file(table, state)
-                fields["attachments"] = [file] if file else []
-                key = key if file else None
+        fields: dict = {"content": table_content(table, state)[:2000], "view": table_view(table)}
+        key = table_picture_key(table, state) if images.enabled else None
+        if key is None or table.extra.get(SHOWN_PICTURE) != (message_id, key):  # else the message keeps its picture
+            file = await table_file(table, state)
+            fields["attachments"] = [file] if file else []
+            key = key if file else None
         await self._edit_message(table, message_id, **fields)
         table.extra[SHOWN_PICTURE] = (message_id, key)
 

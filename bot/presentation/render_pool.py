@@ -35,9 +35,8 @@ import os
 import pickle
 import threading
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
-from contextvars import ContextVar
 from multiprocessing.connection import Connection
 from typing import Any, Literal
 
@@ -55,7 +54,6 @@ RESTART_WINDOW = 60
 PIPELINE = 2
 FIRST_GUESS = 0.01  # seconds per image before any is measured (bench/bench_render.py: 3-8 ms)
 STOP = b""  # a worker told this exits
-_turn_held: ContextVar[bool] = ContextVar("render_turn_held", default=False)  # inside ``RenderPool.turn``
 
 
 def usable_cores() -> int:
@@ -213,15 +211,15 @@ class RenderPool:
         rest (table images, which the next table edit redraws anyway)."""
         if self.mode == "off":
             return None
-        if _turn_held.get():  # drawn in the turn its caller waited for (``turn``)
-            return await self._draw(function, *args)
         queued = self.in_flight >= self._lanes()
         self.in_flight += 1
         started = time.perf_counter()
         try:
             await self._take_lane(urgent)
             try:
-                return await self._draw(function, *args)
+                if self.mode == "threads":
+                    return await asyncio.to_thread(function, *args)
+                return await self._in_process(function, *args)
             finally:
                 self._free_lane()
         finally:
@@ -229,31 +227,6 @@ class RenderPool:
             if not queued:  # a lane was free: the wall time is the drawing time (plus the trip to the worker)
                 spent = min(time.perf_counter() - started, 1.0)
                 self.seconds_per_image += (spent - self.seconds_per_image) * 0.1
-
-    @contextlib.asynccontextmanager
-    async def turn(self, *, urgent: bool = False) -> AsyncIterator[None]:
-        """Wait for a lane, and draw inside the block without waiting again: a caller that reads what to draw
-        inside draws what is current once a worker is free, not what was current when it asked (a table edit
-        waiting behind the hands: the moves made meanwhile are drawn, and no picture the table has outrun)."""
-        if self.mode == "off" or _turn_held.get():
-            yield
-            return
-        self.in_flight += 1
-        try:
-            await self._take_lane(urgent)
-            token = _turn_held.set(True)
-            try:
-                yield
-            finally:
-                _turn_held.reset(token)
-                self._free_lane()
-        finally:
-            self.in_flight -= 1
-
-    async def _draw(self, function: Callable[..., Any], *args: Any) -> Any:
-        if self.mode == "threads":
-            return await asyncio.to_thread(function, *args)
-        return await self._in_process(function, *args)
 
     def _lanes(self) -> int:
         return self.workers * (PIPELINE if self.mode == "processes" else 1)
