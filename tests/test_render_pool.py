@@ -142,3 +142,14 @@ async def test_the_workers_are_shut_down_from_another_thread_as_the_client_does(
     for pid in pids:
         with pytest.raises(ProcessLookupError):
             os.kill(pid, 0)
+
+
+async def test_answers_larger_than_the_pipe_arrive_whole_and_in_order():
+    pool = RenderPool("processes", workers=1)
+    pool.start()
+    try:
+        sizes = [3_000_000, 10, 200_000, 0]  # a pipe holds 64 KB: the big ones are read in many pieces
+        answers = await asyncio.gather(*(pool.run(bytes, size) for size in sizes))
+        assert [len(answer) for answer in answers] == sizes
+    finally:
+        pool.close()

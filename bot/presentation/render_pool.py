@@ -33,6 +33,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import struct
 import threading
 import time
 from collections.abc import Callable
@@ -54,6 +55,7 @@ RESTART_WINDOW = 60
 PIPELINE = 2
 FIRST_GUESS = 0.01  # seconds per image before any is measured (bench/bench_render.py: 3-8 ms)
 STOP = b""  # a worker told this exits
+READ_SIZE = 1 << 20  # bytes read from a worker's pipe at a time
 
 
 def usable_cores() -> int:
@@ -110,6 +112,25 @@ class _Worker:
         self.owed: collections.deque[asyncio.Future[Any] | None] = collections.deque()
         self.loop: asyncio.AbstractEventLoop | None = None  # whose reader watches the pipe
         self.dead = False
+        self.unread = bytearray()  # read from the pipe, not yet a whole answer
+
+    def answers(self) -> list[tuple[bool, Any]]:
+        """The whole answers in ``unread`` (``Connection.send_bytes``'s frames: a length, then the pickle)."""
+        found: list[tuple[bool, Any]] = []
+        while True:
+            if len(self.unread) < 4:
+                return found
+            (size,) = struct.unpack_from("!i", self.unread)
+            start = 4
+            if size == -1:  # a frame over 2 GiB: its length follows in 8 bytes
+                if len(self.unread) < 12:
+                    return found
+                (size,) = struct.unpack_from("!Q", self.unread, 4)
+                start = 12
+            if len(self.unread) < start + size:
+                return found
+            found.append(pickle.loads(memoryview(self.unread)[start : start + size]))
+            del self.unread[: start + size]
 
     def send(self, function: Callable[..., Any], args: tuple, answer: asyncio.Future[Any] | None) -> None:
         # A call is small (a public view: ~1 KB) and a worker has at most PIPELINE unread: the pipe never blocks.
@@ -276,19 +297,27 @@ class RenderPool:
             loop.add_reader(worker.conn.fileno(), self._answered, worker)
 
     def _answered(self, worker: _Worker) -> None:
-        """The worker's pipe is readable: its answers, in the order of the calls (or its end: it died)."""
+        """The worker's pipe is readable: what it holds now (one read, which never blocks the event loop even when
+        a large picture is still being written), then each whole answer in it, in the order of the calls (or the
+        pipe's end: the worker died)."""
         try:
-            while worker.conn.poll():
-                ok, value = pickle.loads(worker.conn.recv_bytes())
-                answer = worker.owed.popleft() if worker.owed else None
-                if answer is None or answer.done():
-                    continue
-                if ok:
-                    answer.set_result(value)
-                else:
-                    answer.set_exception(value)
-        except (EOFError, OSError):
+            chunk = os.read(worker.conn.fileno(), READ_SIZE)
+        except BlockingIOError:
+            return
+        except OSError:
+            chunk = b""
+        if not chunk:
             self._fail(worker)
+            return
+        worker.unread += chunk
+        for ok, value in worker.answers():
+            answer = worker.owed.popleft() if worker.owed else None
+            if answer is None or answer.done():
+                continue
+            if ok:
+                answer.set_result(value)
+            else:
+                answer.set_exception(value)
 
     def _fail(self, worker: _Worker) -> None:
         """The worker is gone: the images it owed fail (their callers draw them in a thread, and the first of them
