@@ -475,6 +475,7 @@ class BotSide:
         self.table_delays: list[float] = []  # such a move → the edit that shows it
         self.received_at: dict[int, float] = {}
         self.human: dict[int, int] = {}  # table id → the human's user id
+        self.outrun = self.edits = 0  # table-message edits in the window; of them, outrun by a move while under way
 
     def send(self, message: dict) -> None:
         # Buffered by the event loop: a busy driver never blocks the bot on a full pipe.
@@ -515,9 +516,13 @@ class BotSide:
 
         async def timed_edit(table):  # the edit shows every move made before it starts
             moved = self.unshown.pop(table.id, None)
+            version = table.version
             await edit_table_message(table)
             if moved is not None and self.counting:
                 self.table_delays.append(time.monotonic() - moved)
+            if self.counting:
+                self.outrun += table.version != version
+                self.edits += 1
 
         client.presenter._edit_table_message = timed_edit
         post_table_message = client.presenter._post_table_message
@@ -617,7 +622,9 @@ class BotSide:
                         profiler.enable()
                     self.cards = self.actions = self.human_actions = 0
                     self.drawn.clear()
+                    kept_start = images.pictures.hits
                     self.table_delays = []
+                    self.outrun = self.edits = 0
                     self.counting = True
                     cpu_start, wall_start, times_start = time.process_time(), time.monotonic(), os.times()
                     workers_start = images.pool.worker_cpu_seconds()
@@ -645,7 +652,9 @@ class BotSide:
                             "actions": self.actions,
                             "human_actions": self.human_actions,
                             "drawn": dict(self.drawn),
+                            "kept": images.pictures.hits - kept_start,
                             "table_delays": self.table_delays,
+                            "outrun": (self.outrun, self.edits),
                             "lags": self.lags,
                             "gc_pauses": self.gc_pauses,
                             "received": self.received_at,
@@ -963,7 +972,8 @@ class Driver:
         drawn = bot["drawn"]
         if drawn:
             print("images drawn per action: " + ", ".join(
-                f"{name} {n / max(actions, 1):.3f}" for name, n in sorted(drawn.items())))  # fmt: skip
+                f"{name} {n / max(actions, 1):.3f}" for name, n in sorted(drawn.items()))
+                + f"; asked for again, not drawn: {bot['kept'] / max(actions, 1):.3f}")  # fmt: skip
         print(f"interactions: {bot['taps']} answered in the window, {bot['taps'] / max(bot['human_actions'], 1):.2f} "
               f"per human action ({'slash commands' if args.slash else 'taps on the live DM hand'})")  # fmt: skip
         print(f"interaction → reply latency over {len(lat)} interactions: p50 {pct(lat, 0.5):.1f} ms, "
@@ -975,6 +985,8 @@ class Driver:
             print(f"a turn → the player's DM hand showing it (before they can tap): p50 {pct(shows, 0.5):.0f} ms, "
                   f"p90 {pct(shows, 0.9):.0f} ms, p99 {pct(shows, 0.99):.0f} ms, "
                   f"max {pct(shows, 1.0):.0f} ms")  # fmt: skip
+        outrun, edits = bot["outrun"]
+        print(f"table-message edits: {edits}, of which the table moved again while one was drawn and sent: {outrun}")
         behind = sorted(bot["table_delays"])
         if behind:
             print(f"a move → the table message showing it (a new deal's message aside): p50 {pct(behind, 0.5):.0f} ms, "

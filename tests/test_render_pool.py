@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import multiprocessing
 import os
 import random
+import signal
 
 import pytest
 
@@ -108,5 +110,46 @@ async def test_workers_that_keep_dying_leave_the_drawing_to_threads(caplog):
         assert pool.mode == "threads" and pool.restarts == 3
         assert caplog.records[-1].getMessage() == "render workers died 4 times in 60 s; drawing in threads from now on"
         assert await pool.run(os.getpid) == os.getpid()
+    finally:
+        pool.close()
+
+
+async def test_a_worker_killed_while_idle_is_replaced_by_the_next_image(caplog):
+    pool = RenderPool("processes", workers=1)
+    pool.start()
+    try:
+        first = await pool.run(os.getpid)
+        os.kill(first, signal.SIGKILL)  # it owed no image: the next one sent to it finds it dead
+        await asyncio.sleep(0.2)
+        with caplog.at_level(logging.WARNING):
+            assert await pool.run(os.getpid) == os.getpid()  # that image is drawn in a thread, not lost
+            assert await pool.run(os.getpid) not in (os.getpid(), first)  # a fresh worker process answers
+        assert pool.restarts == 1
+        assert [r.getMessage() for r in caplog.records if r.name == "bot.presentation.render_pool"] == [
+            "a render worker died; starting new workers (restart 1); this image is drawn in a thread"
+        ]
+    finally:
+        pool.close()
+
+
+async def test_the_workers_are_shut_down_from_another_thread_as_the_client_does():
+    pool = RenderPool("processes", workers=2)
+    pool.start()
+    pids = {await pool.run(os.getpid) for _ in range(4)}
+    await asyncio.to_thread(pool.close)
+    await asyncio.sleep(0)  # the readers are removed on the loop's thread
+    assert pids and os.getpid() not in pids
+    for pid in pids:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
+
+
+async def test_answers_larger_than_the_pipe_arrive_whole_and_in_order():
+    pool = RenderPool("processes", workers=1)
+    pool.start()
+    try:
+        sizes = [3_000_000, 10, 200_000, 0]  # a pipe holds 64 KB: the big ones are read in many pieces
+        answers = await asyncio.gather(*(pool.run(bytes, size) for size in sizes))
+        assert [len(answer) for answer in answers] == sizes
     finally:
         pool.close()

@@ -4,6 +4,12 @@
 ``render`` is imported lazily: while a function is missing (or fails) the bot still works and says it in text;
 ``None`` means "no image, use the text".  The table, deal and score images draw ``Match.public_view()`` (what the
 engine declares public: never a hand); a hand image draws that seat's own ``Match.seat_view``.
+
+Hand and table pictures are kept here, in the bot's process, by what they are drawn from (``picture_key``): a
+picture asked for again (a player's hand after each look, a table shown again) is not drawn again, whichever worker
+drew it, and a picture asked for while the same one is being drawn waits for that drawing
+(``bot/presentation/picture_cache.py``).  The presenter compares the keys too, to leave a message's picture as it
+is when it would not change.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from functools import partial
 from typing import Any
 
 from bot.i18n import current_language
+from bot.presentation.picture_cache import PictureCache, picture_key
 from bot.presentation.render_pool import Mode, RenderPool
 
 log = logging.getLogger(__name__)
@@ -21,6 +28,7 @@ log = logging.getLogger(__name__)
 _warned: set[str] = set()
 enabled = True  # tests and benchmarks may turn drawing off to measure the bot alone
 pool = RenderPool("threads")  # until the client starts the one its settings choose
+pictures = PictureCache()  # hand and table pictures by what they show
 
 
 def start(mode: Mode) -> None:
@@ -28,6 +36,7 @@ def start(mode: Mode) -> None:
     global pool
     pool.close()
     pool = RenderPool(mode)
+    pictures.clear()
     pool.start(warm=warm)
 
 
@@ -35,6 +44,7 @@ def stop() -> None:
     """Shut the workers down (the bot is closing); images are then drawn in a thread."""
     global pool
     pool.close()
+    pictures.clear()
     pool = RenderPool("threads")
 
 
@@ -73,28 +83,46 @@ async def render(name: str, *args: Any, urgent: bool = False, **kwargs: Any) -> 
     return png
 
 
+async def kept(name: str, *args: Any, urgent: bool = False, **kwargs: Any) -> bytes | None:
+    """``render`` for a picture that is asked for again and again: drawn once per input while it is kept."""
+    if not enabled:
+        return None
+    key = picture_key(name, args, kwargs)
+    return await pictures.get(key, lambda: render(name, *args, urgent=urgent, **kwargs))
+
+
+def hand_args(
+    game: str, cards: list[str], view: dict[str, Any], legal: set[str] | None, title: str, *, four_colour: bool = False
+) -> tuple[tuple, dict[str, Any]]:
+    """What ``render.render_hand`` draws a hand from (its input: the cache's key)."""
+    kwargs = {
+        "trump": view.get("trump") if view.get("trump") != "NT" else None,
+        "trump_rank": view.get("trump_rank"),
+        "legal": legal,
+        "title": title,
+        "four_colour": four_colour,
+        "lang": current_language.get(),  # the captions: the cards as the player types them
+    }
+    return (game, cards), kwargs
+
+
 async def hand_image(
     game: str, cards: list[str], view: dict[str, Any], legal: set[str] | None, title: str, *, four_colour: bool = False
 ):
-    return await render(
-        "render_hand",
-        game,
-        cards,
-        trump=view.get("trump") if view.get("trump") != "NT" else None,
-        trump_rank=view.get("trump_rank"),
-        legal=legal,
-        title=title,
-        four_colour=four_colour,
-        lang=current_language.get(),  # the captions: the cards as the player types them
-        urgent=True,  # the answer to a click or a command waits for it
-    )
+    args, kwargs = hand_args(game, cards, view, legal, title, four_colour=four_colour)
+    return await kept("render_hand", *args, urgent=True, **kwargs)  # urgent: the answer to a click waits for it
 
 
 # The images' words are in the language being spoken (bot/i18n: the table's, or the player's).
 
 
+def table_key(public: dict[str, Any], names: list[str], **kwargs: Any) -> bytes:
+    """What ``table_image`` would draw, as a key: equal keys, equal pictures."""
+    return picture_key("render_table", (public, names), {"lang": current_language.get(), **kwargs})
+
+
 async def table_image(public: dict[str, Any], names: list[str], **kwargs: Any) -> bytes | None:
-    return await render("render_table", public, names, lang=current_language.get(), **kwargs)
+    return await kept("render_table", public, names, lang=current_language.get(), **kwargs)
 
 
 async def deal_summary_image(public: dict[str, Any], names: list[str], deal_index: int) -> bytes | None:

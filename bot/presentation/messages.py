@@ -453,20 +453,29 @@ def _rules_button(table: Table) -> TableButton:
     return TableButton(ComponentId(table.id, "rules"), _("Rules"), discord.ButtonStyle.secondary, emoji="📖")
 
 
+def _table_picture(table: Table, state: dict) -> dict:
+    """What the table image shows besides ``state`` and the names."""
+    match = table.match
+    assert match is not None
+    return {
+        "to_move": match.to_move,
+        "title": _("{game} · table #{table}", game=game_name(table.game), table=table.id),
+        "show_last_trick": bool(table.last_trick or state.get("last_trick")) and not state.get("trick"),
+        "last_trick": table.last_trick or state.get("last_trick"),
+        "clock": clock_label(table),
+    }
+
+
+@in_table_language
+def table_picture_key(table: Table, state: dict) -> bytes:
+    """The table image's key (``images.table_key``): a message showing this key shows this picture."""
+    return images.table_key(state, table.names(), **_table_picture(table, state))
+
+
 @in_table_language
 async def table_file(table: Table, state: dict) -> discord.File | None:
     """The table image; ``state`` is the match's ``public_view()``."""
-    match = table.match
-    assert match is not None
-    png = await images.table_image(
-        state,
-        table.names(),
-        to_move=match.to_move,
-        title=_("{game} · table #{table}", game=game_name(table.game), table=table.id),
-        show_last_trick=bool(table.last_trick or state.get("last_trick")) and not state.get("trick"),
-        last_trick=table.last_trick or state.get("last_trick"),
-        clock=clock_label(table),
-    )
+    png = await images.table_image(state, table.names(), **_table_picture(table, state))
     return discord.File(io.BytesIO(png), filename=f"table-{table.id}.png") if png else None
 
 

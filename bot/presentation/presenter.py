@@ -44,6 +44,7 @@ from bot.presentation.messages import (  # re-exported: cogs build messages here
     scores_text,
     table_content,
     table_file,
+    table_picture_key,
     table_state,
     table_view,
     winner_text,
@@ -77,6 +78,7 @@ class NewTableMessage:
 
 NEW_TABLE_MESSAGE = NewTableMessage()
 HANDS = object()  # queue marker: bring the players' live hands up to date with the state as it is then
+SHOWN_PICTURE = "table_picture"  # table.extra: (message id, picture key) of the table message's picture
 
 
 @dataclass
@@ -427,6 +429,7 @@ class Presenter:
         old = table.row.message_id
         message = await self._channel(table).send(table_content(table, state)[:2000], **kwargs)
         table.row.message_id = message.id
+        table.extra[SHOWN_PICTURE] = (message.id, table_picture_key(table, state) if file else None)
         await self.manager.store.set_message(table.id, message.id)
         if old is None:
             return
@@ -461,14 +464,15 @@ class Presenter:
             await self._post_table_message(table)
             return
         state = table_state(table)
-        file = await table_file(table, state)
-        await self._edit_message(
-            table,
-            table.row.message_id,
-            content=table_content(table, state)[:2000],
-            attachments=[file] if file else [],
-            view=table_view(table),
-        )
+        message_id = table.row.message_id
+        fields: dict = {"content": table_content(table, state)[:2000], "view": table_view(table)}
+        key = table_picture_key(table, state) if images.enabled else None
+        if key is None or table.extra.get(SHOWN_PICTURE) != (message_id, key):  # else the message keeps its picture
+            file = await table_file(table, state)
+            fields["attachments"] = [file] if file else []
+            key = key if file else None
+        await self._edit_message(table, message_id, **fields)
+        table.extra[SHOWN_PICTURE] = (message_id, key)
 
     async def _edit_message(self, table: Table, message_id: int, **fields) -> None:
         """What ``PartialMessage.edit`` sends, without what it does for a caller that wants the result: building a

@@ -5,11 +5,17 @@ core, and Pillow holds the GIL for part of it.  Worker processes spread it over 
 from a fork server that has imported ``render`` once (so a new worker is ready in milliseconds), are warmed at
 start-up (fonts and card faces loaded), and are shut down with the bot.
 
-A worker that dies (killed, out of memory, a crash in C) breaks the whole ``ProcessPoolExecutor``: the pool logs it
-once, starts a fresh executor for the next image and draws the image at hand in a thread meanwhile, so a dead worker
-costs one slower image, never the bot.
+Each worker is one process at the end of a pipe: the bot writes the pickled call, the worker answers with the
+pickled result, and the event loop reads the answers when the pipe has them (``add_reader``).  No thread of the bot
+takes part: ``concurrent.futures.ProcessPoolExecutor`` moves every call and answer through two threads of its own
+(a manager and a queue feeder) that contend for the GIL with the event loop, which cost the bot about as much CPU
+per image as the pickling itself (bench_bot with images on: about 0.8 ms of the bot's CPU per image).
 
-At most ``PIPELINE`` images per worker are handed to the executor at a time; the others wait in line here, where an
+A worker that dies (killed, out of memory, a crash in C) fails the images it had: the pool logs it once, starts a
+fresh worker for the next image and draws the image at hand in a thread meanwhile, so a dead worker costs one slower
+image, never the bot.
+
+At most ``PIPELINE`` images per worker are handed to the workers at a time; the others wait in line here, where an
 image that answers a player (a hand) goes before table, deal and score images: under load those are shed first.
 
 The pool also knows how busy it is (``backlog_seconds``): how long a new image would wait for a worker, from the
@@ -19,15 +25,20 @@ images in flight and the recent time per image.  The overload policy (``bot/pres
 from __future__ import annotations
 
 import asyncio
+import collections
+import contextlib
 import heapq
 import itertools
 import logging
 import multiprocessing
 import os
+import pickle
+import struct
+import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection
 from typing import Any, Literal
 
 log = logging.getLogger(__name__)
@@ -38,11 +49,13 @@ MODES: tuple[Mode, ...] = ("processes", "threads", "off")
 PRELOAD = ["render", "bot.presentation.images"]
 MAX_RESTARTS = 3  # workers replaced within RESTART_WINDOW seconds before the pool gives up on processes
 RESTART_WINDOW = 60
-# Images handed to each worker process at a time: the next waits in the worker's queue while the last one's PNG
+# Images handed to each worker process at a time: the next waits in the worker's pipe while the last one's PNG
 # travels back and waits for the bot's event loop, so a busy loop does not leave the workers idle (bench_bot at 500
 # tables: with one at a time the workers drew ~120 images/s at a third of their CPU, and table images starved).
 PIPELINE = 2
 FIRST_GUESS = 0.01  # seconds per image before any is measured (bench/bench_render.py: 3-8 ms)
+STOP = b""  # a worker told this exits
+READ_SIZE = 1 << 20  # bytes read from a worker's pipe at a time
 
 
 def usable_cores() -> int:
@@ -66,6 +79,93 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
+def _serve(conn: Connection) -> None:
+    """A worker's life: read a call, run it, answer (the result, or the exception it raised), until told to stop."""
+    while True:
+        try:
+            data = conn.recv_bytes()
+        except (EOFError, OSError):  # the bot is gone
+            return
+        if data == STOP:
+            return
+        try:
+            function, args = pickle.loads(data)
+            answer: tuple[bool, Any] = (True, function(*args))
+        except BaseException as error:
+            answer = (False, error)
+        try:
+            payload = pickle.dumps(answer, pickle.HIGHEST_PROTOCOL)
+        except Exception as error:  # an exception that cannot travel: its words do
+            payload = pickle.dumps((False, RuntimeError(f"{answer[1]!r} ({error})")), pickle.HIGHEST_PROTOCOL)
+        conn.send_bytes(payload)
+
+
+class _Worker:
+    """One worker process, its end of the pipe, and the answers it owes in order (None: nobody waits for it)."""
+
+    def __init__(self, context: multiprocessing.context.BaseContext):
+        self.conn, child = context.Pipe()
+        process = context.Process  # type: ignore[attr-defined]
+        self.process = process(target=_serve, args=(child,), name="render-worker", daemon=True)
+        self.process.start()
+        child.close()
+        self.owed: collections.deque[asyncio.Future[Any] | None] = collections.deque()
+        self.loop: asyncio.AbstractEventLoop | None = None  # whose reader watches the pipe
+        self.dead = False
+        self.unread = bytearray()  # read from the pipe, not yet a whole answer
+
+    def answers(self) -> list[tuple[bool, Any]]:
+        """The whole answers in ``unread`` (``Connection.send_bytes``'s frames: a length, then the pickle)."""
+        found: list[tuple[bool, Any]] = []
+        while True:
+            if len(self.unread) < 4:
+                return found
+            (size,) = struct.unpack_from("!i", self.unread)
+            start = 4
+            if size == -1:  # a frame over 2 GiB: its length follows in 8 bytes
+                if len(self.unread) < 12:
+                    return found
+                (size,) = struct.unpack_from("!Q", self.unread, 4)
+                start = 12
+            if len(self.unread) < start + size:
+                return found
+            found.append(pickle.loads(memoryview(self.unread)[start : start + size]))
+            del self.unread[: start + size]
+
+    def send(self, function: Callable[..., Any], args: tuple, answer: asyncio.Future[Any] | None) -> None:
+        # A call is small (a public view: ~1 KB) and a worker has at most PIPELINE unread: the pipe never blocks.
+        self.conn.send_bytes(pickle.dumps((function, args), pickle.HIGHEST_PROTOCOL))
+        self.owed.append(answer)
+
+    def stop(self) -> None:
+        """Tell the worker to exit and forget its pipe (from any thread: the reader is removed on its loop's)."""
+        self.dead = True
+        with contextlib.suppress(OSError):  # it is dead already
+            self.conn.send_bytes(STOP)
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            try:
+                running = asyncio.get_running_loop()
+            except RuntimeError:
+                running = None
+            if running is loop:
+                self._forget()
+            else:
+                loop.call_soon_threadsafe(self._forget)
+        else:
+            self.conn.close()
+        for answer in self.owed:
+            if answer is not None and not answer.done():
+                with contextlib.suppress(RuntimeError):  # its loop is closed: nobody waits any more
+                    answer.get_loop().call_soon_threadsafe(answer.cancel)
+        self.owed.clear()
+
+    def _forget(self) -> None:
+        if self.loop is not None and not self.conn.closed:
+            self.loop.remove_reader(self.conn.fileno())
+        self.conn.close()
+
+
 class RenderPool:
     """Runs ``function(*args)`` (a module-level function: it is pickled to a worker) where ``mode`` says."""
 
@@ -74,7 +174,8 @@ class RenderPool:
             raise ValueError(f"render mode must be one of {', '.join(MODES)}, not {mode!r}")
         self.mode = mode
         self.workers = workers or usable_cores()
-        self._executor: ProcessPoolExecutor | None = None
+        self._processes: list[_Worker] = []
+        self._warm: Callable[[], Any] | None = None
         self.in_flight = 0
         self.seconds_per_image = FIRST_GUESS  # a moving average of the drawing time (wall, in the worker's queue)
         self.restarts = 0
@@ -82,20 +183,31 @@ class RenderPool:
         self._free_lanes = self._lanes()
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # (priority, order, turn): a heap
         self._order = itertools.count()
+        self._lock = threading.Lock()  # close() may come from another thread (the client closes in one)
 
     def start(self, warm: Callable[[], Any] | None = None) -> None:
         """Start the workers (processes mode) and have each run ``warm`` once, without waiting for them."""
-        if self.mode != "processes" or self._executor is not None:
+        if self.mode != "processes":
             return
-        self._executor = ProcessPoolExecutor(self.workers, mp_context=_context())
-        if warm is not None:
-            for _ in range(self.workers):
-                self._executor.submit(warm)
+        self._warm = warm or self._warm
+        with self._lock:
+            context = _context()
+            while len(self._processes) < self.workers:
+                worker = _Worker(context)
+                if self._warm is not None:
+                    worker.send(self._warm, (), None)
+                self._processes.append(worker)
 
     def close(self) -> None:
-        executor, self._executor = self._executor, None
-        if executor is not None:
-            executor.shutdown(wait=True, cancel_futures=True)
+        with self._lock:
+            workers, self._processes = self._processes, []
+        for worker in workers:
+            worker.stop()
+        for worker in workers:
+            worker.process.join(timeout=5)
+            if worker.process.is_alive():
+                worker.process.kill()
+                worker.process.join(timeout=5)
 
     def backlog_seconds(self) -> float:
         """How long a new image would wait before a worker starts it (0 when one is free)."""
@@ -105,12 +217,10 @@ class RenderPool:
 
     def worker_cpu_seconds(self) -> float:
         """CPU time used so far by the live workers (Linux; 0 elsewhere): benchmarks count it with the bot's."""
-        executor = self._executor
-        processes = getattr(executor, "_processes", None) or {}  # the executor keeps its workers by pid (private)
         total = 0.0
-        for pid in list(processes):
+        for worker in list(self._processes):
             try:
-                with open(f"/proc/{pid}/stat") as stat:
+                with open(f"/proc/{worker.process.pid}/stat") as stat:
                     fields = stat.read().rsplit(")", 1)[1].split()
             except OSError:
                 continue
@@ -164,27 +274,76 @@ class RenderPool:
         self._free_lanes += 1
 
     async def _in_process(self, function: Callable[..., Any], *args: Any) -> Any:
-        executor = self._executor
-        if executor is None:
+        if not self._processes:
             self.start()
-            executor = self._executor
-        assert executor is not None
+        loop = asyncio.get_running_loop()
+        worker = min(self._processes, key=lambda w: len(w.owed))  # the least busy
+        answer: asyncio.Future[Any] = loop.create_future()
         try:
-            return await asyncio.wrap_future(executor.submit(function, *args))
-        except BrokenProcessPool:
-            self._replace(executor)
+            if worker.dead:
+                raise BrokenProcessPool("a render worker died")
+            self._watch(worker, loop)
+            worker.send(function, args, answer)
+            return await answer
+        except (BrokenProcessPool, BrokenPipeError, ConnectionResetError):
+            self._died(worker)
+            if self.mode == "off":
+                return None
             return await asyncio.to_thread(function, *args)
 
-    def _replace(self, broken: Executor) -> None:
-        """A worker died: every image in flight fails with BrokenProcessPool.  Start a fresh executor once; when
-        workers keep dying (they cannot start at all, say), draw in threads from then on rather than loop."""
-        if self._executor is not broken:  # another image already replaced it
+    def _watch(self, worker: _Worker, loop: asyncio.AbstractEventLoop) -> None:
+        if worker.loop is None:
+            worker.loop = loop
+            loop.add_reader(worker.conn.fileno(), self._answered, worker)
+
+    def _answered(self, worker: _Worker) -> None:
+        """The worker's pipe is readable: what it holds now (one read, which never blocks the event loop even when
+        a large picture is still being written), then each whole answer in it, in the order of the calls (or the
+        pipe's end: the worker died)."""
+        try:
+            chunk = os.read(worker.conn.fileno(), READ_SIZE)
+        except BlockingIOError:
             return
-        broken.shutdown(wait=False, cancel_futures=True)
-        self._executor = None
+        except OSError:
+            chunk = b""
+        if not chunk:
+            self._fail(worker)
+            return
+        worker.unread += chunk
+        for ok, value in worker.answers():
+            answer = worker.owed.popleft() if worker.owed else None
+            if answer is None or answer.done():
+                continue
+            if ok:
+                answer.set_result(value)
+            else:
+                answer.set_exception(value)
+
+    def _fail(self, worker: _Worker) -> None:
+        """The worker is gone: the images it owed fail (their callers draw them in a thread, and the first of them
+        replaces it; when it owed none, the next image sent to it does)."""
+        worker.dead = True
+        if worker.loop is not None and not worker.conn.closed:
+            worker.loop.remove_reader(worker.conn.fileno())
+        owed, worker.owed = list(worker.owed), collections.deque()
+        for answer in owed:
+            if answer is not None and not answer.done():
+                answer.set_exception(BrokenProcessPool("a render worker died"))
+
+    def _died(self, dead: _Worker) -> None:
+        """A worker died.  Start a fresh one once; when workers keep dying (they cannot start at all, say), draw in
+        threads from then on rather than loop."""
+        with self._lock:
+            if dead not in self._processes:  # another image already replaced it
+                return
+            self._processes.remove(dead)
+        self._fail(dead)
+        dead.stop()
+        dead.process.join(timeout=1)
         now = time.monotonic()
         self._deaths = [t for t in self._deaths if now - t < RESTART_WINDOW] + [now]
         if len(self._deaths) > MAX_RESTARTS:
+            self.close()
             self.mode = "threads"
             log.error("render workers died %d times in %d s; drawing in threads from now on", len(self._deaths),
                       RESTART_WINDOW)  # fmt: skip
