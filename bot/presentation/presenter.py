@@ -52,6 +52,7 @@ from bot.presentation.pings import TurnPings
 from bot.presentation.result_words import result_in_words
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.guild_settings import duration_text
+from bot.tables.placement import Placement
 from bot.tables.service import Outcome, Table, TableManager
 from rules import registry
 from rules.events import DealScored
@@ -113,6 +114,7 @@ class Presenter:
         self.budget.install(bot.http)
         self.pings = TurnPings(bot, self.budget)
         self._manager: TableManager | None = None
+        self.placement = Placement()  # which tables' own output is this process's (bot/tables/placement.py)
         # At most one edit of a table's message per interval: moves made meanwhile show in the next edit.  Discord
         # limits edits per channel anyway, and several tables share a channel.
         self.edit_interval = edit_interval
@@ -245,6 +247,8 @@ class Presenter:
         self._queue_turn_ping(table, None)
 
     async def on_table_acted(self, table: Table, outcome: Outcome) -> None:
+        if not self.placement.owns(table):
+            return  # another process shows it once it has caught up (``on_table_caught_up``); the cog answered
         match = table.match
         assert match is not None
         for deal_index in outcome.deals_finished:
@@ -262,6 +266,10 @@ class Presenter:
             self._queue(table, REFRESH)
         self._queue_hands(table)
         self._queue_turn_ping(table, outcome)
+
+    async def on_table_caught_up(self, table: Table, outcome: Outcome) -> None:
+        """Moves another process applied to a table this process owns: shown here, as this process's own."""
+        await self.on_table_acted(table, outcome)
 
     async def on_table_closed(self, table: Table) -> None:
         if table.status == CANCELLED and table.match is not None:
@@ -452,7 +460,7 @@ class Presenter:
         where = table.row.guild_id or "@me"
         link = f"https://discord.com/channels/{where}/{message.channel.id}/{message.id}"
         content += "\n" + _("The game goes on below ({link}).", link=link)
-        await self._edit_message(table, old, content=content[:2000], **fields)
+        await self._edit_message(table, old, version=table.version, content=content[:2000], **fields)
 
     async def _edit_table_message(self, table: Table) -> None:
         if table.match is None:
@@ -460,20 +468,24 @@ class Presenter:
         if table.row.message_id is None:
             await self._post_table_message(table)
             return
-        state = table_state(table)
+        version, state = table.version, table_state(table)
         file = await table_file(table, state)
         await self._edit_message(
             table,
             table.row.message_id,
+            version=version,
             content=table_content(table, state)[:2000],
             attachments=[file] if file else [],
             view=table_view(table),
         )
 
-    async def _edit_message(self, table: Table, message_id: int, **fields) -> None:
+    async def _edit_message(self, table: Table, message_id: int, *, version: int, **fields) -> None:
         """What ``PartialMessage.edit`` sends, without what it does for a caller that wants the result: building a
         ``Message`` from Discord's answer and storing the view (table views hold only dynamic items, which are
-        dispatched by their custom ids).  The table message is edited about once per move, so this is a hot path."""
+        dispatched by their custom ids).  The table message is edited about once per move, so this is a hot path.
+        Left out when another process already made the message show a newer ``version`` of the table."""
+        if not (await self.placement.may_show(table.id, message_id, version)).won:
+            return
         state = self.bot._connection
         state.prevent_view_updates_for(message_id)
         with handle_message_parameters(previous_allowed_mentions=state.allowed_mentions, **fields) as params:
