@@ -10,11 +10,11 @@ import random
 from bot.presentation.messages import table_content, table_state
 from bot.storage.engines import open_store
 from bot.storage.shown import claim_shown, shown_version
-from bot.tables.placement import Placement, shard_of
+from bot.tables.placement import SWEEP_INTERVAL, Placement, shard_of
 from rules.actions import action_from_json
 from rules.game import GAME_OVER
 from tests.botkit import postgres
-from tests.botkit.harness import TIMEOUT, act_through_ui, bot_world, find_id, tap_action
+from tests.botkit.harness import TIMEOUT, bot_world, find_id, tap_action
 from tests.test_processes import BotProcess, the_game
 from tests.test_shards import on_shard_one, until
 
@@ -106,7 +106,7 @@ async def test_dm_taps_are_stored_by_shard_0_and_the_tables_computers_and_messag
                 await until(lambda user=user: hand_at(world, user, tb.version) is not None, TIMEOUT)
                 legal = [x for x in tb.match.legal_json() if x.get("seat") == seat]
                 action = {k: v for k, v in rng.choice(legal).items() if k != "seat"}
-                result = await tap_action(world, ta, user, hand_at(world, user, tb.version), action)
+                result = await tap_action(world, tb, user, hand_at(world, user, tb.version), action)  # (as B showed it)
                 answer = (result.content or "") + (result.message.content if result.message else "")
                 assert "✅" in answer, (answer, ta.version, tb.version, ta.match.phase, tb.match.phase, action)
                 taps += 1
@@ -145,14 +145,11 @@ async def test_a_late_table_message_edit_from_a_process_that_is_behind_is_left_o
                 return a.manager.tables.get(table_id)
 
             a.manager.refresh = deaf
-            users = {u.id: u for u in (world.alice, world.bob)}
-            for _ in range(2):  # two moves by slash command in the server's channel: B applies and shows them
+            for _ in range(2):  # two moves B applies and shows (its player's, say)
                 seat = tb.match.to_move
                 legal = [x for x in tb.match.legal_json() if x.get("seat") == seat]
                 chosen = next(x for x in legal if x["type"] != "pass")  # (two passes would throw the deal in)
-                action = {k: v for k, v in chosen.items() if k != "seat"}
-                result = await act_through_ui(world, tb, users[tb.seats[seat].user_id], action, slash=True)
-                assert "✅" in (result.content or "") + (result.message.content if result.message else "")
+                await b.manager.act(tb.id, tb.seats[seat].user_id, {k: v for k, v in chosen.items() if k != "seat"})
             await world.settle(b)
             assert ta.version < tb.version and ta.match.deal_index == tb.match.deal_index
             message_id = tb.row.message_id
@@ -242,3 +239,36 @@ async def test_a_table_whose_owner_is_dead_takes_taps_and_waits_for_it_and_its_r
         finally:
             await a.stop()
             await b.stop()
+
+
+async def test_the_owner_catches_up_a_move_whose_announcement_it_missed(tmp_path, postgres_server):
+    """A NOTIFY can be missed; the owner's sweep (``SWEEP_INTERVAL``) finds the move in the store all the same, shows
+    it and moves its computer."""
+    url = await postgres.new_schema(postgres_server)
+    async with bot_world(tmp_path, database=url) as world:
+        on_shard_one(world)
+        a, b = world.bot(1, shard_id=0, shard_count=2), world.bot(2, shard_id=1, shard_count=2)
+        async with world.fake.running(a), world.fake.running(b):
+            lobby = await world.new_table(world.alice, "toy", options="players=3")
+            await world.click(world.bob, lobby, "join")
+            await world.click(world.alice, lobby, "cpu")
+            await world.click(world.alice, lobby, "start")
+            tb = b.manager.tables[max(b.manager.tables)]
+            await until(lambda: tb.id in a.manager.tables)
+            ta = a.manager.tables[tb.id]
+            users = {u.id: u for u in (world.alice, world.bob)}
+            await until(lambda: ta.version == tb.version and not tb.is_computer(tb.match.to_move), TIMEOUT)
+            seat = tb.match.to_move
+            user = users[tb.seats[seat].user_id]
+            await until(lambda: hand_at(world, user, tb.version) is not None, TIMEOUT)
+
+            async def unheard(table_id: int) -> None:  # A's announcements are lost on the way
+                return None
+
+            a.store.announce_table = unheard
+            before = tb.version
+            legal = [x for x in tb.match.legal_json() if x.get("seat") == seat]
+            action = {k: v for k, v in legal[0].items() if k != "seat"}
+            result = await tap_action(world, tb, user, hand_at(world, user, tb.version), action)  # (as B showed it)
+            assert "✅" in (result.content or "") + (result.message.content if result.message else "")
+            await until(lambda: tb.version > before, 5 * SWEEP_INTERVAL)  # B found the move without the NOTIFY

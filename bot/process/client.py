@@ -76,6 +76,7 @@ class CardTableBot(commands.Bot):
         )
         self.manager: TableManager | None = None
         self._resumed = False
+        self._sweep: asyncio.Task | None = None  # the owner's check for moves it did not hear of (placement.py)
         self.tree.error(on_app_command_error)  # refusals → their reason; faults → logged, one generic answer
         self.component_templates: list[re.Pattern[str]] = []  # of every DynamicItem added (see on_interaction)
 
@@ -103,6 +104,8 @@ class CardTableBot(commands.Bot):
         resumed = await self.manager.resume_all()
         log.info("resumed %d table(s) from %s", len(resumed), self.settings.database_name())
         await self.manager.listen_to_other_processes()  # PostgreSQL: tables other processes change are reloaded
+        if self.presenter.placement.shared:
+            self._sweep = asyncio.create_task(self.presenter.placement.sweep(self.manager), name="owner-sweep")
         await self.clocks.resume()  # deadlines and away seats re-armed from the store
         self.add_dynamic_items(TableButton, TableSelect)
         for cog in COGS:
@@ -175,6 +178,8 @@ class CardTableBot(commands.Bot):
         gc.set_threshold(50_000, 20, 100)
 
     async def close(self) -> None:
+        if self._sweep is not None:
+            self._sweep.cancel()
         if self.clocks is not None:
             await self.clocks.close()
         if self.manager is not None:

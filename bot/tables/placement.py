@@ -25,11 +25,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from bot.storage.record_versions import record_versions
 from bot.storage.shown import Shown, claim_shown, prune_shown
-from bot.storage.store import Store
+from bot.storage.store import PLAYING, Store
 
 if TYPE_CHECKING:
-    from bot.tables.service import Table
+    from bot.tables.service import Table, TableManager
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +38,9 @@ log = logging.getLogger(__name__)
 # ended table or deal, which no process edits any more.
 SHOWN_KEPT = 24 * 3600.0
 ALWAYS = Shown(True, None)
+# How often the owner of tables checks, for those waiting for a player, whether another process stored a move it
+# did not hear of (a NOTIFY can be missed: measured under load, bench/bench_processes.py); one query for them all.
+SWEEP_INTERVAL = 1.0
 
 
 def shard_of(guild_id: int | None, shard_count: int) -> int:
@@ -96,3 +100,26 @@ class Placement:
     async def prune(self) -> None:
         if self.store is not None:
             await prune_shown(self.store, SHOWN_KEPT)
+
+    async def sweep(self, manager: TableManager) -> None:
+        """Until cancelled: catch up the owned tables that wait for a player when the store has more of their record
+        than this process's copy (a move stored elsewhere whose announcement was not heard), so that such a table
+        never waits for ever."""
+        if not self.shared or self.store is None:
+            return
+        while True:
+            await asyncio.sleep(SWEEP_INTERVAL)
+            try:
+                waiting = {
+                    table.id: table.version
+                    for table in list(manager.tables.values())
+                    if table.status == PLAYING and table.match is not None and self.owns(table)
+                    and not manager.plays_itself(table) and not table.lock.locked()
+                }  # fmt: skip
+                stored = await record_versions(self.store, list(waiting))
+                for table_id, version in stored.items():
+                    if version > waiting[table_id]:
+                        log.info("table %d: a move stored by another process was not announced here", table_id)
+                        await manager.refresh(table_id)
+            except Exception:
+                log.exception("could not check the tables for moves made elsewhere")
