@@ -261,6 +261,10 @@ class TableManager:
         self._by_user: dict[int, set[int]] = {}
         self._closing = False
         self._announcing: set[asyncio.Task] = set()  # tasks telling other processes, or hearing from them
+        # Tables whose reload, for news from another process, waits to read the store: more news of them needs no
+        # other reload (measured: a burst of news, a table's start say, queued hundreds of reloads that held up the
+        # players' clicks for seconds, bench/bench_processes.py).
+        self._to_reload: set[int] = set()
         # Tables playing fixed deals, by id (their owner sets these again after a restart, before any action).
         self.fixed_deals: dict[int, FixedDeals] = {}
         # Asked before a finished table's record is shown (its deals may be boards others have still to play).
@@ -287,11 +291,14 @@ class TableManager:
         await self.store.listen_to_tables(self._changed_elsewhere)
 
     def _changed_elsewhere(self, table_id: int) -> None:
-        if not self._closing:
-            known = table_id in self.tables
-            task = asyncio.create_task(self.refresh(table_id) if known else self._load_elsewhere(table_id))
-            self._announcing.add(task)
-            task.add_done_callback(self._announcing.discard)
+        if self._closing or table_id in self._to_reload:
+            return  # the reload waiting to read the store sees this change too
+        self._to_reload.add(table_id)
+        known = table_id in self.tables
+        task = asyncio.create_task(self.refresh(table_id) if known else self._load_elsewhere(table_id))
+        self._announcing.add(task)
+        task.add_done_callback(self._announcing.discard)
+        task.add_done_callback(lambda _: self._to_reload.discard(table_id))
 
     async def _load_elsewhere(self, table_id: int) -> None:
         """A table another process opened: kept here too, so that this process can answer its players."""
@@ -310,6 +317,7 @@ class TableManager:
             return table
         caught_up: Outcome | None = None
         async with table.lock:
+            self._to_reload.discard(table_id)  # news from now on needs a reading after this one
             row = await self.store.load_table(table_id)
             if row is None:
                 return table
