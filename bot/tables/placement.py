@@ -39,7 +39,8 @@ log = logging.getLogger(__name__)
 SHOWN_KEPT = 24 * 3600.0
 ALWAYS = Shown(True, None)
 # How often the owner of tables checks, for those waiting for a player, whether another process stored a move it
-# did not hear of (a NOTIFY can be missed: measured under load, bench/bench_processes.py); one query for them all.
+# did not hear of (a NOTIFY sent while it was not listening — starting, its connection lost — never arrives); one
+# query for them all.
 SWEEP_INTERVAL = 1.0
 
 
