@@ -18,8 +18,9 @@ global rate limit is not paced by default (``--global-requests 0``): one bot tok
 the figure otherwise, whatever the processes (bench_bot.py's "Discord's own ceiling").
 
 A player's live hand is in their DMs, and Discord sends every DM interaction to shard 0: with taps, the first
-process answers every human move wherever its table's server is.  ``--slash`` has the players type in their table's
-channel instead, so each process answers its own servers' players.
+process stores and answers every human move wherever its table's server is; the table's computers, its table message
+and the other hands are then its server's process's (bot/tables/placement.py), which catches up by NOTIFY.
+``--slash`` has the players type in their table's channel instead, so each process answers its own servers' players.
 """
 
 from __future__ import annotations
@@ -58,6 +59,11 @@ class ShardBotSide(BotSide):
                 self.notify_turn(table)
 
         client.add_listener(on_table_acted)
+
+        async def on_table_caught_up(table, outcome) -> None:  # the owner shows moves another process applied
+            self.unshown.setdefault(table.id, time.monotonic())
+
+        client.add_listener(on_table_caught_up)
 
 
 def run_bot_process(config_path: str) -> None:

@@ -70,7 +70,11 @@ async def test_done_firings_are_pruned_after_their_keeping_time_and_the_others_k
 
 
 async def said_by_one_of(processes: list[BotProcess], line: bytes, seconds: float = 30.0) -> BotProcess:
-    """The process that prints ``line`` first."""
+    """The process that prints ``line`` first (or printed it while it started)."""
+    for process in processes:
+        if line in process.said:
+            process.said.remove(line)
+            return process
     readers = {asyncio.create_task(p.proc.stdout.readline()): p for p in processes}  # type: ignore[union-attr]
     try:
         loop = asyncio.get_running_loop()

@@ -33,6 +33,7 @@ class BotProcess:
             str(seed),
         ]
         self.proc: asyncio.subprocess.Process | None = None
+        self.said: list[bytes] = []  # lines it printed before READY (a claim made while it resumed its tables)
 
     async def start(self) -> None:
         self.proc = await asyncio.create_subprocess_exec(
@@ -45,8 +46,9 @@ class BotProcess:
             stderr=asyncio.subprocess.DEVNULL,
         )
         assert self.proc.stdout is not None
-        line = await asyncio.wait_for(self.proc.stdout.readline(), 60)
-        assert line.strip() == b"READY", line
+        while (line := (await asyncio.wait_for(self.proc.stdout.readline(), 60)).strip()) != b"READY":
+            assert line, "the bot process ended before it was ready"
+            self.said.append(line)
 
     async def kill(self) -> None:
         assert self.proc is not None

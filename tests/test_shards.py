@@ -10,6 +10,7 @@ import random
 import pytest
 
 from bot.clocks.clock import FakeClock
+from bot.clocks.service import OWNER_FIRST
 from bot.clocks.state import clock_of
 from bot.process import cli
 from bot.process.client import CardTableBot, ShardedCardTableBot, bot_for
@@ -180,7 +181,10 @@ async def test_each_deadline_fires_once_across_processes_and_outlives_the_proces
                 _, second = await started_by_b()
                 mover = clock_of(second).seat
                 mark = len(world.fake.messages(world.channel))
-            # B, which armed the second table's deadline, is gone; A's copy of the timer fires, once.
+            # B, which armed the second table's deadline and owns it, is gone; A's copy of the timer fires, once,
+            # after leaving it to the owner for OWNER_FIRST.
             await advance(61, a)
+            assert timeouts(second.id, mark) == []
+            await advance(OWNER_FIRST + 1, a)
             texts = timeouts(second.id, mark)
             assert len(texts) == 1 and f"<@{second.seats[mover].user_id}>" in texts[0], texts

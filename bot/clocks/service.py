@@ -46,6 +46,9 @@ LOBBY_CLOSE_MIN = 3600  # a lobby is never closed sooner than an hour after its 
 # Seconds a process's claim on a reminder or a deadline holds before another process may take it over (the claimer
 # may have died before its output was made); far more than a reminder or a time-out takes to say.
 FIRING_LEASE = 30.0
+# A process that does not own a table (bot/tables/placement.py) leaves its clock's firings to the owner for this long
+# first, and acts on one only if the owner has not (it is dead or stopped: a deadline outlives it all the same).
+OWNER_FIRST = 5.0
 # Done firings are kept this long (then pruned at start-up and daily): long enough for any timer still armed for
 # them in another process, whose stored clock has moved on anyway.
 FIRINGS_KEPT = 86_400.0
@@ -114,7 +117,11 @@ class ClockService:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     def _refresh(self, table: Table) -> None:
-        if table.match is not None and table.status == PLAYING:
+        """The table message shows the clock: edited by the table's owner (bot/tables/placement.py), which re-reads
+        a clock another process saved (``on_table_refreshed``)."""
+        if table.match is None or table.status != PLAYING:
+            return
+        if self.manager.owns is None or self.manager.owns(table):
             self.output.refresh(table)
 
     async def _save(self, table: Table) -> None:
@@ -198,7 +205,11 @@ class ClockService:
             if row is None or table.status not in (LOBBY, PLAYING):
                 return
             async with self._lock(table):
+                before = clock_of(table)
+                shown = (before.deadline, before.seat) if before is not None else None
                 clock = _adopt(table, row)
+                if shown != (clock.deadline, clock.seat):
+                    self._refresh(table)  # set by another process: the table message shows it
                 if row.deadline is None:
                     self.timers.cancel(("deadline", table.id))
                     self.timers.cancel(("remind", table.id))
@@ -333,9 +344,18 @@ class ClockService:
             return None
         return table
 
-    async def _on_remind(self, table_id: int, seat: int, turn: int) -> None:
+    def _left_to_owner(self, kind: str, table: Table, fire: Callable[[], Any], late: bool) -> bool:
+        """Whether this firing is left to the table's owner for now: tried again here ``OWNER_FIRST`` later."""
+        if late or self.manager.owns is None or self.manager.owns(table):
+            return False
+        self.timers.at((kind, table.id), self.clock.now() + OWNER_FIRST, fire)
+        return True
+
+    async def _on_remind(self, table_id: int, seat: int, turn: int, late: bool = False) -> None:
         table = self._current(table_id, seat, turn)
         if table is None:
+            return
+        if self._left_to_owner("remind", table, lambda: self._on_remind(table_id, seat, turn, True), late):
             return
         clock = clock_of(table)
         assert clock is not None and clock.deadline is not None
@@ -373,9 +393,11 @@ class ClockService:
         by_dm = clock is not None and clock.choice.is_async
         await self.output.remind(table, seat, text, prefix=prefix, by_dm=by_dm)
 
-    async def _on_deadline(self, table_id: int, seat: int, turn: int) -> None:
+    async def _on_deadline(self, table_id: int, seat: int, turn: int, late: bool = False) -> None:
         table = self._current(table_id, seat, turn)
         if table is None:
+            return
+        if self._left_to_owner("deadline", table, lambda: self._on_deadline(table_id, seat, turn, True), late):
             return
         async with table.lock:
             if self._current(table_id, seat, turn) is None or seat != self.human_to_move(table):

@@ -35,6 +35,7 @@ from bot.presentation.language import in_seat_language, seat_language
 from bot.presentation.messages import DM_CLOSED, describe_cards, game_name, phase_verb, play_lines, png_file
 from bot.presentation.panel import hand_panel
 from bot.presentation.table_menu import with_more
+from bot.tables.placement import Placement
 from bot.tables.service import Table
 from render.cards import split_card
 from render.sorting import sort_key
@@ -256,6 +257,7 @@ class LiveHands:
     def __init__(self, bot: discord.Client):
         self.bot = bot
         self.manager: TableManager | None = None
+        self.placement = Placement()  # set with the presenter's (bot/tables/placement.py)
 
     def now(self) -> float:
         """The bot's clock (a ``FakeClock`` in tests): how old a token is."""
@@ -359,7 +361,7 @@ class LiveHands:
                 targets.append(hand.ephemeral_showing)
             else:
                 hand.interaction = None
-        now = hand_text(table, seat)
+        version, now = table.version, hand_text(table, seat)
         stale = [t for t in targets if t.shown != now.shown or t.image_key != now.image_key]
         if not stale:
             return
@@ -369,6 +371,8 @@ class LiveHands:
         for showing in stale:
             if hand.busy:  # the player clicked while the picture was drawn: the answer to that shows the hand
                 return
+            if not await self._may_show(table, hand, showing, version, now):
+                continue
             fields: dict[str, Any] = {"content": now.content, "view": now.view}
             if showing.image_key != now.image_key:
                 file = png_file(png, f"hand-{table.id}.png")
@@ -384,6 +388,18 @@ class LiveHands:
             else:  # replaced meanwhile by a click's answer (``shown``), which showed the hand as it was then
                 continue
             showing.shown, showing.image_key = now.shown, now.image_key
+
+    async def _may_show(self, table: Table, hand: SeatHand, showing: Showing, version: int, now: HandView) -> bool:
+        """Whether to edit this message of the hand to show ``version``: not when another process (its answer to the
+        player's click) already made it show this version or a newer one — at this version it shows what ``now``
+        would, so it counts as shown."""
+        message_id = hand.dm[1] if showing is hand.dm_showing and hand.dm is not None else hand.ephemeral_id
+        if message_id is None:
+            return True
+        claim = await self.placement.may_show(table.id, message_id, version, again=False)
+        if not claim.won and claim.version == version:
+            showing.shown, showing.image_key = now.shown, now.image_key
+        return claim.won
 
     async def _edit_dm(self, dm: tuple[int, int], **fields: Any) -> None:
         """What ``PartialMessage.edit`` sends, without building a ``Message`` from the answer (see the presenter)."""
@@ -440,6 +456,8 @@ class LiveHands:
         interaction's."""
         hand = self.seat_hand(table, seat)
         hand.answered = (table.version, selection, note)
+        if message_id is not None:  # other processes' late edits of it are left out (bot/tables/placement.py)
+            self.placement.shown(table.id, message_id, table.version)
         before = self._showing_of(hand, interaction) if edit else None
         image_key = view.image_key if view.file is not None or not images.enabled else None
         if image_key is None and before is not None:  # the update kept the message's picture

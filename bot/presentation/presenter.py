@@ -53,6 +53,7 @@ from bot.presentation.pings import TurnPings
 from bot.presentation.result_words import result_in_words
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.guild_settings import duration_text
+from bot.tables.placement import Placement
 from bot.tables.service import Outcome, Table, TableManager
 from rules import registry
 from rules.events import DealScored
@@ -115,6 +116,7 @@ class Presenter:
         self.budget.install(bot.http)
         self.pings = TurnPings(bot, self.budget)
         self._manager: TableManager | None = None
+        self.placement = Placement()  # which tables' own output is this process's (bot/tables/placement.py)
         # At most one edit of a table's message per interval: moves made meanwhile show in the next edit.  Discord
         # limits edits per channel anyway, and several tables share a channel.
         self.edit_interval = edit_interval
@@ -247,6 +249,8 @@ class Presenter:
         self._queue_turn_ping(table, None)
 
     async def on_table_acted(self, table: Table, outcome: Outcome) -> None:
+        if not self.placement.owns(table):
+            return  # another process shows it once it has caught up (``on_table_caught_up``); the cog answered
         match = table.match
         assert match is not None
         for deal_index in outcome.deals_finished:
@@ -264,6 +268,10 @@ class Presenter:
             self._queue(table, REFRESH)
         self._queue_hands(table)
         self._queue_turn_ping(table, outcome)
+
+    async def on_table_caught_up(self, table: Table, outcome: Outcome) -> None:
+        """Moves another process applied to a table this process owns: shown here, as this process's own."""
+        await self.on_table_acted(table, outcome)
 
     async def on_table_closed(self, table: Table) -> None:
         if table.status == CANCELLED and table.match is not None:
@@ -455,7 +463,7 @@ class Presenter:
         where = table.row.guild_id or "@me"
         link = f"https://discord.com/channels/{where}/{message.channel.id}/{message.id}"
         content += "\n" + _("The game goes on below ({link}).", link=link)
-        await self._edit_message(table, old, content=content[:2000], **fields)
+        await self._edit_message(table, old, version=table.version, content=content[:2000], **fields)
 
     async def _edit_table_message(self, table: Table) -> None:
         if table.match is None:
@@ -463,7 +471,7 @@ class Presenter:
         if table.row.message_id is None:
             await self._post_table_message(table)
             return
-        state = table_state(table)
+        version, state = table.version, table_state(table)
         message_id = table.row.message_id
         fields: dict = {"content": table_content(table, state)[:2000], "view": table_view(table)}
         key = table_picture_key(table, state) if images.enabled else None
@@ -471,17 +479,23 @@ class Presenter:
             file = await table_file(table, state)
             fields["attachments"] = [file] if file else []
             key = key if file else None
-        await self._edit_message(table, message_id, **fields)
-        table.extra[SHOWN_PICTURE] = (message_id, key)
+        if await self._edit_message(table, message_id, version=version, **fields):
+            table.extra[SHOWN_PICTURE] = (message_id, key)
+        else:  # another process showed a newer table: its picture, not ours, is on the message now
+            table.extra.pop(SHOWN_PICTURE, None)
 
-    async def _edit_message(self, table: Table, message_id: int, **fields) -> None:
+    async def _edit_message(self, table: Table, message_id: int, *, version: int, **fields) -> bool:
         """What ``PartialMessage.edit`` sends, without what it does for a caller that wants the result: building a
         ``Message`` from Discord's answer and storing the view (table views hold only dynamic items, which are
-        dispatched by their custom ids).  The table message is edited about once per move, so this is a hot path."""
+        dispatched by their custom ids).  The table message is edited about once per move, so this is a hot path.
+        Left out (False) when another process already made the message show a newer ``version`` of the table."""
+        if not (await self.placement.may_show(table.id, message_id, version)).won:
+            return False
         state = self.bot._connection
         state.prevent_view_updates_for(message_id)
         with handle_message_parameters(previous_allowed_mentions=state.allowed_mentions, **fields) as params:
             await state.http.edit_message(table.row.channel_id, message_id, params=params)
+        return True
 
     def _channel(self, table: Table) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(table.row.channel_id, guild_id=table.row.guild_id)

@@ -25,7 +25,8 @@ from bot.presentation.unknown_components import answer_unknown
 from bot.process.settings import Settings
 from bot.storage.engines import open_store
 from bot.storage.store import Store
-from bot.tables.service import REFRESHED, TABLE_EVENTS, TableManager
+from bot.tables.placement import Placement
+from bot.tables.service import CAUGHT_UP, REFRESHED, TABLE_EVENTS, TableManager
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +76,7 @@ class CardTableBot(commands.Bot):
         )
         self.manager: TableManager | None = None
         self._resumed = False
+        self._sweep: asyncio.Task | None = None  # the owner's check for moves it did not hear of (placement.py)
         self.tree.error(on_app_command_error)  # refusals → their reason; faults → logged, one generic answer
         self.component_templates: list[re.Pattern[str]] = []  # of every DynamicItem added (see on_interaction)
 
@@ -92,6 +94,9 @@ class CardTableBot(commands.Bot):
             rng=self._rng,
         )
         self.presenter.manager = self.manager
+        self._place_tables()
+        if self.presenter.placement.shared:
+            await self.presenter.placement.prune()  # what messages of ended tables showed
         # Turn clocks and idle players (bot/clocks/service.py); they reach Discord through the presenter.
         self.clocks = ClockService(self.manager, self.clock, self.presenter)
         self._listen_to_tables(self.presenter, self.clocks)
@@ -99,12 +104,26 @@ class CardTableBot(commands.Bot):
         resumed = await self.manager.resume_all()
         log.info("resumed %d table(s) from %s", len(resumed), self.settings.database_name())
         await self.manager.listen_to_other_processes()  # PostgreSQL: tables other processes change are reloaded
+        if self.presenter.placement.shared:
+            self._sweep = asyncio.create_task(self.presenter.placement.sweep(self.manager), name="owner-sweep")
         await self.clocks.resume()  # deadlines and away seats re-armed from the store
         self.add_dynamic_items(TableButton, TableSelect)
         for cog in COGS:
             await self.load_extension(cog)
         await self.tree.set_translator(CatalogTranslator())  # commands' names and descriptions in each language
         await self.sync_commands()
+
+    def _place_tables(self) -> None:
+        """Which tables' own work is this process's: those whose server is on one of its shards (several processes
+        sharing the shards); a process holding every shard does every table's (bot/tables/placement.py)."""
+        assert self.manager is not None
+        ids = getattr(self, "shard_ids", None) or ([self.shard_id] if self.shard_id is not None else None)
+        placement = Placement.of(self.shard_count, ids, self.store)
+        self.presenter.placement = self.presenter.live.placement = placement
+        if placement.shared:
+            self.manager.owns = placement.owns
+            log.info("this process does the work of the tables on shard(s) %s of %d", sorted(ids or ()),
+                     placement.shard_count)  # fmt: skip
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)
@@ -120,7 +139,7 @@ class CardTableBot(commands.Bot):
         given, then the cogs' (added as they load).  So the presenter queues a table's own output (it does so before
         its first await) before the clocks or a cog queue anything about the same event."""
         for listener in listeners:
-            for event in (*TABLE_EVENTS, REFRESHED):
+            for event in (*TABLE_EVENTS, REFRESHED, CAUGHT_UP):
                 handler = getattr(listener, f"on_{event}", None)
                 if handler is not None:
                     self.add_listener(handler)
@@ -142,7 +161,8 @@ class CardTableBot(commands.Bot):
             return
         self._resumed = True  # on_ready fires again after reconnects; resume once
         for table in list(self.manager.tables.values()):
-            await self.presenter.resumed(table)
+            if self.presenter.placement.owns(table):  # another process shows the others (bot/tables/placement.py)
+                await self.presenter.resumed(table)
         self.manager.start_computers()
         if self._tune_gc:
             self._tune_garbage_collector()
@@ -158,6 +178,8 @@ class CardTableBot(commands.Bot):
         gc.set_threshold(50_000, 20, 100)
 
     async def close(self) -> None:
+        if self._sweep is not None:
+            self._sweep.cancel()
         if self.clocks is not None:
             await self.clocks.close()
         if self.manager is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -102,6 +103,9 @@ TABLE_EVENTS = (LOBBY_CHANGED, GAME_STARTED, ACTED, TABLE_CLOSED)
 # Another process sharing the database changed the table (or its clock), and this one reloaded it: said to this
 # process's listeners only (the clocks re-read the table's clock), never announced again.
 REFRESHED = "table_refreshed"
+# The table's owner (bot/tables/placement.py) caught up with moves another process applied: (table, outcome), the
+# outcome summing them up as one, for this process's listeners only; the owner shows them and moves its computers.
+CAUGHT_UP = "table_caught_up"
 
 
 class FixedDeals(Protocol):
@@ -213,6 +217,22 @@ def _deal_json(cards) -> dict:
     return out
 
 
+def _replayed(table: Table, deal_before: int) -> Outcome | None:
+    """What a table replayed whole from the store did since ``deal_before`` (its last deal then), as far as what the
+    players see needs it: a new deal, the game's end."""
+    match, record = table.match, table.record
+    if match is None or record is None:
+        return None
+    played = next((acts for deal in reversed(record.deals) if (acts := effective_actions(deal.actions))), None)
+    if not played:
+        return None
+    outcome = Outcome(action_from_json(played[-1]), new_deal=table.deal_index() > deal_before)
+    outcome.game_over = match.phase == GAME_OVER
+    if match.phase in (BETWEEN_DEALS, GAME_OVER):
+        outcome.deals_finished.append(table.deal_index())
+    return outcome
+
+
 def _count_version(record: GameRecord) -> int:
     return len(record.deals) + sum(len(d.actions) for d in record.deals)
 
@@ -241,6 +261,10 @@ class TableManager:
         self._by_user: dict[int, set[int]] = {}
         self._closing = False
         self._announcing: set[asyncio.Task] = set()  # tasks telling other processes, or hearing from them
+        # Tables whose reload, for news from another process, waits to read the store: more news of them needs no
+        # other reload (measured: a burst of news, a table's start say, queued hundreds of reloads that held up the
+        # players' clicks for seconds, bench/bench_processes.py).
+        self._to_reload: set[int] = set()
         # Tables playing fixed deals, by id (their owner sets these again after a restart, before any action).
         self.fixed_deals: dict[int, FixedDeals] = {}
         # Asked before a finished table's record is shown (its deals may be boards others have still to play).
@@ -249,6 +273,10 @@ class TableManager:
         self.watch_guards: list[RecordGuard] = []
         # Seated players' settings (bot/storage/player_settings.py), loaded when their table starts or resumes.
         self._player_settings: dict[int, PlayerSettings] = {}
+        # Whether this process does a table's own work (its computers): the one holding its server's shard does,
+        # when several processes share the shards (bot/tables/placement.py).  None: a lone process, which does every
+        # table's and never takes over from another.
+        self.owns: Callable[[Table], bool] | None = None
 
     def _tell(self, event: str, table: Table, *args: Any) -> None:
         """Tell this process's listeners, and the other processes sharing the database (each reloads the table)."""
@@ -263,11 +291,14 @@ class TableManager:
         await self.store.listen_to_tables(self._changed_elsewhere)
 
     def _changed_elsewhere(self, table_id: int) -> None:
-        if not self._closing:
-            known = table_id in self.tables
-            task = asyncio.create_task(self.refresh(table_id) if known else self._load_elsewhere(table_id))
-            self._announcing.add(task)
-            task.add_done_callback(self._announcing.discard)
+        if self._closing or table_id in self._to_reload:
+            return  # the reload waiting to read the store sees this change too
+        self._to_reload.add(table_id)
+        known = table_id in self.tables
+        task = asyncio.create_task(self.refresh(table_id) if known else self._load_elsewhere(table_id))
+        self._announcing.add(task)
+        task.add_done_callback(self._announcing.discard)
+        task.add_done_callback(lambda _: self._to_reload.discard(table_id))
 
     async def _load_elsewhere(self, table_id: int) -> None:
         """A table another process opened: kept here too, so that this process can answer its players."""
@@ -284,10 +315,13 @@ class TableManager:
         table = self.tables.get(table_id)
         if table is None or (seen_version is not None and seen_version <= table.version):
             return table
+        caught_up: Outcome | None = None
         async with table.lock:
+            self._to_reload.discard(table_id)  # news from now on needs a reading after this one
             row = await self.store.load_table(table_id)
             if row is None:
                 return table
+            deal_before = table.deal_index()
             steps: list[Step] | None = None
             if row.status == table.status and row.first_dealer is not None and table.record and table.record.deals:
                 last = table.deal_index()
@@ -302,22 +336,29 @@ class TableManager:
                 table.closed_dms = {s.user_id for s in row.seats.values() if s.dm_closed and s.user_id is not None}
                 if steps is not None:
                     try:
-                        self._catch_up(table, steps)
+                        caught_up = self._catch_up(table, steps)
                     except Exception:
                         log.warning("table %d: another process's moves did not apply here; replaying it", table_id)
                         await self._replay_into(table)
+                        caught_up = _replayed(table, deal_before)
                 elif row.first_dealer is not None:
                     await self._replay_into(table)
+                    caught_up = _replayed(table, deal_before)
                 self._index(table)
             except Exception:
                 log.exception("table %d: could not reload it after another process changed it", table_id)
         self.events(REFRESHED, table)
+        if caught_up is not None and self.owns is not None and self.owns(table):  # the owner shows it, moves on
+            self.events(CAUGHT_UP, table, caught_up)
+            self.schedule_computers(table)
         self._forget_if_ended(table)
         return table
 
-    def _catch_up(self, table: Table, steps: list[Step]) -> None:
-        """Another process's moves and deals applied here as ``_apply`` and ``_next_deal`` apply them."""
+    def _catch_up(self, table: Table, steps: list[Step]) -> Outcome | None:
+        """Another process's moves and deals applied here as ``_apply`` and ``_next_deal`` apply them; what they did,
+        as one outcome (None: nothing was played)."""
         assert table.match is not None and table.record is not None
+        summed: Outcome | None = None
         for step in steps:
             if isinstance(step, NewDeal):
                 if table.match.phase != BETWEEN_DEALS:  # the deal before it is not over here: news is missing
@@ -326,12 +367,23 @@ class TableManager:
                 table.version += 1
                 table.last_trick = None
                 table.record.add_deal(step.cards)
+                if summed is None and table.record.deals[-2].actions:
+                    summed = Outcome(action_from_json(table.record.deals[-2].actions[-1]))
+                if summed is not None:
+                    summed.new_deal = True
                 continue
             trick_before = self._trick_now(table) if step.type == "play" else []
-            table.match.apply_observed(step)
+            events = table.match.apply_observed(step)
             table.version += 1
             table.record.append(step)
             self._note_last_trick(table, trick_before, step)
+            deal = len(table.record.deals) - 1
+            summed = Outcome(step, events=[*(summed.events if summed else ()), *events],
+                             deals_finished=list(summed.deals_finished) if summed else [])  # fmt: skip
+            if table.match.phase in (BETWEEN_DEALS, GAME_OVER):
+                summed.deals_finished.append(deal)
+            summed.game_over = table.match.phase == GAME_OVER
+        return summed
 
     # --- finding tables ----------------------------------------------------------------------------------------
 
@@ -895,6 +947,8 @@ class TableManager:
         """Have the computer players (or stand-ins, or an automatic draw) move, if it is their turn; the clocks call
         this when a stand-in takes over a seat."""
         if self._closing or table.status != PLAYING or table.match is None:
+            return
+        if self.owns is not None and not self.owns(table):  # its owner moves them (bot/tables/placement.py)
             return
         if not self.plays_itself(table):
             return

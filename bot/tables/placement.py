@@ -1,0 +1,126 @@
+"""Which process does a table's work, when several share the shards (docs/running.md, "How a table's work is placed").
+
+Discord sends a server's events to shard ``(guild_id >> 22) % shard_count`` and every DM to shard 0.  Any process
+may answer any interaction (the tables are in the shared database), but a table's own work — its computer players,
+its clock's outputs, its table message, the other players' live hands — is done by one process: the one that holds
+its server's shard, its *owner*.  Another process that receives an interaction for it (a tap on a live hand in the
+DMs, which all reach shard 0) validates and stores the action and answers that player; the owner hears of the
+change (NOTIFY), catches up, and does the rest.  So with players tapping in their DMs, the computers' moves and the
+table pictures of a table still run where its server is, and the work spreads over the processes as the servers do.
+
+A process that holds every shard (one process: SQLite, or PostgreSQL without ``--shard-ids``) owns every table and
+works exactly as it always did, with no check of what a message shows.
+
+Several processes may still edit one message (a late edit from a process that did the work before the owner heard
+of it, a clock's line, a player's own click answered elsewhere); ``may_show`` keeps a message from going backwards:
+before an edit, the version about to be shown is claimed in the store (bot/storage/shown.py), and the edit is left
+out if the message already shows a newer one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from bot.storage.record_versions import record_versions
+from bot.storage.shown import Shown, claim_shown, prune_shown
+from bot.storage.store import PLAYING, Store
+
+if TYPE_CHECKING:
+    from bot.tables.service import Table, TableManager
+
+log = logging.getLogger(__name__)
+
+# What a message last showed is kept this long after its last edit: a message not edited for a day belongs to an
+# ended table or deal, which no process edits any more.
+SHOWN_KEPT = 24 * 3600.0
+ALWAYS = Shown(True, None)
+# How often the owner of tables checks, for those waiting for a player, whether another process stored a move it
+# did not hear of (a NOTIFY sent while it was not listening — starting, its connection lost — never arrives); one
+# query for them all.
+SWEEP_INTERVAL = 1.0
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard Discord sends a server's events to; DMs (no server) go to shard 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
+@dataclass
+class Placement:
+    """This process's shards: ``shard_count`` None (or every shard held) means the one process owns every table."""
+
+    shard_count: int | None = None
+    shard_ids: frozenset[int] = frozenset()
+    store: Store | None = None
+    _recording: set[asyncio.Task] = field(default_factory=set)
+
+    @classmethod
+    def of(cls, shard_count: int | None, shard_ids: Iterable[int] | None, store: Store | None) -> Placement:
+        ids = frozenset(shard_ids or ())
+        if shard_count is None or shard_count <= 1 or not ids or ids >= set(range(shard_count)):
+            return cls(store=store)
+        return cls(shard_count, ids, store)
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes run the rest of the bot's shards (and so may edit the same messages)."""
+        return self.shard_count is not None
+
+    def owns_guild(self, guild_id: int | None) -> bool:
+        return self.shard_count is None or shard_of(guild_id, self.shard_count) in self.shard_ids
+
+    def owns(self, table: Table) -> bool:
+        """Whether this process runs the table's computers, clock outputs and table message."""
+        return self.owns_guild(table.row.guild_id)
+
+    async def may_show(self, table_id: int, message_id: int, version: int, *, again: bool = True) -> Shown:
+        """Whether message ``message_id`` may be edited to show the table at ``version`` (it shows nothing newer; nor,
+        unless ``again``, this version); claimed in the store when other processes may edit it too.  A store that
+        fails does not stop the edit."""
+        if not self.shared or self.store is None:
+            return ALWAYS
+        try:
+            return await claim_shown(self.store, table_id, message_id, version, again=again)
+        except Exception as failure:
+            log.warning("table %d: could not check what message %d shows: %s", table_id, message_id, failure)
+            return ALWAYS
+
+    def shown(self, table_id: int, message_id: int, version: int) -> None:
+        """Message ``message_id`` was just made to show ``version`` (a player's click answered in place): other
+        processes' later edits with an older version are left out."""
+        if not self.shared or self.store is None:
+            return
+        task = asyncio.create_task(self.may_show(table_id, message_id, version))
+        self._recording.add(task)
+        task.add_done_callback(self._recording.discard)
+
+    async def prune(self) -> None:
+        if self.store is not None:
+            await prune_shown(self.store, SHOWN_KEPT)
+
+    async def sweep(self, manager: TableManager) -> None:
+        """Until cancelled: catch up the owned tables that wait for a player when the store has more of their record
+        than this process's copy (a move stored elsewhere whose announcement was not heard), so that such a table
+        never waits for ever."""
+        if not self.shared or self.store is None:
+            return
+        while True:
+            await asyncio.sleep(SWEEP_INTERVAL)
+            try:
+                waiting = {
+                    table.id: table.version
+                    for table in list(manager.tables.values())
+                    if table.status == PLAYING and table.match is not None and self.owns(table)
+                    and not manager.plays_itself(table) and not table.lock.locked()
+                }  # fmt: skip
+                stored = await record_versions(self.store, list(waiting))
+                for table_id, version in stored.items():
+                    if version > waiting[table_id]:
+                        log.info("table %d: a move stored by another process was not announced here", table_id)
+                        await manager.refresh(table_id)
+            except Exception:
+                log.exception("could not check the tables for moves made elsewhere")
