@@ -12,7 +12,7 @@ from bot.tournaments.plan import RoundPlan
 from bot.tournaments.progress import current_standings
 from bot.tournaments.whist import whist_round
 from rules.records import replay_text
-from tests.botkit.harness import TIMEOUT, bot_world, embed_text, play_to_the_end
+from tests.botkit.harness import TIMEOUT, bot_world, embed_text, eventually, play_to_the_end
 
 
 def _players(world, n: int):
@@ -45,12 +45,14 @@ async def start(world, user, tid: int):
 
 
 async def _play_round(world, client, round_no: int, tid: int) -> None:
-    for _ in range(100):  # the round's tables open one after another once the last round's last result is in
+    async def opened():  # the round's tables open one after another once the last round's last result is in
         t = await ts.load_tournament(client.store, tid)
         assert t is not None
         if len(t.played) > round_no and all(m.table_id is not None for m in t.played[round_no].matches):
-            break
-        await world.settle(client)
+            return t
+        return None
+
+    t = await eventually(opened, f"round {round_no + 1}'s tables to open")
     for match in t.played[round_no].matches:
         assert match.table_id is not None
         await play_to_the_end(world, client, match.table_id, seed=match.table_id)
