@@ -18,7 +18,7 @@ from bot.presentation.standings_image import standings_png
 from bot.storage import tournaments as ts
 from bot.tables import guild_settings
 from bot.tables.guild_settings import parse_clock
-from bot.tables.service import Outcome, Refusal, Table
+from bot.tables.service import Refusal, Table
 from bot.tournaments.deadlines import POLICIES, ts_epoch
 from bot.tournaments.progress import current_standings
 from bot.tournaments.service import FORMATS, INDIVIDUAL, KNOCKOUTS, TEAM, Settings, TournamentService, ranking_method
@@ -187,11 +187,13 @@ class Tournaments(commands.Cog):
             return
         self.service = TournamentService(manager.store, manager, self, manager.rng, self.bot.clock)  # type: ignore[attr-defined]
         self.bot.add_dynamic_items(EntryButton, PartnerSelect, TeamAnswer)
+        self.bot.followers.follow(self.service)  # type: ignore[attr-defined]  # its tables' events
         await self.service.resume_all()
 
     async def cog_unload(self) -> None:
         service = getattr(self, "service", None)
         if service is not None:
+            self.bot.followers.forget(service)  # type: ignore[attr-defined]
             await service.deadlines.close()
 
     async def member_name(self, interaction: discord.Interaction, user_id: int) -> str:
@@ -309,23 +311,6 @@ class Tournaments(commands.Cog):
             lines.append(_("Standings ({method}): ", method=method_name(ranking_method(t))) + ", ".join(
                 f"{ln.place}. {names.get(ln.entrant, ln.entrant)} {ln.score:g}" for ln in top))  # fmt: skip
         return "\n".join(lines)
-
-    # --- table events --------------------------------------------------------------------------------------
-
-    @commands.Cog.listener()
-    async def on_table_game_started(self, table: Table) -> None:
-        # A tournament's table has no lobby message to turn into the table message: the presenter posts one.
-        if table.id in self.service.by_table and table.row.message_id is None:
-            await self.bot.presenter.resumed(table)  # type: ignore[attr-defined]
-
-    @commands.Cog.listener()
-    async def on_table_acted(self, table: Table, outcome: Outcome) -> None:
-        if outcome.deals_finished:
-            await self.service.table_acted(table, outcome.deals_finished)
-
-    @commands.Cog.listener()
-    async def on_table_closed(self, table: Table) -> None:
-        await self.service.table_closed(table)
 
     # --- commands ------------------------------------------------------------------------------------------
 

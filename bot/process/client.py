@@ -26,6 +26,7 @@ from bot.process.settings import Settings
 from bot.storage.engines import open_store
 from bot.storage.store import Store
 from bot.tables.service import REFRESHED, TABLE_EVENTS, TableManager
+from bot.tournaments.followers import TableFollowers
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +64,7 @@ class CardTableBot(commands.Bot):
         self._rng = rng
         self.clock: Clock = clock or SystemClock()  # tests pass a FakeClock (bot/clocks/clock.py)
         self.clocks: ClockService | None = None
+        self.followers: TableFollowers | None = None
         self.store: Store | None = None
         self.presenter = Presenter(
             self,
@@ -94,7 +96,9 @@ class CardTableBot(commands.Bot):
         self.presenter.manager = self.manager
         # Turn clocks and idle players (bot/clocks/service.py); they reach Discord through the presenter.
         self.clocks = ClockService(self.manager, self.clock, self.presenter)
-        self._listen_to_tables(self.presenter, self.clocks)
+        # Tables that tournaments and daylongs open for themselves (their cogs' services follow them here).
+        self.followers = TableFollowers(self.presenter.resumed)
+        self._listen_to_tables(self.presenter, self.clocks, self.followers)
         self.add_listener(remember, "on_interaction")  # each player's language, for what is sent to them later
         resumed = await self.manager.resume_all()
         log.info("resumed %d table(s) from %s", len(resumed), self.settings.database_name())
