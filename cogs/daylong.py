@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import _, current_language, speaking
+from bot.i18n import _, current_language, ngettext, speaking
 from bot.presentation import images
 from bot.presentation.errors import answering_errors
 from bot.storage import tournaments as ts
@@ -162,9 +162,12 @@ class Daylong(commands.Cog):
             else _(
                 "Open until <t:{when}:f> (<t:{when}:R>): start when you like with the button.", when=int(s.closes_at)
             ),  # fmt: skip
-            _(
+            ngettext(
+                "Players: {count}. Each is compared with the players of the same instance of the boards ({instances} "
+                "instance).",
                 "Players: {count}. Each is compared with the players of the same instance of the boards ({instances} "
                 "instances).",
+                s.instances,
                 count=len(snap.players),
                 instances=s.instances,
             ),  # fmt: skip
