@@ -10,6 +10,7 @@ import random
 import re
 from typing import Any
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -95,7 +96,8 @@ class CardTableBot(commands.Bot):
         )
         self.presenter.manager = self.manager
         # Turn clocks and idle players (bot/clocks/service.py); they reach Discord through the presenter.
-        self.clocks = ClockService(self.manager, self.clock, self.presenter)
+        failures = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)  # Discord's, after retries
+        self.clocks = ClockService(self.manager, self.clock, self.presenter, output_failures=failures)
         # Tables that tournaments and daylongs open for themselves (their cogs' services follow them here).
         self.followers = TableFollowers(self.presenter.resumed)
         self._listen_to_tables(self.presenter, self.clocks, self.followers)
