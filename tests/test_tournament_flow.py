@@ -24,6 +24,12 @@ def _players(world, n: int):
     return users[:n]
 
 
+def running(world):
+    """The bot on a FakeClock: the turn clocks (60 s a turn at a "live" tournament table) move only when a test
+    moves them, so a slow, loaded machine never makes a player time out mid-game."""
+    return world.running(clock=FakeClock())
+
+
 async def _entry(world, user, announcement, verb: str):
     """A click on the announcement's Register or Withdraw button."""
     cid = next(c for c in announcement.custom_ids() if c.endswith(f":{verb}"))
@@ -62,7 +68,7 @@ async def _play_round(world, client, round_no: int, tid: int) -> None:
 async def test_a_belote_melee_of_eight_with_a_waiting_list_and_an_adjustment(tmp_path):
     async with bot_world(tmp_path) as world:
         users = _players(world, 10)
-        async with world.running() as client:
+        async with running(world) as client:
             announcement = await _create(
                 world, world.alice, name="Mêlée du jeudi", game="belote", format="melee", rounds=2, deals=1, cap=8
             )
@@ -150,7 +156,7 @@ async def test_a_belote_melee_of_eight_with_a_waiting_list_and_an_adjustment(tmp
 async def test_a_swiss_survives_a_restart_mid_round(tmp_path):
     async with bot_world(tmp_path) as world:
         users = _players(world, 9)
-        async with world.running() as client:
+        async with running(world) as client:
             announcement = await _create(world, world.alice, name="Swiss", game="belote", format="swiss", rounds=2,
                                          deals=1)  # fmt: skip
             for user in users:
@@ -175,7 +181,7 @@ async def test_a_swiss_survives_a_restart_mid_round(tmp_path):
             await play_to_the_end(world, client, first.table_id, seed=3)
             await world.settle(client)
         # The bot stops with table 2 of round 1 still playing, and starts again.
-        async with world.running() as client:
+        async with running(world) as client:
             await world.settle(client)
             await play_to_the_end(world, client, second.table_id, seed=4)
             await world.settle(client)
@@ -203,7 +209,7 @@ async def test_bad_requests_are_refused_in_players_words(tmp_path):
 async def test_a_duplicate_two_hundred_between_three_tables(tmp_path):
     async with bot_world(tmp_path) as world:
         users = _players(world, 12)
-        async with world.running() as client:
+        async with running(world) as client:
             announcement = await _create(
                 world, world.alice, name="Duplicate", game="two_hundred", format="melee", rounds=1, deals=2,
                 duplicate=True,
@@ -281,7 +287,7 @@ async def test_a_table_that_could_not_be_opened_is_opened_at_the_next_start(tmp_
 
     async with bot_world(tmp_path) as world:
         users = _players(world, 4)
-        async with world.running() as client:
+        async with running(world) as client:
             announcement = await _create(world, world.alice, name="Flaky", game="belote", format="melee", rounds=1,
                                          deals=1)  # fmt: skip
             for user in users:
@@ -295,7 +301,7 @@ async def test_a_table_that_could_not_be_opened_is_opened_at_the_next_start(tmp_
             assert any("could not be opened" in m.content for m in world.fake.messages(world.channel))
             t = await ts.load_tournament(client.store, tid)
             assert t is not None and t.played[0].matches[0].status == ts.MATCH_WAITING
-        async with world.running() as client:
+        async with running(world) as client:
             await world.settle(client)
             t = await ts.load_tournament(client.store, tid)
             assert t is not None and t.played[0].matches[0].status == ts.MATCH_PLAYING
@@ -308,7 +314,7 @@ async def test_a_table_that_could_not_be_opened_is_opened_at_the_next_start(tmp_
 async def test_a_sixteen_player_belote_melee_of_three_rounds(tmp_path):
     async with bot_world(tmp_path) as world:
         users = _players(world, 16)
-        async with world.running() as client:
+        async with running(world) as client:
             announcement = await _create(world, world.alice, name="Concours", game="belote", format="melee", rounds=3,
                                          deals=1)  # fmt: skip
             for user in users:
@@ -340,7 +346,7 @@ async def test_a_sixteen_player_belote_melee_of_three_rounds(tmp_path):
 async def test_every_game_plays_a_tournament_round(tmp_path, game, format, duplicate, method):
     async with bot_world(tmp_path) as world:
         users = _players(world, 4)
-        async with world.running() as client:
+        async with running(world) as client:
             announcement = await _create(world, world.alice, name="Cup", game=game, format=format, rounds=1, deals=1,
                                          duplicate=duplicate)  # fmt: skip
             for user in users:
