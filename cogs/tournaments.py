@@ -175,6 +175,13 @@ def _entry_view(tid: int, status: str = ts.REGISTRATION, entry: str = INDIVIDUAL
     return view
 
 
+def audit_line(entry: ts.AuditEntry) -> str:
+    """An audit entry in the reader's language; an older entry, stored as English text, as it was written."""
+    if entry.words is None:
+        return f"{entry.at[:16]} {entry.action}: {entry.detail}"
+    return f"{entry.at[:16]} {_(entry.words.msgid, **entry.words.fields)}"
+
+
 class Tournaments(commands.Cog):
     service: TournamentService
 
@@ -447,7 +454,7 @@ class Tournaments(commands.Cog):
     async def audit(self, interaction: Interaction, tournament: int) -> None:
         t = await self.service.get(tournament)
         entries = await ts.audit_log(self.service.store, t.id)
-        text = "\n".join(f"{e.at[:16]} {e.action}: {e.detail}" for e in entries[-40:])
+        text = "\n".join(audit_line(e) for e in entries[-40:])
         head = "**" + _("{name}: audit log", name=t.name) + "**"
         await interaction.response.send_message(f"{head}\n{text}"[:2000], ephemeral=True)
 

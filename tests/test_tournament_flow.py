@@ -138,8 +138,8 @@ async def test_a_belote_melee_of_eight_with_a_waiting_list_and_an_adjustment(tmp
             text = embed_text(standings)
             assert "cumulative" in text and "bob" in text and "[adjusted -20]" in text
             audit = await world.slash(world.carol, "tournament", {"tournament": tid}, subcommand="audit")
-            assert "adjust: entrant" in audit.content and "late to the table" in audit.content
-            assert "reveal: round 2" in audit.content and "carol had to leave" in audit.content
+            assert "Adjustment: entrant" in audit.content and "late to the table" in audit.content
+            assert "Round 2: its seed was" in audit.content and "carol had to leave" in audit.content
             refused = await world.slash(world.carol, "tournament", {"tournament": tid}, subcommand="export")
             assert "Only the organiser" in refused.content
             export = await world.slash(world.alice, "tournament", {"tournament": tid}, subcommand="export")
