@@ -15,12 +15,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import _, current_language, speaking
+from bot.i18n import _, current_language, ngettext, speaking
 from bot.presentation import images
 from bot.presentation.errors import answering_errors
 from bot.storage import tournaments as ts
 from bot.tables.guild_settings import parse_clock
-from bot.tables.service import Outcome, Refusal, Table
+from bot.tables.service import Refusal, Table
 from bot.tournaments.daylong import MAX_BOARDS, MIN_BOARDS
 from bot.tournaments.daylong_service import DaylongService, Snapshot
 from cogs.acting import Interaction
@@ -75,10 +75,12 @@ class Daylong(commands.Cog):
             return
         self.service = DaylongService(manager.store, manager, self, manager.rng, self.bot.clock)  # type: ignore[attr-defined]
         self.bot.add_dynamic_items(PlayButton)
+        self.bot.followers.follow(self.service)  # type: ignore[attr-defined]  # its boards' table events
         await self.service.resume_all()
 
     async def cog_unload(self) -> None:
         if hasattr(self, "service"):
+            self.bot.followers.forget(self.service)  # type: ignore[attr-defined]
             await self.service.stop()
 
     async def play(self, tid: int, user: discord.abc.User) -> str:
@@ -160,9 +162,12 @@ class Daylong(commands.Cog):
             else _(
                 "Open until <t:{when}:f> (<t:{when}:R>): start when you like with the button.", when=int(s.closes_at)
             ),  # fmt: skip
-            _(
+            ngettext(
+                "Players: {count}. Each is compared with the players of the same instance of the boards ({instances} "
+                "instance).",
                 "Players: {count}. Each is compared with the players of the same instance of the boards ({instances} "
                 "instances).",
+                s.instances,
                 count=len(snap.players),
                 instances=s.instances,
             ),  # fmt: skip
@@ -171,23 +176,6 @@ class Daylong(commands.Cog):
         if top:
             lines.append(_("Standings: {lines}", lines=", ".join(top)))
         return "\n".join(lines)
-
-    # --- table events --------------------------------------------------------------------------------------
-
-    @commands.Cog.listener()
-    async def on_table_game_started(self, table: Table) -> None:
-        # A board's table has no lobby message to turn into the table message: the presenter posts one.
-        if table.id in self.service.by_table and table.row.message_id is None:
-            await self.bot.presenter.resumed(table)  # type: ignore[attr-defined]
-
-    @commands.Cog.listener()
-    async def on_table_acted(self, table: Table, outcome: Outcome) -> None:
-        if outcome.deals_finished:
-            await self.service.table_acted(table, outcome.deals_finished)
-
-    @commands.Cog.listener()
-    async def on_table_closed(self, table: Table) -> None:
-        await self.service.table_closed(table)
 
     # --- commands ------------------------------------------------------------------------------------------
 

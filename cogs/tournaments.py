@@ -18,7 +18,7 @@ from bot.presentation.standings_image import standings_png
 from bot.storage import tournaments as ts
 from bot.tables import guild_settings
 from bot.tables.guild_settings import parse_clock
-from bot.tables.service import Outcome, Refusal, Table
+from bot.tables.service import Refusal, Table
 from bot.tournaments.deadlines import POLICIES, ts_epoch
 from bot.tournaments.progress import current_standings
 from bot.tournaments.service import FORMATS, INDIVIDUAL, KNOCKOUTS, TEAM, Settings, TournamentService, ranking_method
@@ -175,6 +175,13 @@ def _entry_view(tid: int, status: str = ts.REGISTRATION, entry: str = INDIVIDUAL
     return view
 
 
+def audit_line(entry: ts.AuditEntry) -> str:
+    """An audit entry in the reader's language; an older entry, stored as English text, as it was written."""
+    if entry.words is None:
+        return f"{entry.at[:16]} {entry.action}: {entry.detail}"
+    return f"{entry.at[:16]} {_(entry.words.msgid, **entry.words.fields)}"
+
+
 class Tournaments(commands.Cog):
     service: TournamentService
 
@@ -187,11 +194,13 @@ class Tournaments(commands.Cog):
             return
         self.service = TournamentService(manager.store, manager, self, manager.rng, self.bot.clock)  # type: ignore[attr-defined]
         self.bot.add_dynamic_items(EntryButton, PartnerSelect, TeamAnswer)
+        self.bot.followers.follow(self.service)  # type: ignore[attr-defined]  # its tables' events
         await self.service.resume_all()
 
     async def cog_unload(self) -> None:
         service = getattr(self, "service", None)
         if service is not None:
+            self.bot.followers.forget(service)  # type: ignore[attr-defined]
             await service.deadlines.close()
 
     async def member_name(self, interaction: discord.Interaction, user_id: int) -> str:
@@ -309,23 +318,6 @@ class Tournaments(commands.Cog):
             lines.append(_("Standings ({method}): ", method=method_name(ranking_method(t))) + ", ".join(
                 f"{ln.place}. {names.get(ln.entrant, ln.entrant)} {ln.score:g}" for ln in top))  # fmt: skip
         return "\n".join(lines)
-
-    # --- table events --------------------------------------------------------------------------------------
-
-    @commands.Cog.listener()
-    async def on_table_game_started(self, table: Table) -> None:
-        # A tournament's table has no lobby message to turn into the table message: the presenter posts one.
-        if table.id in self.service.by_table and table.row.message_id is None:
-            await self.bot.presenter.resumed(table)  # type: ignore[attr-defined]
-
-    @commands.Cog.listener()
-    async def on_table_acted(self, table: Table, outcome: Outcome) -> None:
-        if outcome.deals_finished:
-            await self.service.table_acted(table, outcome.deals_finished)
-
-    @commands.Cog.listener()
-    async def on_table_closed(self, table: Table) -> None:
-        await self.service.table_closed(table)
 
     # --- commands ------------------------------------------------------------------------------------------
 
@@ -462,7 +454,7 @@ class Tournaments(commands.Cog):
     async def audit(self, interaction: Interaction, tournament: int) -> None:
         t = await self.service.get(tournament)
         entries = await ts.audit_log(self.service.store, t.id)
-        text = "\n".join(f"{e.at[:16]} {e.action}: {e.detail}" for e in entries[-40:])
+        text = "\n".join(audit_line(e) for e in entries[-40:])
         head = "**" + _("{name}: audit log", name=t.name) + "**"
         await interaction.response.send_message(f"{head}\n{text}"[:2000], ephemeral=True)
 

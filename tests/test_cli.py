@@ -9,9 +9,9 @@ import pytest
 pytest.importorskip("rules.two_hundred")
 
 
-def cardtable(*args, stdin=None):
+def cardtable(*args, stdin=None, cwd=None):
     return subprocess.run(
-        [sys.executable, "-m", "bot", *args], input=stdin, capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "bot", *args], input=stdin, capture_output=True, text=True, timeout=120, cwd=cwd
     )
 
 
@@ -56,6 +56,22 @@ def test_simulate_records_every_game_as_json_lines(tmp_path):
     assert sum(len(r["deal_results"]) for r in results) == 20
     as_json = cardtable("simulate", "--game", "belote", "--deals", "20", "--seed", "3", "--json", "--record", str(out))
     assert json.loads(as_json.stdout)["games"] == games and "JSON Lines" in as_json.stderr
+
+
+def test_simulate_writes_the_records_to_standard_output_with_a_dash(tmp_path):
+    """``--record -``: the records alone on standard output (no file named "-"), ready for replay; the summary on
+    standard error."""
+    one = cardtable("simulate", "--game", "two_hundred", "--deals", "2", "--seed", "7", "--record", "-", cwd=tmp_path)
+    assert one.returncode == 0, one.stderr
+    assert not (tmp_path / "-").exists()
+    assert "games: 1" in one.stderr and "written to" not in one.stderr + one.stdout
+    replayed = cardtable("replay", "-", stdin=one.stdout)
+    assert replayed.returncode == 0 and len(json.loads(replayed.stdout)["deal_results"]) == 2
+    several = cardtable("simulate", "--game", "belote", "--deals", "20", "--seed", "3", "--json", "--record", "-")
+    games = json.loads(several.stderr)["games"]
+    assert games > 1 and len(several.stdout.splitlines()) == games
+    batch = cardtable("replay", "--batch", stdin=several.stdout)
+    assert [json.loads(line)["exit"] for line in batch.stdout.splitlines()] == [0] * games
 
 
 def test_simulate_json_summary_and_bad_options():

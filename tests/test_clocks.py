@@ -3,6 +3,7 @@ stand-in at the deadline, I'm back, nudges, async DMs and summaries, substitutes
 
 from __future__ import annotations
 
+import logging
 import random
 
 import pytest
@@ -12,6 +13,7 @@ from bot.clocks.service import SUBSTITUTE_AFTER
 from bot.presentation.clock_view import clock_of
 from bot.storage.clocks import closure_reason
 from tests.botkit.harness import bot_world, find_id, table_message
+from tests.fakediscord.faults import SERVER_ERROR, Fault
 
 
 @pytest.fixture
@@ -346,3 +348,22 @@ async def test_the_table_image_carries_the_clock(tmp_path):
         finally:
             images.table_image = real
             images.enabled = False
+
+
+async def test_a_clock_message_discord_refuses_costs_one_log_line_not_a_traceback(world, caplog):
+    """The bot lost the right to post in the channel (Discord answers 403): a nudge cannot be said there; the clock
+    goes on and the log says why in one line."""
+    async with running(world) as client:
+        table = await started(world, client, world.alice, world.bob)
+        mover = user_at(world, table, table.match.to_move)
+        other = world.bob if mover is world.alice else world.alice
+        world.fake.faults.add(Fault(SERVER_ERROR, "POST", "/channels/{channel_id}/messages", times=None, status=403))
+        with caplog.at_level(logging.WARNING):
+            r = await world.click(other, table_message(world, table), "nudge")
+            assert r.ephemeral and "nudged" in r.content
+            await client.clocks.settle()
+        failed = [rec for rec in caplog.records if "clock output" in rec.getMessage()]
+        assert len(failed) == 1 and failed[0].levelno == logging.WARNING, [r.getMessage() for r in failed]
+        assert "failed: Forbidden: 403" in failed[0].getMessage() and failed[0].exc_info is None
+        assert not [rec for rec in caplog.records if rec.exc_info or rec.levelno >= logging.ERROR]
+        assert clock_of(table).deadline is not None  # the clock still runs

@@ -7,14 +7,24 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 
 from bot.storage.requests import requests_of
 from bot.storage.results import result_for_table
 from bot.tables.manners import is_unrated
-from rules.claims import check_claim
+from rules.claims import can_claim, check_claim
 from rules.game import GAME_OVER, PLAY
 from rules.records import effective_actions, replay, replay_text
-from tests.botkit.harness import act_through_ui, bot_world, find_id, play_to_the_end, table_message
+from tests.botkit.harness import (
+    TIMEOUT,
+    act_through_ui,
+    answer_text,
+    bot_world,
+    eventually,
+    find_id,
+    play_to_the_end,
+    table_message,
+)
 
 
 async def _play_until(world, client, table, stop, *, seed: int = 3, max_steps: int = 400):
@@ -284,3 +294,34 @@ async def test_a_rematch_keeps_the_computers_and_starts_when_the_humans_are_back
         assert {s: (r.computer, r.name) for s, r in new.seats.items() if r.computer} == {
             s: (r.computer, r.name) for s, r in old.seats.items() if r.computer
         }
+
+
+async def test_the_table_plays_on_while_a_claim_is_checked_and_a_stale_claim_is_refused(tmp_path, monkeypatch):
+    """The search that checks a claim does not hold the table: the player to move plays meanwhile, and the claim,
+    proven for a position that is gone, is refused in words (claim again)."""
+    import bot.tables.manners
+
+    searching, go_on = threading.Event(), threading.Event()
+
+    def slow_check(match, seat):
+        searching.set()
+        go_on.wait(TIMEOUT)
+        return check_claim(match, seat)
+
+    async with bot_world(tmp_path) as world, world.running() as client:
+        table = await world.seated_and_started(client, [world.alice, world.bob], options="target=5")
+        await _play_until(
+            world, client, table, lambda t: t.match.phase == PLAY and can_claim(t.match, 1 - t.match.to_move)
+        )
+        mover = _user(world, table, table.match.to_move)
+        claimer = _user(world, table, 1 - table.match.to_move)
+        monkeypatch.setattr(bot.tables.manners, "check_claim", slow_check)
+        claimed = await world.fake.slash(claimer, world.channel, "table", {}, subcommand="claim")
+        await eventually(searching.is_set, "the claim's search to start")
+        move = next(a for a in table.match.legal_json() if a["seat"] == table.match.to_move)
+        played = await act_through_ui(world, table, mover, {k: v for k, v in move.items() if k != "seat"})
+        assert "✅" in answer_text(played), answer_text(played)  # not held up by the search
+        go_on.set()
+        said = await claimed.wait_for_followup(1)
+        assert said.ephemeral and "moved on while your claim was being checked" in said.content, said.content
+        assert await requests_of(client.manager.store, table.id) == []  # nothing asked, nothing played for it

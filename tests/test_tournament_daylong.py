@@ -129,6 +129,7 @@ async def test_a_da_bai_fen_daylong_of_three_with_a_withdrawal_and_a_restart(tmp
             assert "8 to 12 boards" in refused.content and refused.ephemeral
             announcement, tid = await _create(world, alice, name="Dimanche", game="da_bai_fen", boards=8,
                                               level="random", hours=24, instances=1)  # fmt: skip
+            assert "(1 instance)." in announcement.content, announcement.content
             await world.settle(client)
             assert any("sha256" in m.content for m in world.fake.messages(world.channel))
 
@@ -227,6 +228,7 @@ async def test_every_game_plays_a_daylong_board(tmp_path, game):
     async with bot_world(tmp_path, images_on=images_on) as world, world.running() as client:
         announcement, tid = await _create(world, world.alice, name="Cup", game=game, boards=8, level="random",
                                           instances=3)  # fmt: skip
+        assert "(3 instances)." in announcement.content, announcement.content
         await _play(world, world.alice, announcement)
         table_id = await _board_table(client, tid, world.alice)
         await play_to_the_end(world, client, table_id, seed=2)

@@ -60,7 +60,7 @@ async def test_a_tournament_survives_a_restart(tmp_path):
     await ts.finish_round(store, tid, 0)
     log = await ts.audit_log(store, tid)
     assert [a.action for a in log][:2] == ["create", "register"]
-    assert log[-1].action == "reveal" and "seed 77" in log[-1].detail
+    assert log[-1].action == "reveal" and "seed was 77" in log[-1].detail
     assert any(a.action == "adjust" and "slow play" in a.detail for a in log)
     assert await ts.tournaments_with_status(store, ts.RUNNING) == [tid]
     await store.close()

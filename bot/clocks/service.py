@@ -68,9 +68,18 @@ def close_after(choice: ClockChoice, lobby: bool = False) -> int:
 
 
 class ClockService:
-    def __init__(self, manager: TableManager, clock: Clock, output: ClockOutput):
+    def __init__(
+        self,
+        manager: TableManager,
+        clock: Clock,
+        output: ClockOutput,
+        *,
+        output_failures: tuple[type[BaseException], ...] = (OSError, TimeoutError),
+    ):
         self.manager = manager
         self.output = output
+        # What the output raises when Discord refuses or cannot be reached (the client names Discord's errors here).
+        self.output_failures = output_failures
         self.store = manager.store
         self.clock = clock
         self.timers = Timers(clock)
@@ -104,12 +113,16 @@ class ClockService:
         finally:
             self._tasks.discard(task)
 
-    @staticmethod
-    async def _guarded(coro: Coroutine[Any, Any, Any]) -> None:
+    async def _guarded(self, coro: Coroutine[Any, Any, Any]) -> None:
+        what = getattr(coro, "__qualname__", "output")
         try:
             await coro
+        except self.output_failures as e:
+            # Discord refused it or could not be reached, after its client's own retries: that message is lost and
+            # the clock goes on; the reason says all there is to say (a traceback would only point at the sender).
+            log.warning("clock output %s failed: %s: %s", what, type(e).__name__, e)
         except Exception:
-            log.exception("clock output failed")
+            log.exception("clock output %s failed", what)  # a mistake of ours: where it happened matters
 
     async def settle(self) -> None:
         await asyncio.sleep(0)  # table events dispatched just now start handling

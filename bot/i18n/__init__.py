@@ -2,7 +2,7 @@
 ``python -m bot.i18n``), who sees which language, and discord.py's ``app_commands.Translator`` for the slash
 commands.  How to add a language: docs/languages.md."""
 
-from bot.i18n.catalogs import N_, _, current_language, speaking, translate
+from bot.i18n.catalogs import N_, _, current_language, ngettext, speaking, translate
 from bot.i18n.languages import DEFAULT, LANGUAGES, from_locale, language_or_default
 
 __all__ = [
@@ -13,6 +13,7 @@ __all__ = [
     "current_language",
     "from_locale",
     "language_or_default",
+    "ngettext",
     "speaking",
     "translate",
 ]

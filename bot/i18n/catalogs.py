@@ -68,6 +68,20 @@ def _(msgid: str, /, **fields: Any) -> str:
     return translate(current_language.get(), msgid, **fields)
 
 
+def ngettext(singular: str, plural: str, n: int, /, **fields: Any) -> str:
+    """The form of a text that goes with the number ``n`` in the current language (each language has its own
+    forms: French says "1 instance", "2 instances"; Chinese has one form), its ``{fields}`` filled in."""
+    lang = current_language.get()
+    english = singular if n == 1 else plural
+    if lang == PSEUDO:
+        text = pseudo(english)
+    elif lang == DEFAULT or lang not in LANGUAGES:
+        text = english
+    else:
+        text = _catalog(lang).ngettext(singular, plural, n)
+    return text.format(**fields) if fields else text
+
+
 def N_(msgid: str) -> str:
     """Marks a text for the catalogues; it is translated where it is shown (``_(TEXT)``)."""
     return msgid

@@ -24,9 +24,10 @@ from bot.i18n.languages import DEFAULT, LANGUAGES
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("bot", "cogs", "rules")
 # The callables whose first argument is a message id; their English text is the id.
-KEYWORDS: dict[str, None] = {
+KEYWORDS: dict[str, tuple[int, int] | None] = {
     "_": None, "N_": None, "IllegalAction": None, "Refusal": None, "Unreadable": None, "Words": None, "marked": None,
     "OptionsError": None, "SettingsRefusal": None, "Unparsable": None,
+    "ngettext": (1, 2),  # a singular and a plural: an entry with each language's plural forms
 }  # fmt: skip
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 
@@ -59,7 +60,7 @@ def template() -> Catalog:
         for filename, lineno, message, comments, _context in extract_from_dir(
             ROOT / folder, keywords=KEYWORDS, comment_tags=("Translators:",), strip_comment_tags=True
         ):
-            if isinstance(message, str) and message:
+            if isinstance(message, str) and message or isinstance(message, tuple) and all(message):
                 catalog.add(message, locations=[(f"{folder}/{filename}", lineno)], auto_comments=comments)
     for context, text in asyncio.run(_command_texts()):
         catalog.add(text, context=context, locations=[("commands", 0)])
@@ -147,8 +148,8 @@ def problems(tmpl: Catalog | None = None) -> list[str]:
                 out.append(f"{where} is missing")
             elif found.fuzzy:
                 out.append(f"{where} is fuzzy")
-            elif not found.string:
-                out.append(f"{where} is not translated")
+            elif not found.string or isinstance(found.string, tuple | list) and not all(found.string):
+                out.append(f"{where} is not translated")  # (a plural entry: each of the language's forms)
         mo = path.with_suffix(".mo")
         if not mo.exists() or mo.read_bytes() != compiled(catalog):
             out.append(f"{lang}: {mo.relative_to(ROOT)} is not compiled from its .po (python -m bot.i18n compile)")

@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+from typing import TextIO
 
 from rules import registry
 from rules.records import replay_text
@@ -83,7 +84,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return 2
     summary, records = simulate(args.game, options, args.deals, args.seed, players)
     written = ""
-    if args.record:
+    # ``--record -``: standard output carries the records alone (for ``replay -`` or ``replay --batch``), and the
+    # summary goes to standard error.
+    to_stdout = args.record == "-"
+    out = sys.stderr if to_stdout else sys.stdout
+    if to_stdout:
+        _write_records_to(sys.stdout, records)
+    elif args.record:
         try:
             written = write_records(args.record, records)
         except OSError as e:
@@ -91,18 +98,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             return 2
     info = summary.as_dict()
     if args.json:
-        print(json.dumps(info))
+        print(json.dumps(info), file=out)
         if written:
             print(written, file=sys.stderr)  # standard output stays one JSON object
     else:
-        print(f"game: {info['game']}  games: {info['games']} ({info['games_finished']} finished)")
-        print(f"deals: {info['deals']}  thrown in: {info['thrown_in']}")
-        print(f"contracts made: {info['contracts_made']} of {info['contracts']} ({info['made_rate']})")
-        print(f"average final scores: {info['average_final_scores']}")
-        print(f"time: {info['seconds']} s  ({info['deals_per_second']} deals/second)")
-        print(f"players: {', '.join(player.name for player in players)}")
+        print(f"game: {info['game']}  games: {info['games']} ({info['games_finished']} finished)", file=out)
+        print(f"deals: {info['deals']}  thrown in: {info['thrown_in']}", file=out)
+        print(f"contracts made: {info['contracts_made']} of {info['contracts']} ({info['made_rate']})", file=out)
+        print(f"average final scores: {info['average_final_scores']}", file=out)
+        print(f"time: {info['seconds']} s  ({info['deals_per_second']} deals/second)", file=out)
+        print(f"players: {', '.join(player.name for player in players)}", file=out)
         if written:
-            print(written)
+            print(written, file=out)
     return 0
 
 
@@ -110,14 +117,20 @@ def write_records(path: str, records: list) -> str:
     """Every game played: one game as a JSON record (what ``replay FILE`` reads), several as JSON Lines, one record
     a line (what ``replay --batch`` reads), whatever the file's name; returns the sentence that says which."""
     with open(path, "w", encoding="utf-8") as f:
-        if len(records) == 1:
-            f.write(records[0].dumps(indent=1))
-            return f"record of the game written to {path}"
-        f.writelines(record.dumps() + "\n" for record in records)
+        _write_records_to(f, records)
+    if len(records) == 1:
+        return f"record of the game written to {path}"
     return (
         f"records of all {len(records)} games written to {path} as JSON Lines, one record a line "
         f"(replay them with: cardtable replay --batch < {path})"
     )
+
+
+def _write_records_to(f: TextIO, records: list) -> None:
+    if len(records) == 1:
+        f.write(records[0].dumps(indent=1) + "\n")
+    else:
+        f.writelines(record.dumps() + "\n" for record in records)
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -261,7 +274,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--options", default="", help="table options as JSON, e.g. '{\"kitty\": true}'")
     p.add_argument("--option", action="append", default=[], help="one option as key=value (repeatable)")
     p.add_argument(
-        "--record", help="write every game's record here: one game as JSON, several as JSON Lines (one a line)"
+        "--record",
+        help="write every game's record here (- for standard output): one game as JSON, several as JSON Lines",
     )
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--arena", help="two levels, e.g. heuristic,random: duplicate matches and win rate (rules/ai)")

@@ -10,6 +10,7 @@ import random
 import re
 from typing import Any
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -27,6 +28,7 @@ from bot.storage.engines import open_store
 from bot.storage.store import Store
 from bot.tables.placement import Placement
 from bot.tables.service import CAUGHT_UP, REFRESHED, TABLE_EVENTS, TableManager
+from bot.tournaments.followers import TableFollowers
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +66,7 @@ class CardTableBot(commands.Bot):
         self._rng = rng
         self.clock: Clock = clock or SystemClock()  # tests pass a FakeClock (bot/clocks/clock.py)
         self.clocks: ClockService | None = None
+        self.followers: TableFollowers | None = None
         self.store: Store | None = None
         self.presenter = Presenter(
             self,
@@ -98,8 +101,11 @@ class CardTableBot(commands.Bot):
         if self.presenter.placement.shared:
             await self.presenter.placement.prune()  # what messages of ended tables showed
         # Turn clocks and idle players (bot/clocks/service.py); they reach Discord through the presenter.
-        self.clocks = ClockService(self.manager, self.clock, self.presenter)
-        self._listen_to_tables(self.presenter, self.clocks)
+        failures = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)  # Discord's, after retries
+        self.clocks = ClockService(self.manager, self.clock, self.presenter, output_failures=failures)
+        # Tables that tournaments and daylongs open for themselves (their cogs' services follow them here).
+        self.followers = TableFollowers(self.presenter.resumed)
+        self._listen_to_tables(self.presenter, self.clocks, self.followers)
         self.add_listener(remember, "on_interaction")  # each player's language, for what is sent to them later
         resumed = await self.manager.resume_all()
         log.info("resumed %d table(s) from %s", len(resumed), self.settings.database_name())

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from bot.storage.store import Store
 from bot.storage.tournaments import _audit, now_text
+from rules.errors import Words
 
 PLAYING, WITHDRAWN = "playing", "withdrawn"
 BOARD_PLAYING, BOARD_FINISHED, BOARD_UNFINISHED = "playing", "finished", "unfinished"
@@ -57,7 +58,9 @@ async def add_player(store: Store, tid: int, user_id: int, name: str, instance: 
             " VALUES (?, ?, ?, ?, NULL, ?, ?)",
             (tid, user_id, name, instance, PLAYING, now_text()),
         )
-        _audit(conn, tid, user_id, "start", f"{name} plays instance {instance + 1}")
+        _audit(
+            conn, tid, user_id, "start", Words("{name} plays instance {instance}.", name=name, instance=instance + 1)
+        )
 
     await store.in_transaction(insert)
 
@@ -95,8 +98,10 @@ async def finish_board(store: Store, tid: int, user_id: int, board_no: int, net:
              BOARD_PLAYING),
         ).rowcount  # fmt: skip
         if done:
-            what = f"net {net:+d}" if net is not None else "unfinished"
-            _audit(conn, tid, user_id, "board", f"board {board_no + 1}: {what}")
+            played = (
+                Words("Board {board}: net {net}.", board=board_no + 1, net=f"{net:+d}") if net is not None else None
+            )
+            _audit(conn, tid, user_id, "board", played or Words("Board {board}: unfinished.", board=board_no + 1))
         return bool(done)
 
     return await store.in_transaction(update)
@@ -107,7 +112,7 @@ async def withdraw(store: Store, tid: int, user_id: int, name: str) -> None:
         conn.execute(
             "UPDATE daylong_players SET status = ? WHERE tournament_id = ? AND user_id = ?", (WITHDRAWN, tid, user_id)
         )
-        _audit(conn, tid, user_id, "withdraw", f"{name} withdrew")
+        _audit(conn, tid, user_id, "withdraw", Words("{name} withdrew.", name=name))
 
     await store.in_transaction(update)
 

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bot.storage.store import Store, is_conflict
+from rules.errors import Words
 
 REGISTRATION, RUNNING, PAUSED, FINISHED, CANCELLED = "registration", "running", "paused", "finished", "cancelled"
 CHECK_IN = "check_in"  # registration closed; registered players confirm they are here
@@ -87,7 +88,27 @@ class AuditEntry:
     at: str
     actor_id: int | None
     action: str
-    detail: str
+    detail: str  # in English
+    words: Words | None = None  # the detail as a message id with fields, to be said in each reader's language
+
+
+def stored_detail(detail: Words | str) -> str:
+    """An audit entry's detail as stored: a message id with its fields (JSON), or a plain text (older rows)."""
+    if isinstance(detail, Words):
+        return json.dumps({"msgid": detail.msgid, "fields": detail.fields}, ensure_ascii=False)
+    return detail
+
+
+def read_detail(text: str) -> Words | None:
+    """The message id and fields of a stored detail; None for an older row's plain text, shown as it is."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    message, fields = data.get("msgid"), data.get("fields")
+    return Words(message, **fields) if isinstance(message, str) and isinstance(fields, dict) else None
 
 
 @dataclass
@@ -119,11 +140,13 @@ def _next(conn: sqlite3.Connection, sql: str, params: tuple = ()) -> int:
     return (row[0] or 0) + 1
 
 
-def _audit(conn: sqlite3.Connection, tournament_id: int, actor_id: int | None, action: str, detail: str) -> None:
+def _audit(
+    conn: sqlite3.Connection, tournament_id: int, actor_id: int | None, action: str, detail: Words | str
+) -> None:
     seq = _next(conn, "SELECT MAX(seq) FROM tournament_audit WHERE tournament_id = ?", (tournament_id,))
     conn.execute(
         "INSERT INTO tournament_audit (tournament_id, seq, at, actor_id, action, detail) VALUES (?, ?, ?, ?, ?, ?)",
-        (tournament_id, seq, now_text(), actor_id, action, detail),
+        (tournament_id, seq, now_text(), actor_id, action, stored_detail(detail)),
     )
 
 
@@ -152,13 +175,21 @@ async def create_tournament(
             (tid, guild_id, channel_id, organiser_id, name, game, preset, json.dumps(options), format, rounds,
              json.dumps(settings), seed, REGISTRATION, at, at),
         )  # fmt: skip
-        _audit(conn, tid, organiser_id, "create", f"{format}, {rounds} rounds")
+        _audit(
+            conn,
+            tid,
+            organiser_id,
+            "create",
+            Words("Created: {format}, {rounds} rounds.", format=format, rounds=rounds),
+        )
         return tid
 
     return await store.in_transaction(insert)
 
 
-async def set_status(store: Store, tournament_id: int, status: str, actor_id: int | None, detail: str = "") -> None:
+async def set_status(
+    store: Store, tournament_id: int, status: str, actor_id: int | None, detail: Words | str = ""
+) -> None:
     def update(conn: sqlite3.Connection) -> None:
         conn.execute(
             "UPDATE tournaments SET status = ?, updated_at = ? WHERE id = ?", (status, now_text(), tournament_id)
@@ -193,21 +224,29 @@ async def add_entrant(
             "INSERT INTO tournament_members (tournament_id, entrant_id, user_id, name) VALUES (?, ?, ?, ?)",
             [(tournament_id, eid, m.user_id, m.name) for m in members],
         )
-        _audit(conn, tournament_id, actor_id, "register", f"{name} ({status})")
+        _audit(
+            conn, tournament_id, actor_id, "register", Words("{name} registered ({status}).", name=name, status=status)
+        )
         return eid
 
     return await store.in_transaction(insert)
 
 
 async def set_entrant_status(
-    store: Store, tournament_id: int, entrant_id: int, status: str, actor_id: int | None, detail: str = ""
+    store: Store, tournament_id: int, entrant_id: int, status: str, actor_id: int | None, detail: Words | str = ""
 ) -> None:
     def update(conn: sqlite3.Connection) -> None:
         conn.execute(
             "UPDATE tournament_entrants SET status = ? WHERE tournament_id = ? AND entrant_id = ?",
             (status, tournament_id, entrant_id),
         )
-        _audit(conn, tournament_id, actor_id, status, detail or f"entrant {entrant_id}")
+        _audit(
+            conn,
+            tournament_id,
+            actor_id,
+            status,
+            detail or Words("Entrant {entrant}: {status}.", entrant=entrant_id, status=status),
+        )
 
     await store.in_transaction(update)
 
@@ -221,7 +260,18 @@ async def replace_member(
             " AND user_id = ?",
             (new.user_id, new.name, tournament_id, entrant_id, old_user),
         )
-        _audit(conn, tournament_id, actor_id, "replace", f"entrant {entrant_id}: {new.name} in; {reason}")
+        _audit(
+            conn,
+            tournament_id,
+            actor_id,
+            "replace",
+            Words(
+                "Entrant {entrant}: {name} plays in their place ({reason}).",
+                entrant=entrant_id,
+                name=new.name,
+                reason=reason,
+            ),
+        )
 
     await store.in_transaction(update)
 
@@ -260,7 +310,15 @@ async def save_round(
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 [(tournament_id, round_no, match_no, s, e, u) for s, (e, u) in seats.items()],
             )
-        _audit(conn, tournament_id, None, "pair", f"round {round_no + 1}: seed committed as {commitment}")
+        _audit(
+            conn,
+            tournament_id,
+            None,
+            "pair",
+            Words(
+                "Round {round} paired: its seed committed as {commitment}.", round=round_no + 1, commitment=commitment
+            ),
+        )
 
     await store.in_transaction(insert)
 
@@ -281,7 +339,7 @@ async def record_result(
     round_no: int,
     match_no: int,
     results: dict[int, list[tuple[int, bool | None]]],
-    detail: str,
+    detail: Words | str,
 ) -> None:
     """A finished match's results (per board and ``WHOLE_MATCH``), and the match marked finished, together."""
 
@@ -314,7 +372,13 @@ async def finish_round(store: Store, tournament_id: int, round_no: int) -> None:
         seed = conn.execute(
             "SELECT seed FROM tournament_rounds WHERE tournament_id = ? AND round_no = ?", (tournament_id, round_no)
         ).fetchone()[0]
-        _audit(conn, tournament_id, None, "reveal", f"round {round_no + 1}: seed {seed}")
+        _audit(
+            conn,
+            tournament_id,
+            None,
+            "reveal",
+            Words("Round {round}: its seed was {seed}.", round=round_no + 1, seed=seed),
+        )
 
     await store.in_transaction(update)
 
@@ -325,7 +389,13 @@ async def set_deadline(store: Store, tournament_id: int, round_no: int, deadline
             "UPDATE tournament_rounds SET deadline = ? WHERE tournament_id = ? AND round_no = ?",
             (deadline, tournament_id, round_no),
         )
-        _audit(conn, tournament_id, actor_id, "extend", f"round {round_no + 1} until {deadline}")
+        _audit(
+            conn,
+            tournament_id,
+            actor_id,
+            "extend",
+            Words("Round {round} extended until {deadline}.", round=round_no + 1, deadline=deadline),
+        )
 
     await store.in_transaction(update)
 
@@ -340,7 +410,18 @@ async def add_adjustment(
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
             (tournament_id, seq, entrant_id, delta, reason, actor_id, now_text()),
         )
-        _audit(conn, tournament_id, actor_id, "adjust", f"entrant {entrant_id} {delta:+g}: {reason}")
+        _audit(
+            conn,
+            tournament_id,
+            actor_id,
+            "adjust",
+            Words(
+                "Adjustment: entrant {entrant} {points} ({reason}).",
+                entrant=entrant_id,
+                points=f"{delta:+g}",
+                reason=reason,
+            ),
+        )
 
     await store.in_transaction(insert)
 
@@ -350,7 +431,12 @@ async def audit_log(store: Store, tournament_id: int) -> list[AuditEntry]:
         "SELECT seq, at, actor_id, action, detail FROM tournament_audit WHERE tournament_id = ? ORDER BY seq",
         (tournament_id,),
     )
-    return [AuditEntry(r["seq"], r["at"], r["actor_id"], r["action"], r["detail"]) for r in rows]
+    entries = []
+    for r in rows:
+        words = read_detail(r["detail"])
+        detail = words.message if words is not None else r["detail"]
+        entries.append(AuditEntry(r["seq"], r["at"], r["actor_id"], r["action"], detail, words))
+    return entries
 
 
 async def tournaments_with_status(store: Store, *statuses: str) -> list[int]:
@@ -429,7 +515,7 @@ def _load(conn: sqlite3.Connection, tournament_id: int) -> TournamentRow | None:
 
 
 async def update_settings(
-    store: Store, tournament_id: int, changes: dict[str, Any], actor_id: int | None, action: str, detail: str
+    store: Store, tournament_id: int, changes: dict[str, Any], actor_id: int | None, action: str, detail: Words | str
 ) -> None:
     """Merge ``changes`` into the tournament's settings (a check-in's closing time, say), audit-logged."""
 
@@ -445,7 +531,7 @@ async def update_settings(
     await store.in_transaction(update)
 
 
-async def audit(store: Store, tournament_id: int, actor_id: int | None, action: str, detail: str) -> None:
+async def audit(store: Store, tournament_id: int, actor_id: int | None, action: str, detail: Words | str) -> None:
     await store.in_transaction(_audit, tournament_id, actor_id, action, detail)
 
 
@@ -456,7 +542,13 @@ async def delete_round(store: Store, tournament_id: int, round_no: int, actor_id
         for table in ("tournament_seats", "tournament_results", "tournament_matches", "tournament_boards",
                       "tournament_rounds"):  # fmt: skip
             conn.execute(f"DELETE FROM {table} WHERE tournament_id = ? AND round_no = ?", (tournament_id, round_no))
-        _audit(conn, tournament_id, actor_id, "repair", f"round {round_no + 1}: {reason}")
+        _audit(
+            conn,
+            tournament_id,
+            actor_id,
+            "repair",
+            Words("Round {round} paired again: {reason}.", round=round_no + 1, reason=reason),
+        )
 
     await store.in_transaction(delete)
 

@@ -156,20 +156,32 @@ async def propose_stop(manager: TableManager, table_id: int, user_id: int) -> An
 # --- claim -----------------------------------------------------------------------------------------------------
 
 
+async def _claimable(manager: TableManager, table: Table, user_id: int) -> int:
+    """The claimer's seat, if they may claim now; the caller holds the table's lock."""
+    seat = _seated(table, user_id)
+    match = table.match
+    assert match is not None
+    if not can_claim(match, seat):
+        raise Refusal("You can claim the remaining tricks only while the cards are played and you hold some.")
+    await _clear_lapsed(manager, table)
+    if pending(table) is not None:
+        raise Refusal("Table #{table} is already answering a question: wait for it to be settled.", table=table.id)
+    return seat
+
+
 async def claim(manager: TableManager, table_id: int, user_id: int) -> Answer:
     table = await manager.get(table_id)
     async with table.lock:
-        seat = _seated(table, user_id)
-        match = table.match
-        assert match is not None
-        if not can_claim(match, seat):
-            raise Refusal("You can claim the remaining tricks only while the cards are played and you hold some.")
-        await _clear_lapsed(manager, table)
-        if pending(table) is not None:
-            raise Refusal("Table #{table} is already answering a question: wait for it to be settled.", table=table.id)
-        # The search may take a second or two: a copy of the match, in a worker thread (the lock keeps the table
-        # as it is meanwhile).
-        check = await asyncio.to_thread(check_claim, match.clone(), seat)
+        seat = await _claimable(manager, table, user_id)
+        assert table.match is not None
+        match, version, cards = table.match, table.version, table.match.clone()
+    # The search may take a second or two: on a copy of the match, in a worker thread, without the table's lock
+    # (the others play on meanwhile); what it proved holds only if the game is still where it was.
+    check = await asyncio.to_thread(check_claim, cards, seat)
+    async with table.lock:
+        if table.match is not match or table.version != version or table.status != PLAYING:
+            raise Refusal("The game moved on while your claim was being checked: claim again if you still wish to.")
+        seat = await _claimable(manager, table, user_id)
         if check.possible is False:
             raise Refusal("Your side cannot take every remaining trick, however the cards are played: play on.")
         if check.line is None:

@@ -281,6 +281,9 @@ class TableManager:
     def _tell(self, event: str, table: Table, *args: Any) -> None:
         """Tell this process's listeners, and the other processes sharing the database (each reloads the table)."""
         self.events(event, table, *args)
+        if event == ACTED and args[0].game_over:
+            # A game played to its end closes its table: its listeners hear the same close as for any other end.
+            self.events(TABLE_CLOSED, table)
         if event in TABLE_EVENTS and self.store.engine != "sqlite":
             task = asyncio.create_task(self.store.announce_table(table.id))
             self._announcing.add(task)

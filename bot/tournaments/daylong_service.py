@@ -41,6 +41,7 @@ from bot.tournaments.plan import seed_commitment
 from rules.ai.players import LEVELS
 from rules.boards import board_net
 from rules.dealing import DealCards
+from rules.errors import Words
 from rules.game import Match
 from rules.registry import game_type
 
@@ -201,7 +202,13 @@ class DaylongService:
             preset=preset, options=options, format=DAYLONG, rounds=1, seed=seed, settings=settings,
         )  # fmt: skip
         commitments = ", ".join(f"{i + 1}: {seed_commitment(instance_seed(seed, i))}" for i in range(instances))
-        await ts.set_status(self.store, tid, OPEN, organiser_id, f"instances' seeds committed: {commitments}")
+        await ts.set_status(
+            self.store,
+            tid,
+            OPEN,
+            organiser_id,
+            Words("Open; the instances' seeds committed: {commitments}.", commitments=commitments),
+        )
         self._arm(tid, closes_at)
         return await self.get(tid)
 
@@ -350,7 +357,9 @@ class DaylongService:
                 raise Refusal("{name} is closed.", name=t.name)
             await self._abandon(tid, None)
             seeds = ", ".join(f"{i + 1}: {instance_seed(t.seed, i)}" for i in range(Settings.of(t.settings).instances))
-            await ts.set_status(self.store, tid, ts.FINISHED, user_id, f"window closed; instances' seeds {seeds}")
+            await ts.set_status(
+                self.store, tid, ts.FINISHED, user_id, Words("Closed; the instances' seeds were {seeds}.", seeds=seeds)
+            )
             t = await self.get(tid)
         timer = self.timers.pop(tid, None)
         if timer is not None and user_id is not None:  # (the organiser's close: the window's own timer is not needed)

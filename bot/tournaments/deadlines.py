@@ -23,6 +23,7 @@ from bot.storage import clocks as clock_store
 from bot.storage import tournaments as ts
 from bot.storage.store import PLAYING
 from bot.tables.service import Refusal, Table
+from rules.errors import Words
 
 if TYPE_CHECKING:
     from bot.tournaments.service import Settings, TournamentService
@@ -137,7 +138,7 @@ class Deadlines:
                 remind = closes - lead(closes - self.now())  # a reminder for the new close, from what is left
                 await ts.update_settings(
                     service.store, tid, {"checkin_closes": closes, "checkin_remind": max(remind, self.now())},
-                    user_id, "extend", f"check-in until {ts_text(closes)}",
+                    user_id, "extend", Words("Check-in extended until {when}.", when=ts_text(closes)),
                 )  # fmt: skip
                 self.arm_check_in(await service.get(tid))
                 return closes

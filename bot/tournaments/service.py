@@ -32,6 +32,7 @@ from bot.tournaments.progress import current_standings, history
 from bot.tournaments.standings import CUMULATIVE, LEVELS, MATCH_POINTS, MATCHPOINTS, Line
 from rules.boards import Board
 from rules.dealing import DealCards
+from rules.errors import Words
 from rules.game import Match
 from rules.registry import game_type, match_class
 
@@ -283,7 +284,9 @@ class TournamentService:
                 raise Refusal("You are not registered for {name}.", name=t.name)
             if t.status not in (ts.REGISTRATION, ts.CHECK_IN, ts.RUNNING, ts.PAUSED):
                 raise Refusal("{name} is over.", name=t.name)
-            await ts.set_entrant_status(self.store, tid, entrant.id, ts.WITHDRAWN, user_id, f"{entrant.name} withdrew")
+            await ts.set_entrant_status(
+                self.store, tid, entrant.id, ts.WITHDRAWN, user_id, Words("{name} withdrew.", name=entrant.name)
+            )
             waiting = [e for e in t.entrants if e.status == ts.WAITLIST]
             if (
                 entrant.status in (ts.REGISTERED, ts.CHECKED_IN)
@@ -292,7 +295,12 @@ class TournamentService:
             ):
                 first = waiting[0]
                 await ts.set_entrant_status(
-                    self.store, tid, first.id, ts.REGISTERED, None, f"{first.name} in from the waiting list"
+                    self.store,
+                    tid,
+                    first.id,
+                    ts.REGISTERED,
+                    None,
+                    Words("{name} is in, from the waiting list.", name=first.name),
                 )
             t = await self.get(tid)
         await self.output.changed(t)
@@ -319,9 +327,14 @@ class TournamentService:
             if minutes:
                 times = self.deadlines.check_in_times(minutes)
                 await ts.update_settings(
-                    self.store, tid, times, user_id, "check-in", f"closes {ts_text(times['checkin_closes'])}"
+                    self.store,
+                    tid,
+                    times,
+                    user_id,
+                    "check-in",
+                    Words("Check-in closes at {when}.", when=ts_text(times["checkin_closes"])),
                 )
-            await ts.set_status(self.store, tid, ts.CHECK_IN, user_id, "check-in open")
+            await ts.set_status(self.store, tid, ts.CHECK_IN, user_id, Words("Check-in is open."))
             t = await self.get(tid)
             self.deadlines.arm_check_in(t)
         await self.output.changed(t)
@@ -391,7 +404,9 @@ class TournamentService:
                 raise Refusal("You have no place in {name} to check in to.", name=t.name)
             if entrant.status == ts.CHECKED_IN:
                 raise Refusal("You are already checked in.")
-            await ts.set_entrant_status(self.store, tid, entrant.id, ts.CHECKED_IN, user_id, f"{entrant.name} is here")
+            await ts.set_entrant_status(
+                self.store, tid, entrant.id, ts.CHECKED_IN, user_id, Words("{name} checked in.", name=entrant.name)
+            )
         await self.output.changed(await self.get(tid))
 
     async def start(self, tid: int, user_id: int, *, manager: bool = False) -> None:
@@ -420,7 +435,9 @@ class TournamentService:
                 )  # fmt: skip
             for e in t.entrants:
                 if e.status == ts.REGISTERED:
-                    await ts.set_entrant_status(self.store, tid, e.id, ts.DROPPED, actor, f"{e.name}: no-show")
+                    await ts.set_entrant_status(
+                        self.store, tid, e.id, ts.DROPPED, actor, Words("{name}: no-show.", name=e.name)
+                    )
             t = await self.get(tid)
         playing = [e for e in t.entrants if e.status in (ts.REGISTERED, ts.CHECKED_IN)]
         if len(playing) < least:
@@ -429,7 +446,9 @@ class TournamentService:
                 name=t.name, least=least, count=len(playing),
             )  # fmt: skip
         self.deadlines.cancel_check_in(tid)
-        await ts.set_status(self.store, tid, ts.RUNNING, actor, f"{len(playing)} entrants")
+        await ts.set_status(
+            self.store, tid, ts.RUNNING, actor, Words("Started with {count} entrants.", count=len(playing))
+        )
         t = await self.get(tid)
         plan = self._next_plan(t, 0, self.rng.getrandbits(62))
         assert plan is not None
@@ -691,7 +710,8 @@ class TournamentService:
                     results[boards.first + k] = [(int(deal["score_change"][side]), None) for side in (0, 1)]
             await ts.record_result(
                 self.store, tid, round_no, match_no, results,
-                f"round {round_no + 1} table {match_no + 1}: {sides[0][0]} to {sides[1][0]}",
+                Words("Round {round}, table {table}: {first} to {second}.", round=round_no + 1, table=match_no + 1,
+                      first=sides[0][0], second=sides[1][0]),
             )  # fmt: skip
             self.by_table.pop(table.id, None)
             self.manager.fixed_deals.pop(table.id, None)
@@ -713,7 +733,8 @@ class TournamentService:
             sides: list[tuple[int, bool | None]] = [(score, side != absent) for side, (score, _) in enumerate(played)]
             await ts.record_result(
                 self.store, tid, round_no, match_no, {ts.WHOLE_MATCH: sides},
-                f"round {round_no + 1} table {match_no + 1}: side {absent + 1} forfeits at the deadline",
+                Words("Round {round}, table {table}: side {side} forfeits at the deadline.", round=round_no + 1,
+                      table=match_no + 1, side=absent + 1),
             )  # fmt: skip
             self.by_table.pop(table.id, None)
             self.manager.fixed_deals.pop(table.id, None)
@@ -739,7 +760,7 @@ class TournamentService:
         t = await self.get(tid)
         plan = self._next_plan(t, current.round_no + 1, self.rng.getrandbits(62))
         if plan is None:
-            await ts.set_status(self.store, tid, ts.FINISHED, None, "all rounds played")
+            await ts.set_status(self.store, tid, ts.FINISHED, None, Words("All rounds played."))
             played = self._played(t)
             champion = formats.champion(played[-1], self._active(t), played)
             if champion is not None:
@@ -828,7 +849,13 @@ class TournamentService:
                 if resume:
                     raise Refusal("{name} is not paused.", name=t.name)
                 raise Refusal("{name} is not running.", name=t.name)
-            await ts.set_status(self.store, tid, want, user_id, "no new round starts" if not resume else "")
+            await ts.set_status(
+                self.store,
+                tid,
+                want,
+                user_id,
+                Words("Paused: no new round starts.") if not resume else Words("Resumed."),
+            )
         if resume:
             await self._maybe_next_round(tid)
         else:
@@ -849,7 +876,14 @@ class TournamentService:
             t = await self.get(tid)
             self.check_organiser(t, user_id, manager)
             entrant = self._named(t, entrant_name)
-            await ts.set_entrant_status(self.store, tid, entrant.id, ts.DROPPED, user_id, f"{entrant.name}: {reason}")
+            await ts.set_entrant_status(
+                self.store,
+                tid,
+                entrant.id,
+                ts.DROPPED,
+                user_id,
+                Words("{name} dropped: {reason}.", name=entrant.name, reason=reason),
+            )
         await self.output.changed(await self.get(tid))
 
     async def replace(

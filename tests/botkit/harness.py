@@ -8,8 +8,10 @@ their verb, so tests read like a player's clicks: ``await world.click(alice, mes
 from __future__ import annotations
 
 import asyncio
+import inspect
 import random
 import re
+from collections.abc import Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -23,7 +25,9 @@ from bot.storage.store import is_database_url
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.models import Message, User
 
-TIMEOUT = 10.0
+# How long a test waits for the bot to have done something.  Every wait ends as soon as the effect is seen, so this
+# is only the limit past which the bot counts as stuck: generous, for a loaded 2-core CI machine.
+TIMEOUT = 30.0
 
 
 def component_ids(message: Message) -> list[str]:
@@ -140,9 +144,10 @@ class BotWorld:
         return self.fake.messages(self.fake.dm_channel(user))
 
     async def settle(self, client: CardTableBot, rounds: int = 3) -> None:
-        """Let computer players and queued Discord output finish."""
+        """Let the table events' listeners, computer players and queued Discord output finish."""
         for _ in range(rounds):
             await asyncio.sleep(0.01)
+            await table_listeners_done()
             for table in list(client.manager.tables.values()):
                 task = table.computer_task
                 if task is not None and not task.done():
@@ -153,6 +158,20 @@ class BotWorld:
                         task.result()  # their error, if any, fails the test
                 await asyncio.wait_for(client.presenter.drain(table), TIMEOUT)
             await asyncio.wait_for(client.presenter.drain_all(), TIMEOUT)  # ended tables' last messages too
+            await table_listeners_done()
+
+
+async def table_listeners_done() -> None:
+    """discord.py runs each listener of an event in a task of its own, named after the event: wait for those of the
+    table events (a cog's answer to one — a spectator's DM, a tournament's next round — is done when its task is)."""
+    running = [
+        task
+        for task in asyncio.all_tasks()
+        if task.get_name().startswith("discord.py: on_table_") and task is not asyncio.current_task()
+    ]
+    if running:
+        _, pending = await asyncio.wait(running, timeout=TIMEOUT)
+        assert not pending, f"table event listeners still running: {pending}"
 
 
 @asynccontextmanager
@@ -161,6 +180,34 @@ async def bot_world(tmp_path, *, database: str | None = None, **kw: Any):
     async with FakeDiscord() as fake:
         with fake.patched():
             yield BotWorld(fake, database or str(tmp_path / "cardtable.db"), **kw)
+
+
+async def eventually(check: Callable[[], Any], what: str, timeout: float = TIMEOUT) -> Any:
+    """Wait until ``check()`` (a function or a coroutine function) gives something true, and return it: for effects
+    that the fake Discord does not see change (a log line, a row in the store).  ``fake.wait_until`` is better for
+    what it sees (it wakes at each of its changes)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        value = check()
+        if inspect.isawaitable(value):
+            value = await value
+        if value:
+            return value
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        await asyncio.sleep(0.02)
+
+
+def answer_message(result) -> Message | None:
+    """The message the user reads as the bot's answer (after ``wait_for_answer``): a deferral's follow-up (which
+    Discord shows in place of "thinking…"), else the response message."""
+    return result.followups[-1] if result.followups else result.message
+
+
+def answer_text(result) -> str:
+    message = answer_message(result)
+    return (message.content if message is not None else "") or ""
 
 
 def embed_text(result) -> str:
@@ -188,7 +235,8 @@ async def act_through_ui(world: BotWorld, table, user: User, action: dict, *, sl
     if slash:
         return await _act_by_slash(world, user, action, table)
     hand = await world.click(user, table_message(world, table), "hand")
-    assert hand.ephemeral, hand.content
+    await hand.wait_for_answer(TIMEOUT)  # a loaded bot answers "thinking…" first, then the hand
+    assert hand.ephemeral and hand.message is not None and not hand.message.loading, hand.content
     return await tap_action(world, table, user, hand.message, action)
 
 
@@ -231,7 +279,8 @@ def plan_taps(table, seat: int, action: dict, selection: str = "", depth: int = 
 
 
 async def tap_action(world: BotWorld, table, user: User, message: Message, action: dict):
-    """Tap through ``message``'s panel (a live hand) to perform ``action``; returns the last tap's result."""
+    """Tap through ``message``'s panel (a live hand) to perform ``action``; returns the last tap's result, once
+    answered (a loaded bot acknowledges a tap first and edits its answer in after)."""
     seat = table.seat_of(user.id)
     result = None
     for arg in plan_taps(table, seat, action):
@@ -239,7 +288,7 @@ async def tap_action(world: BotWorld, table, user: User, message: Message, actio
         cid = next((c for c in message.custom_ids() if c.endswith(wanted)), None)
         assert cid is not None, f"no {arg!r} on the hand: {message.custom_ids()}"
         result = await world.fake.click(user, message, cid)
-        await result.wait(TIMEOUT)
+        await result.wait_for_answer(TIMEOUT)
         message = result.message or message
     return result
 
@@ -256,12 +305,12 @@ async def _act_by_slash(world: BotWorld, user: User, action: dict, table):
     command, subcommand = (name, None) if name in TOP_LEVEL_MOVES else ("move", name)
 
     async def slash(options: dict) -> Any:
-        return await world.slash(user, command, options, subcommand=subcommand)
+        return await (await world.slash(user, command, options, subcommand=subcommand)).wait_for_answer(TIMEOUT)
 
     if kind == "recounter":  # /move counter offers the recounter as a button, never makes it by itself
-        offered = await slash({})
-        assert offered.message is not None, offered.content
-        return await world.click(user, offered.message, "act", encode(action))
+        offered = answer_message(await slash({}))
+        assert offered is not None
+        return await (await world.click(user, offered, "act", encode(action))).wait_for_answer(TIMEOUT)
     if kind in {"pass", "draw", "keep", "claim_draw", "counter"}:
         return await slash({})
     option = {"play": "card", "bid": "value", "discard": "cards", "expose": "card", "call": "card", "trump": "suit"}[
@@ -310,12 +359,11 @@ async def play_to_the_end(
             action = {"type": "discard", "cards": rng.sample(action["from"], action["choose"])}
         user = users[table.seats[seat].user_id]
         result = await act_through_ui(world, table, user, action, slash=steps % slash_every == 1)
-        assert "✅" in (result.message.content if result.message else "") or "⚠️" in (result.content or ""), (
-            action,
-            result.content,
-        )
-        if result.content and "⚠️" in result.content:  # a Da Bai Fen throw: confirm it
-            r = await world.click(user, result.message, "throw")
-            assert "✅" in r.content or "❌ Your lead of" in r.content, r.content  # played, or the lead failed
+        said = answer_text(result)
+        assert "✅" in said or "⚠️" in said, (action, said)
+        if "⚠️" in said:  # a Da Bai Fen throw: confirm it
+            r = await (await world.click(user, answer_message(result), "throw")).wait_for_answer(TIMEOUT)
+            said = answer_text(r)
+            assert "✅" in said or "❌ Your lead of" in said, said  # played, or the lead failed
         steps += 1
     raise AssertionError("the game did not end")

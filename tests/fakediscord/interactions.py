@@ -49,6 +49,8 @@ class InteractionResult:
         self.callback_data: dict[str, Any] | None = None
         self.message: Message | None = None
         self.followups: list[Message] = []
+        # Edits of the response (``@original``) made through this interaction's webhook: a deferral's answer.
+        self.original_edits = 0
         # On Discord's clock (fake.clock): when the interaction was sent to the bot, and how long its first answer
         # took to reach Discord (None while unanswered).
         self.created = fake.clock.now()
@@ -64,6 +66,16 @@ class InteractionResult:
         await self.fake.wait_until(
             lambda: self.callback_type is not None, timeout, f"a response to interaction {self.id}"
         )
+        return self
+
+    async def wait_for_answer(self, timeout: float = 10.0) -> InteractionResult:
+        """Wait until the bot answered: its first response, and after a deferral the answer that follows it (an
+        edit of the deferred response, or a follow-up) — what the user reads once the bot is done."""
+        await self.wait(timeout)
+        if self.deferred:
+            await self.fake.wait_until(
+                lambda: self.original_edits or self.followups, timeout, f"the answer deferred by {self.id}"
+            )
         return self
 
     async def wait_for_followup(self, count: int = 1, timeout: float = 10.0) -> Message:

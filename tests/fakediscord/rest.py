@@ -475,8 +475,10 @@ class RestApi:
         return json_response(self._payload(self._webhook_message(request)[1]))
 
     async def edit_webhook_message(self, request: web.Request) -> web.Response:
-        _result, message = self._webhook_message(request)
+        result, message = self._webhook_message(request)
         self.world.edit_message(message, request[BODY] or {}, request[FILES])
+        if message is result.message:
+            result.original_edits += 1
         await self.fake.dispatch_message("MESSAGE_UPDATE", message)
         return json_response(self._payload(message))
 
