@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from render.table import render_table
+from render import render_table
 from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY
 from rules.registry import new_match
 from tests.test_views import VARIANTS, choose
