@@ -25,11 +25,12 @@ engine.  The differences:
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from rules.actions import Action
 from rules.ai import dd_worlds
-from rules.ai.cardplay import pick_card
+from rules.ai.cardplay import _suit_mask, pick_card
 from rules.ai.expert import Decision, ExpertPlayer, _rollout_ctx, play_info, rollout
 from rules.ai.heuristic import heuristic_action
 from rules.ai.knowledge import Knowledge
@@ -62,6 +63,7 @@ class MasterPlayer(ExpertPlayer):
         self.solve_from = solve_from
         self._tt: dict = {}
         self._weight = 1.0
+        self._voids: tuple[SeatView | None, dict[int, list[int]]] = (None, {})
         self.solved = 0
 
     def decide(self, view: SeatView, rng: random.Random) -> Decision:
@@ -78,7 +80,9 @@ class MasterPlayer(ExpertPlayer):
         if view.game in UNWEIGHTED_GAMES:
             self._weight = 1.0
             return sample_world(view, rng, k, tries=8, accept=accept)
-        judge = _PlayJudge(view, k)
+        if self._voids[0] is not view:
+            self._voids = (view, public_voids(view))
+        judge = _PlayJudge(view, k, self._voids[1])
         world = sample_world(view, rng, k, tries=8, accept=accept, observe=judge.observe)
         self._weight = judge.weight if world is not None else 1.0
         return world
@@ -114,6 +118,16 @@ class MasterPlayer(ExpertPlayer):
         return rollout(w, seat, k, rng, self.epsilon, finish)
 
 
+def public_voids(view: SeatView) -> dict[int, list[int]]:
+    """Before each of the other players' last ``RECENT_PLAYS`` plays (by its index in the history): the effective
+    suits each position had shown void in (public: the same in every world)."""
+    plays = [i for i, a in enumerate(view.history) if a.type == "play" and a.seat != view.seat]
+    out = {}
+    for i in plays[-RECENT_PLAYS:]:
+        out[i] = list(Knowledge(dataclasses.replace(view, history=view.history[:i])).voids)
+    return out
+
+
 def _same_bid(h: Action, a: Action) -> bool:
     if h.suit != a.suit or h.contract != a.contract:
         return False
@@ -127,8 +141,11 @@ class _PlayJudge:
     """Weighs a world as it is replayed: SURPRISE for each recent card another player would not have chosen,
     BID_SURPRISE for each call of the auction it would not have made."""
 
-    def __init__(self, view: SeatView, k: Knowledge):
+    def __init__(self, view: SeatView, k: Knowledge, voids: dict[int, list[int]] | None = None):
+        """``voids``: ``public_voids(view)`` (the suits each player had shown void in before each play judged;
+        computed once per decision)."""
         self.seat = view.seat
+        self.voids = public_voids(view) if voids is None else voids
         self.ad = k.ad
         self.history = view.history
         plays = [i for i, a in enumerate(view.history) if a.type == "play" and a.seat != view.seat]
@@ -170,6 +187,12 @@ class _PlayJudge:
             return  # no choice, nothing learned
         if self.ctx is None:
             self.ctx = _rollout_ctx(m, self.seat)
-        chosen = pick_card(play_info(m, ad, self.ctx, trick, legal, ad.pack_mask & ~self.played))
+        info = play_info(m, ad, self.ctx, trick, legal, ad.pack_mask & ~self.played)
+        # What the player knew when it chose (the rollouts skip it for speed; a judge without it finds the real
+        # deal surprising in two Belote deals of three): the voids shown so far, and whether trumps are still out.
+        info.voids = self.voids.get(self.index - 1)
+        trump = info.order.trump
+        info.trumps_out = trump < 0 or bool((info.unseen or 0) & _suit_mask(info.order, trump))
+        chosen = pick_card(info)
         if chosen != card:
             self.weight *= SURPRISE
