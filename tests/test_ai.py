@@ -252,6 +252,36 @@ def test_heuristic_is_always_legal(game):
     assert n > 20
 
 
+def test_five_hundred_defenders_play_as_partners():
+    """Three-handed Five Hundred: the two players against the soloist are one side for the deal, so the heuristic
+    plays each defender's cards with the other as its ally (the engine's ``side_of`` is a tuple; comparing it with
+    a list left every defender playing alone)."""
+    from rules.ai.heuristic import play_info
+
+    rng = random.Random(3)
+    player = make_ai_player("heuristic")
+    seen = 0
+    for seed in range(6):
+        m = new_match("five_hundred", {})
+        m.start_deal(m.random_deal(random.Random(seed)))
+        history: list[Action] = []
+        while m.phase not in (BETWEEN_DEALS, GAME_OVER):
+            view = build_view(m, m.to_move, history)
+            contract = view.public.get("contract") or {}
+            if m.phase == "play" and contract.get("seat") is not None and not contract.get("partner"):
+                soloist = contract["seat"]
+                k = Knowledge(view)
+                info = play_info(view, k, k.hand)
+                assert info is not None
+                expected = {soloist} if view.seat == soloist else {s for s in range(3) if s != soloist}
+                assert info.allies == frozenset(expected)
+                seen += 1
+            a = player.choose_view(view, rng)
+            m.apply(a)
+            history.append(a)
+    assert seen > 20
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_expert_is_always_legal(game):
     rng = random.Random(1)

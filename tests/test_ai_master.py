@@ -15,7 +15,7 @@ from rules.ai import fallback
 from rules.ai.explain import explain_view
 from rules.ai.heuristic import HeuristicPlayer
 from rules.ai.knowledge import Knowledge
-from rules.ai.master import SURPRISE, MasterPlayer, _PlayJudge
+from rules.ai.master import BID_SURPRISE, READ_CALLS, SURPRISE, MasterPlayer, _PlayJudge
 from rules.ai.players import LEVELS, make_ai_player
 from rules.ai.sampler import replay_world
 from rules.ai.view import build_view
@@ -116,3 +116,67 @@ def test_da_bai_fen_worlds_are_not_weighted_by_the_play(monkeypatch):
         decision = MasterPlayer(None, max_worlds=3).decide(view, random.Random(2))
     assert decision.action in view.legal
     assert decision.worlds == 3 or decision.reason in ("only move", "only candidate")
+
+
+def test_worlds_where_a_seat_would_not_have_made_its_calls_weigh_less():
+    """The auction read as the play is: a world where another seat's pass or bid is not the call the heuristic
+    would make from that world's hand costs BID_SURPRISE (a pass says as much as a bid)."""
+    for game in sorted(READ_CALLS):
+        for seed in range(40):
+            rng = random.Random(seed)
+            m = registry.new_match(game, {})
+            cards = m.random_deal(rng)
+            m.start_deal(cards)
+            history: list[Action] = []
+            odd = None
+            while m.phase == "bidding":
+                seat = m.to_move
+                view = build_view(m, seat, history)
+                a = HeuristicPlayer().choose_view(view, rng)
+                if odd is None and seat != 0 and a.type == "bid":
+                    # This seat passes with a hand the heuristic bids with.
+                    a = next(x for x in view.legal if x.type == "pass")
+                    odd = seat
+                m.apply(a)
+                history.append(a)
+            if odd is not None and m.phase not in ("between_deals", "game_over"):
+                break
+        else:
+            raise AssertionError(f"no {game} deal with a surprising pass")
+        view = build_view(m, 0, history)
+        k = Knowledge(view)
+        judge = _PlayJudge(view, k)
+        assert replay_world(view, k, cards, [0] * 4, judge.observe) is not None
+        assert judge.weight <= BID_SURPRISE, game
+        # The same auction without the surprising pass: every call is the heuristic's own.
+        rng = random.Random(seed)
+        m2 = registry.new_match(game, {})
+        m2.start_deal(m2.random_deal(rng))
+        plain: list[Action] = []
+        while m2.phase == "bidding":
+            a = HeuristicPlayer().choose_view(build_view(m2, m2.to_move, plain), rng)
+            m2.apply(a)
+            plain.append(a)
+        view2 = build_view(m2, 0 if m2.to_move != 0 else 1, plain)
+        k2 = Knowledge(view2)
+        judge2 = _PlayJudge(view2, k2)
+        world = replay_world(view2, k2, cards, [0] * 4, judge2.observe)
+        assert world is not None and judge2.weight == 1.0, game
+
+
+@pytest.mark.parametrize("game", ["belote", "two_hundred", "five_hundred"])
+def test_the_real_deal_played_by_the_heuristic_holds_no_surprise(game):
+    """The judge predicts each card from what its player knew (the voids shown so far, whether trumps are still
+    out): replaying the real deal of heuristic players finds no surprise.  Without that knowledge it found one to
+    four in two Belote deals of three, weighing the true world down."""
+    for seed in range(12):
+        m, cards, history = _deal_to(game, seed, 3)
+        view = build_view(m, m.to_move, history)
+        k = Knowledge(view)
+        judge = _PlayJudge(view, k)
+        discards = [0] * 4  # the real hidden discards (Five Hundred's soloist's), for the replay
+        for a in history:
+            if a.type == "discard":
+                discards[a.seat] |= sum(1 << c for c in a.cards)
+        assert replay_world(view, k, cards, discards, judge.observe) is not None
+        assert judge.weight == 1.0, (game, seed)

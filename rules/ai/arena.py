@@ -89,7 +89,7 @@ def deal_score(result: dict) -> list[float]:
 
 def _sides(match) -> list[int]:
     side_of = getattr(match, "side_of", None)
-    if isinstance(side_of, list) and len(side_of) == match.players:
+    if isinstance(side_of, (list, tuple)) and len(side_of) == match.players:
         return list(side_of)
     return [s % 2 for s in range(match.players)] if match.players % 2 == 0 else list(range(match.players))
 

@@ -78,7 +78,7 @@ def play_info(view: SeatView, k: Knowledge, legal_mask: int) -> PlayInfo | None:
 
 def _allies(view: SeatView, k: Knowledge) -> frozenset[int]:
     contract = view.public.get("contract") or {}
-    if view.game == "five_hundred" and k.ad.probe.side_of == list(range(view.players)):
+    if view.game == "five_hundred" and tuple(k.ad.probe.side_of) == tuple(range(view.players)):
         soloist = contract.get("seat")
         partner = contract.get("partner")
         if soloist is None:
