@@ -19,6 +19,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
+import aiohttp
 import discord
 from discord.http import handle_message_parameters
 
@@ -190,8 +191,10 @@ class Presenter:
                     await self.live.refresh(table)
                 else:
                     await job()  # type: ignore[operator]
-            except discord.HTTPException as failure:  # discord.py's retries spent: the next change tries again
-                log.warning("table %d: could not update Discord: %s", table.id, failure)
+            except (discord.HTTPException, aiohttp.ClientError, OSError) as failure:
+                # Discord refused or the connection failed after discord.py's retries: one line, and the next
+                # change of the table tries again.
+                log.warning("table %d: could not update Discord: %r", table.id, failure)
             except Exception:
                 log.exception("table %d: could not update Discord", table.id)
 
