@@ -902,17 +902,22 @@ class Driver:
         bot.stdin.write(command.encode() + b"\n")
         await bot.stdin.drain()
 
-    async def window(self, bot, fake: FakeDiscord, seconds: float) -> tuple:
-        """Measure ``seconds`` of play: (window, REST calls, the bot's report, this process's CPU share, the
-        latencies, the expired interactions)."""
+    def begin_window(self, fake: FakeDiscord) -> int:
+        """Forget what was counted before a measuring window and start counting; the fake's expired interactions
+        so far (the window counts those after)."""
         self.latencies = []
         self.flush_rest_log(fake)
         self.rest_calls.clear()
         self.channel_times.clear()
         self.hand_delays = []
         self.taps = 0
-        expired_start = fake.expired_interactions
         self.measuring = True
+        return fake.expired_interactions
+
+    async def window(self, bot, fake: FakeDiscord, seconds: float) -> tuple:
+        """Measure ``seconds`` of play: (window, REST calls, the bot's report, this process's CPU share, the
+        latencies, the expired interactions)."""
+        expired_start = self.begin_window(fake)
         await self.command(bot, "measure")
         window_start = time.monotonic()
         cpu_start = time.process_time()

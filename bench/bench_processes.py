@@ -244,14 +244,7 @@ class MultiDriver(Driver):
 
     async def measure(self, bots: list[BotHandle], fake, seconds: float) -> tuple:
         """``Driver.window`` for several bot processes: every process measures the same window."""
-        self.latencies = []
-        self.flush_rest_log(fake)
-        self.rest_calls.clear()
-        self.channel_times.clear()
-        self.hand_delays = []
-        self.taps = 0
-        expired_start = fake.expired_interactions
-        self.measuring = True
+        expired_start = self.begin_window(fake)
         server_start = server_cpu_seconds(self.data_directory)
         await asyncio.gather(*(bot.command("measure") for bot in bots))
         window_start, cpu_start = time.monotonic(), time.process_time()
