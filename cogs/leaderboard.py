@@ -24,7 +24,7 @@ from discord.ext import commands
 
 import bot.storage.results as rs
 from bot.i18n import DEFAULT, LANGUAGES, current_language, speaking
-from bot.i18n.catalogs import N_, _
+from bot.i18n.catalogs import N_, _, ngettext
 from bot.i18n.refusals import field_text
 from bot.presentation import images
 from bot.presentation.errors import answer, answering_errors
@@ -94,7 +94,13 @@ def board_text(board: stats.Board) -> str:
         return _("No rated games yet. Rated games are finished games between players only (no computer players).")
     lines = [
         f"`{r['rank']:>3}` **{discord.utils.escape_markdown(r['name'])}** · {r['rating']} · "
-        + _("{games} game(s) · {rate}% won", games=r["games"], rate=round(100 * r["win_rate"]))
+        + ngettext(
+            "{games} game · {rate}% won",
+            "{games} games · {rate}% won",
+            r["games"],
+            games=r["games"],
+            rate=round(100 * r["win_rate"]),
+        )
         for r in board.rows
     ]
     return "\n".join(lines)
@@ -147,9 +153,10 @@ async def show_board(interaction: Interaction, key: stats.BoardKey, page: int, *
     )
     embed = discord.Embed(title=title)
     embed.set_footer(
-        text=_(
-            "Page {page} of {pages} · {players} rated player(s) · rating = 1000 + 40 × (μ − 3σ), a conservative "
-            "estimate",
+        text=ngettext(
+            "Page {page} of {pages} · {players} rated player · rating = 1000 + 40 × (μ − 3σ), a conservative estimate",
+            "Page {page} of {pages} · {players} rated players · rating = 1000 + 40 × (μ − 3σ), a conservative estimate",
+            board.total,
             page=board.page,
             pages=board.pages,
             players=board.total,
@@ -303,8 +310,12 @@ class Leaderboard(commands.Cog):
         active = ", ".join(f"{discord.utils.escape_markdown(p['name'])} ({p['games']})" for p in server.most_active)
         embed.add_field(
             name=_("This server"),
-            value=_(
-                "{week} game(s) this week, {total} in all", week=server.games_this_week, total=server.games_all_time
+            value=ngettext(
+                "{week} game this week, {total} in all",
+                "{week} games this week, {total} in all",
+                server.games_this_week,
+                week=server.games_this_week,
+                total=server.games_all_time,
             )
             + ("\n" + _("Most active this week: {players}", players=active) if active else ""),
             inline=False,
@@ -428,7 +439,13 @@ class Leaderboard(commands.Cog):
         await rs.reconcile(store)
         count = await rs.recompute(store, by=interaction.user.id)
         await interaction.followup.send(
-            _("Recomputed the ratings from {count} rated game(s).", count=count), ephemeral=True
+            ngettext(
+                "Recomputed the ratings from {count} rated game.",
+                "Recomputed the ratings from {count} rated games.",
+                count,
+                count=count,
+            ),
+            ephemeral=True,
         )
 
     @ratings.command(name="log", description="What administrators did to this server's ratings")
@@ -449,8 +466,10 @@ def stats_text(s: stats.GameStats) -> str:
         else _("none")
     )
     lines = [
-        _("{games} game(s), {wins} won ({rate}%) · {deals} deal(s) played",
-          games=s.games, wins=s.wins, rate=round(100 * s.win_rate), deals=s.deals),
+        ngettext("{games} game · won {wins} ({rate}%)", "{games} games · won {wins} ({rate}%)", s.games,
+                 games=s.games, wins=s.wins, rate=round(100 * s.win_rate))
+        + " · "
+        + ngettext("{deals} deal played", "{deals} deals played", s.deals, deals=s.deals),
         _("Contracts taken: {made} · average points {average} · sweeps {sweeps}",
           made=made, average=f"{s.average_points:.1f}", sweeps=s.sweeps),
         _("Current streak: {streak}", streak=streak_text(s.streak)),

@@ -210,3 +210,15 @@ async def test_finished_tables_stay_queryable(store):
     loaded = await manager.get(table.id)
     assert loaded.status == FINISHED
     assert loaded.match.phase == GAME_OVER
+
+
+async def test_the_lobby_counts_the_missing_players_in_words(store):
+    from bot.presentation.messages import lobby_content
+
+    manager = await make_manager(store)
+    table = await new_table(manager, players=3)
+    assert "Waiting for 2 more players." in lobby_content(table)
+    await manager.join(table.id, BOB, "Bob")
+    assert "Waiting for 1 more player." in lobby_content(table)
+    await manager.join(table.id, CAROL, "Carol")
+    assert "All seats are taken: the host can start." in lobby_content(table)

@@ -143,7 +143,7 @@ async def test_a_french_table_reads_the_bots_own_texts_in_french(world):
         "watching": ["Vous suivez la table n°"],
         "review": ["pli par pli", "a entamé"],
         "spectator's DM": ["la donne 1 est finie", "pli par pli"],
-        "leaderboard": ["depuis toujours", "partie(s)", "joueur(s) classé(s)"],
+        "leaderboard": ["depuis toujours", "de victoires", "joueurs classés"],
         "stats": ["statistiques sur", "Ce serveur", "Série en cours"],
         "history": ["parties récentes", "Téléchargez l'enregistrement"],
     }

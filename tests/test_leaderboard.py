@@ -39,14 +39,14 @@ async def test_a_rated_game_reaches_the_leaderboard_stats_and_history(world):
 
         r = await world.slash(world.alice, "leaderboard", {"game": "toy"})
         text = embed_text(r)
-        assert "Card Club, all time" in text and "2 rated player(s)" in text
+        assert "Card Club, all time" in text and "2 rated players" in text
         first = text.split("`  1`")[1].split("\n")[0]
         assert ("alice" if winner == world.alice.id else "bob") in first and "100% won" in first
 
         r = await world.slash(world.bob, "player", {"game": "toy"}, subcommand="stats")
         text = embed_text(r)
-        assert "bob — statistics" in text and "1 game(s)" in text and "Rating **" in text
-        assert "1 game(s) this week" in text
+        assert "bob — statistics" in text and "1 game ·" in text and "Rating **" in text
+        assert "1 game this week" in text
 
         r = await world.slash(world.alice, "player", {"player": world.bob}, subcommand="history")
         text = embed_text(r)
@@ -63,7 +63,7 @@ async def test_a_game_with_a_computer_is_announced_unrated_and_stays_off_the_boa
         r = await world.slash(world.alice, "player", {}, subcommand="history")
         assert "unrated: a computer player" in embed_text(r)
         r = await world.slash(world.alice, "player", {}, subcommand="stats")
-        assert "1 game(s)" in embed_text(r) and "Not rated here yet" in embed_text(r)
+        assert "1 game ·" in embed_text(r) and "Not rated here yet" in embed_text(r)
 
 
 async def seed_board(path: str, guild_id: int, players: int) -> None:
@@ -124,7 +124,7 @@ async def test_admin_commands_are_checked_on_the_server_side(world):
         r = await world.slash(world.alice, "leaderboard", {"game": "toy", "period": "season"})
         assert "season 2" in embed_text(r) and "No rated games yet" in embed_text(r)
         r = await world.slash(world.alice, "leaderboard", {"game": "toy", "season": 1})
-        assert "season 1" in embed_text(r) and "2 rated player(s)" in embed_text(r)
+        assert "season 1" in embed_text(r) and "2 rated players" in embed_text(r)
 
         r = await world.slash(
             admin, "ratings", {"table": table.id, "reason": "testing removal"}, subcommand="removegame"
@@ -136,7 +136,7 @@ async def test_admin_commands_are_checked_on_the_server_side(world):
         assert r.ephemeral and "already removed" in r.content
         r = await world.slash(admin, "ratings", {}, subcommand="recompute")
         await r.wait_for_followup()
-        assert "0 rated game(s)" in r.followups[0].content
+        assert "0 rated games" in r.followups[0].content
         r = await world.slash(admin, "ratings", {}, subcommand="log")
         assert "testing removal" in r.content and "season 2 started" in r.content
 

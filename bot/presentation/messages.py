@@ -10,7 +10,7 @@ import io
 
 import discord
 
-from bot.i18n import N_, _, current_language
+from bot.i18n import N_, _, current_language, ngettext
 from bot.presentation import images, played_for
 from bot.presentation.choices import SELECT_LIMIT, SUIT_SYMBOLS, card_label, encode, label
 from bot.presentation.clock_view import clock_buttons, clock_label, clock_lines, lobby_clock_line
@@ -132,7 +132,7 @@ def lobby_content(table: Table) -> str:
         lines.append(
             _("All seats are taken: the host can start.")
             if not missing
-            else _("Waiting for {n} more player(s).", n=missing)
+            else ngettext("Waiting for {n} more player.", "Waiting for {n} more players.", missing, n=missing)
         )
     elif table.status == CANCELLED:
         lines += ["", _("This table was cancelled.")]
