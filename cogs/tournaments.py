@@ -23,7 +23,7 @@ from bot.tournaments.deadlines import POLICIES, ts_epoch
 from bot.tournaments.progress import current_standings
 from bot.tournaments.service import FORMATS, INDIVIDUAL, KNOCKOUTS, TEAM, Settings, TournamentService, ranking_method
 from bot.tournaments.standings import MATCH_POINTS
-from bot.tournaments.words import format_name, method_name, status_name
+from bot.tournaments.words import audit_fields, format_name, method_name, status_name
 from cogs.acting import Interaction
 from rules import registry
 
@@ -179,7 +179,7 @@ def audit_line(entry: ts.AuditEntry) -> str:
     """An audit entry in the reader's language; an older entry, stored as English text, as it was written."""
     if entry.words is None:
         return f"{entry.at[:16]} {entry.action}: {entry.detail}"
-    return f"{entry.at[:16]} {_(entry.words.msgid, **entry.words.fields)}"
+    return f"{entry.at[:16]} {_(entry.words.msgid, **audit_fields(entry.words.fields))}"
 
 
 class Tournaments(commands.Cog):

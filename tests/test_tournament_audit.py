@@ -31,8 +31,9 @@ async def test_the_audit_log_reads_in_each_reader_s_language_and_old_entries_as_
         assert "Adjustment: entrant 2 -2 (retard)." in english and "carol registered" in english
         world.carol.locale = "fr"
         french = (await world.slash(world.carol, "tournament", {"tournament": tid}, subcommand="audit")).content
-        assert "Ajustement : participant 2 -2 (retard)." in french and "Créé : melee" in french, french
+        assert "Ajustement : participant 2 -2 (retard)." in french and "Créé : mêlée" in french, french
+        assert "carol inscrit (inscrit)." in french, french  # the entrant's status named in French, not its stored key
         assert "adjust: entrant 3 +2: written before" in french  # as it was stored
         world.carol.locale = "zh-CN"
         chinese = (await world.slash(world.carol, "tournament", {"tournament": tid}, subcommand="audit")).content
-        assert "调整：参赛者 2 -2（retard）。" in chinese, chinese
+        assert "调整：参赛者 2 -2（retard）。" in chinese and "混战赛" in chinese and "（已报名）" in chinese, chinese

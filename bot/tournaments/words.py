@@ -26,6 +26,14 @@ _STATUS_NAMES = {
     "cancelled": N_("cancelled"),
 }
 
+_ENTRANT_STATUS_NAMES = {
+    "registered": N_("registered"),
+    "waitlist": N_("on the waiting list"),
+    "checked_in": N_("checked in"),
+    "withdrawn": N_("withdrawn"),
+    "dropped": N_("dropped"),
+}
+
 
 def format_name(key: str) -> str:
     """A format in the current language; an unknown key reads as itself, spaced."""
@@ -43,3 +51,18 @@ def status_name(key: str) -> str:
     """A tournament's status in the current language."""
     name = _STATUS_NAMES.get(key)
     return _(name) if name else key.replace("_", " ")
+
+
+def entrant_status_name(key: str) -> str:
+    """An entrant's status (registered, on the waiting list, ...) in the current language."""
+    name = _ENTRANT_STATUS_NAMES.get(key)
+    return _(name) if name else key.replace("_", " ")
+
+
+def audit_fields(fields: dict[str, object]) -> dict[str, object]:
+    """An audit entry's fields as the reader reads them: the stored keys of a format or an entrant's status named in
+    the reader's language, everything else (names, numbers) as stored."""
+    named = {"format": format_name, "status": entrant_status_name}
+    return {
+        key: named[key](value) if key in named and isinstance(value, str) else value for key, value in fields.items()
+    }
