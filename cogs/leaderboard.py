@@ -454,9 +454,18 @@ class Leaderboard(commands.Cog):
         guild_id = _guild(interaction)
         entries = await rs.rating_log(store_of(interaction), guild_id, limit=15)
         seasons = await rs.seasons(store_of(interaction), guild_id)
-        lines = [f"`{e['at'][:16]}` <@{e['user_id']}> {e['detail']}" for e in entries] or [_("Nothing yet.")]
+        lines = [f"`{e['at'][:16]}` <@{e['user_id']}> {log_entry_text(e)}" for e in entries] or [_("Nothing yet.")]
         lines.append(_("Seasons: {seasons}", seasons=", ".join(str(s["number"]) for s in seasons)))
         await answer(interaction, "\n".join(lines))
+
+
+def log_entry_text(entry: dict) -> str:
+    """A ratings' log entry in the reader's language (the game by its name); an older row as it was written."""
+    words = entry["words"]
+    if words is None:
+        return entry["detail"]
+    fields = {**words.fields, **({"game": game_name(words.fields["game"])} if "game" in words.fields else {})}
+    return _(words.msgid, **fields)
 
 
 def stats_text(s: stats.GameStats) -> str:

@@ -138,7 +138,11 @@ async def test_admin_commands_are_checked_on_the_server_side(world):
         await r.wait_for_followup()
         assert "0 rated games" in r.followups[0].content
         r = await world.slash(admin, "ratings", {}, subcommand="log")
-        assert "testing removal" in r.content and "season 2 started" in r.content
+        assert f"Table #{table.id}" in r.content and "removed from the ratings: testing removal" in r.content
+        assert "Season 2 started." in r.content
+        admin.locale = "fr"
+        r = await world.slash(admin, "ratings", {}, subcommand="log")
+        assert "retirée des cotes : testing removal" in r.content and "Saison 2 commencée." in r.content, r.content
 
 
 async def test_global_opt_in(world):

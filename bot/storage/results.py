@@ -29,7 +29,9 @@ from typing import Any
 
 from bot.ratings.rating import Eligibility, GameSummary, Rating, rate, rating_eligibility, summarize
 from bot.ratings.standins import SeatPlay, tally
+from bot.storage.log_words import read_detail, stored_detail
 from bot.storage.store import FINISHED, Store, TableRow
+from rules.errors import Words
 
 log = logging.getLogger(__name__)
 
@@ -114,17 +116,17 @@ async def start_season(store: Store, guild_id: int, by: int) -> int:
             "INSERT INTO seasons (guild_id, number, started_at, started_by) VALUES (?, ?, ?, ?)",
             (guild_id, number, now_iso(), by),
         )
-        _log(conn, guild_id, by, "season", f"season {number} started")
+        _log(conn, guild_id, by, "season", Words("Season {number} started.", number=number))
         return number
 
     return await store.in_transaction(write)
 
 
-def _log(conn: sqlite3.Connection, guild_id: int | None, user_id: int | None, event: str, detail: str) -> None:
+def _log(conn: sqlite3.Connection, guild_id: int | None, user_id: int | None, event: str, detail: Words | str) -> None:
     log.info("ratings: guild %s, user %s: %s: %s", guild_id, user_id, event, detail)
     conn.execute(
         "INSERT INTO rating_log (guild_id, user_id, event, detail, at) VALUES (?, ?, ?, ?, ?)",
-        (guild_id, user_id, event, detail, now_iso()),
+        (guild_id, user_id, event, stored_detail(detail), now_iso()),
     )
 
 
@@ -439,7 +441,14 @@ async def remove_game(store: Store, guild_id: int, table_id: int, by: int, reaso
             "INSERT INTO removed_games (result_id, removed_by, reason, removed_at) VALUES (?, ?, ?, ?)",
             (result["id"], by, reason, now_iso()),
         )
-        _log(conn, guild_id, by, "remove", f"table #{table_id} ({result['game']}) removed: {reason}")
+        _log(
+            conn,
+            guild_id,
+            by,
+            "remove",
+            Words("Table #{table} ({game}) removed from the ratings: {reason}", table=table_id, game=result["game"],
+                  reason=reason),
+        )  # fmt: skip
         return result
 
     found = await result_for_table(store, table_id)
@@ -736,8 +745,9 @@ async def is_opted_in(store: Store, user_id: int) -> bool:
 
 
 async def rating_log(store: Store, guild_id: int, limit: int = 15) -> list[dict]:
-    """The server's latest entries in the ratings' log, newest first: {"at", "user_id", "detail"}."""
+    """The server's latest entries in the ratings' log, newest first: {"at", "user_id", "detail", "words"}; "words"
+    is the detail as a message id with fields (None for an older row's English text)."""
     rows = await store.fetch_all(
         "SELECT at, user_id, detail FROM rating_log WHERE guild_id = ? ORDER BY id DESC LIMIT ?", (guild_id, limit)
     )
-    return [dict(r) for r in rows]
+    return [{**dict(r), "words": read_detail(r["detail"])} for r in rows]

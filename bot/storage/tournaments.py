@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from bot.storage.log_words import read_detail, stored_detail
 from bot.storage.store import Store, is_conflict
 from rules.errors import Words
 
@@ -90,25 +91,6 @@ class AuditEntry:
     action: str
     detail: str  # in English
     words: Words | None = None  # the detail as a message id with fields, to be said in each reader's language
-
-
-def stored_detail(detail: Words | str) -> str:
-    """An audit entry's detail as stored: a message id with its fields (JSON), or a plain text (older rows)."""
-    if isinstance(detail, Words):
-        return json.dumps({"msgid": detail.msgid, "fields": detail.fields}, ensure_ascii=False)
-    return detail
-
-
-def read_detail(text: str) -> Words | None:
-    """The message id and fields of a stored detail; None for an older row's plain text, shown as it is."""
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None
-    if not isinstance(data, dict):
-        return None
-    message, fields = data.get("msgid"), data.get("fields")
-    return Words(message, **fields) if isinstance(message, str) and isinstance(fields, dict) else None
 
 
 @dataclass
