@@ -232,10 +232,12 @@ class Message:
         return walk(self.components)
 
     def snapshot(self) -> dict[str, Any]:
+        """This version of the message, for its history (``edits``).  Its embeds and components are shared: an
+        edit replaces them (``apply_message_body``) rather than changing them in place."""
         return {
             "content": self.content,
-            "embeds": json_copy(self.embeds),
-            "components": json_copy(self.components),
+            "embeds": self.embeds,
+            "components": self.components,
             "attachments": [a.filename for a in self.attachments],
             "flags": self.flags,
             "edited_timestamp": self.edited_timestamp,
