@@ -138,6 +138,7 @@ async def test_a_waiting_seats_panel_is_made_once_while_its_cards_and_choices_st
         watcher_user = world.fake.world.users[table.seats[watcher].user_id]
         panel_rows(table, watcher)
         made.clear()
+        edits = len(hand_message(world, watcher_user).edits)
         while table.match.to_move != watcher:
             cards = seat_view(table, watcher)["hand"]
             user = mover(world, table)
@@ -146,7 +147,9 @@ async def test_a_waiting_seats_panel_is_made_once_while_its_cards_and_choices_st
             if table.match.to_move != watcher:
                 assert seat_view(table, watcher)["hand"] == cards
                 assert watcher not in made, "the waiting seat's panel was made again"
+                assert len(hand_message(world, watcher_user).edits) == edits, "a hand that did not change was edited"
         assert watcher in made  # their turn: new choices, a new panel
+        assert len(hand_message(world, watcher_user).edits) > edits  # and their hand says so
         legal_cards = {a["cards"][0] for a in seat_view(table, watcher)["legal"] if a["type"] == "play"}
         shown = hand_message(world, watcher_user)
         assert "**Your turn**" in shown.content
