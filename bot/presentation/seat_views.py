@@ -50,6 +50,6 @@ def seat_view(table: Table, seat: int) -> dict:
     """``table.match.seat_view(seat)`` at the table's current version (shared: do not change it)."""
     views = _current(table)
     view = views.seats.get(seat)
-    if view is None:
-        view = views.seats[seat] = views.match.seat_view(seat)
+    if view is None:  # on the public view of this version, derived once for all (a shallow copy: shared parts)
+        view = views.seats[seat] = views.match.seat_view(seat, public_view(table))
     return view
