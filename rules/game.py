@@ -226,10 +226,11 @@ class Match(ABC):
             view["last_trick_winner"] = winner
         return view
 
-    def seat_view(self, seat: int) -> dict:
+    def seat_view(self, seat: int, public: dict | None = None) -> dict:
         """What ``seat`` sees: the public view, its own hand and legal actions, and what only it knows (the cards
-        it discarded, say).  Never another seat's hand."""
-        view = self.public_view()
+        it discarded, say).  Never another seat's hand.  ``public``: this state's ``public_view()`` when the caller
+        has it already (copied, not changed)."""
+        view = dict(public) if public is not None else self.public_view()
         between = self.phase in (BETWEEN_DEALS, GAME_OVER)
         view["seat"] = seat
         view["hand"] = self.hand_mask_names(seat)

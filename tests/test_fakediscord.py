@@ -180,6 +180,36 @@ async def test_slash_command_reply_and_button_edit(world: World, bot: discord.Cl
     assert (await other).content == "belote for 3 (manage_guild=False)"
 
 
+async def test_an_edit_keeps_the_earlier_versions_as_they_were(world: World, bot: discord.Client) -> None:
+    """The fake copies a message's components once per edit (its own copy, and one for its history) and shares them
+    with the payloads it sends: what an earlier version showed, and what was sent of it, stay as they were."""
+    fake = world.fake
+    result = await fake.slash(world.alice, world.channel, "table", {"game": "belote"}, subcommand="new")
+    await result
+    message = result.message
+    sent = message.to_payload(fake.base_url)
+    assert sent["components"] == message.components and message.custom_ids() == ["count:0"]
+    await (await fake.click(world.bob, message, "count:0"))
+    await (await fake.click(world.bob, message, "count:1"))
+    assert message.custom_ids() == ["count:2"]
+    assert [edit["components"][0]["components"][0]["custom_id"] for edit in message.edits] == ["count:0", "count:1"]
+    assert sent["components"][0]["components"][0]["custom_id"] == "count:0"
+    body = next(c for c in reversed(fake.calls()) if c.json and "components" in c.json.get("data", {}))
+    body.json["data"]["components"].clear()  # what discord.py sent is not what the message holds
+    assert message.custom_ids() == ["count:2"]
+
+
+def test_json_copy_is_a_deep_copy() -> None:
+    from tests.fakediscord.models import json_copy
+
+    data = {"a": [1, {"b": [True, None, 2.5, "x"]}], "c": {"d": []}}
+    copied = json_copy(data)
+    assert copied == data
+    copied["a"][1]["b"].append(0)
+    copied["c"]["d"].append(1)
+    assert data == {"a": [1, {"b": [True, None, 2.5, "x"]}], "c": {"d": []}}
+
+
 async def test_select_menu(world: World, bot: discord.Client) -> None:
     fake = world.fake
     menu = await fake.slash(world.alice, world.channel, "suits")

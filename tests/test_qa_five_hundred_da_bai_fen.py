@@ -150,12 +150,14 @@ async def test_hand_view_never_says_to_wait_for_yourself(tmp_path, monkeypatch):
         m = table.match
         first = m.to_move
         act(m, first, "bid", value=6, suit="S")
+        table.version += 1  # as the table service does with each action it applies
         others = [(first + 1) % 3, (first + 2) % 3]
         real = images.hand_image
 
         async def moves_meanwhile(*args, **kw):
             for seat in others:  # the next two bid while the image is drawn: it is the first's turn again
                 act(m, seat, "pass")
+                table.version += 1  # as the table service does with each action it applies
             return await real(*args, **kw)
 
         monkeypatch.setattr(images, "hand_image", moves_meanwhile)

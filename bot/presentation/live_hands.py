@@ -15,10 +15,10 @@ cogs call ``shown``), which then needs no separate edit.
 
 from __future__ import annotations
 
-import json
+import functools
 import logging
-import re
 import time
+from collections.abc import Hashable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -31,10 +31,11 @@ from bot.i18n.refusals import words_text
 from bot.presentation import images, played_for
 from bot.presentation.budget import HAND, ChannelBudget
 from bot.presentation.choices import name_seats
+from bot.presentation.hand_components import HandComponents
 from bot.presentation.language import in_seat_language, seat_language
 from bot.presentation.messages import DM_CLOSED, describe_cards, game_name, phase_verb, play_lines, png_file
-from bot.presentation.panel import hand_panel
-from bot.presentation.table_menu import with_more
+from bot.presentation.panel import panel_rows
+from bot.presentation.seat_views import seat_view
 from bot.tables.placement import Placement
 from bot.tables.service import Table
 from render.cards import split_card
@@ -49,23 +50,30 @@ log = logging.getLogger(__name__)
 
 # Discord keeps an interaction's token for 15 minutes; stop using it a minute before, so an edit never races expiry.
 TOKEN_LIFETIME = 14 * 60
-_VERSION_IN_ID = re.compile(r'("custom_id": "[^":]+:\d+:[^":]+:)\d+')
 
 
-@dataclass
+@dataclass(eq=False)
 class HandView:
     content: str
     file: discord.File | None
-    view: discord.ui.View | None
+    components: HandComponents | None  # the buttons, built into ``view`` when it is read
+    table: Table | None = None
     image_key: tuple = ()  # what the picture shows: it is drawn again only when this changes
-    shown: str = ""  # content and components, to compare with what a message shows
+    shown: Hashable = ""  # content and components, to compare with what a message shows
+    _view: discord.ui.View | None = field(default=None, repr=False)
+
+    @property
+    def view(self) -> discord.ui.View | None:
+        if self._view is None and self.components is not None and self.table is not None:
+            self._view = self.components.view(self.table)
+        return self._view
 
 
 @dataclass
 class Showing:
     """What one message of a seat's live hand shows now."""
 
-    shown: str | None = None
+    shown: Hashable | None = None
     image_key: tuple | None = None
 
 
@@ -133,14 +141,6 @@ def _waiting(table: Table, seat: int, state: dict) -> bool:
     )
 
 
-def _without_versions(components: list) -> list:
-    """``components`` with the table version left out of every custom id (``ct:table:verb:version:arg``): a
-    waiting hand's buttons are the same whatever the others did (a click on an older version is answered with the
-    fresh hand)."""
-    text = json.dumps(components, sort_keys=True)
-    return json.loads(_VERSION_IN_ID.sub(r"\1", text))
-
-
 def _answered(table: Table, seat: int) -> tuple[str, str]:
     """The selection and note of the player's last click, while the table has not moved since."""
     hand = _live(table).seats.get(seat) if "live_hands" in table.extra else None
@@ -157,7 +157,7 @@ def hand_text(table: Table, seat: int, *, note: str | None = None, selection: st
     last_selection, last_note = _answered(table, seat)
     note = last_note if note is None else note
     selection = last_selection if selection is None else selection
-    state = match.seat_view(seat)
+    state = seat_view(table, seat)
     cards = state["hand"]
     note = note or played_for.hand_note(table, seat, state) or ""
     waiting = _waiting(table, seat, state)
@@ -173,12 +173,11 @@ def hand_text(table: Table, seat: int, *, note: str | None = None, selection: st
     if state["prompts"]:  # "You drew 7♥ — … expose it?", in the player's language
         said = match.seat_prompt_words(seat)
         lines.append(name_seats(words_text(tuple(said), current_language.get(), table.names()), table.names()))
-    panel_lines, view = hand_panel(table, seat, selection)
-    if table.status == "playing":  # claim, undo, stop, look back: one tap from the hand
-        view = with_more(table, view)
+    panel_lines, rows = panel_rows(table, seat, selection)
+    # claim, undo, stop, look back: one tap from the hand (the More button)
+    components = HandComponents(table.id, table.version, current_language.get(), rows, table.status == "playing")
     lines.extend(panel_lines)
     content = "\n".join(lines)[:2000]
-    components = view.to_components() if view is not None else []
     four_colour = seat in table.extra.get("four_colour", ())  # the player's setting (/player settings)
     image_key = (
         tuple(cards),
@@ -189,17 +188,24 @@ def hand_text(table: Table, seat: int, *, note: str | None = None, selection: st
         four_colour,
         seat_language(table, seat),
     )
+    shown: tuple
     if waiting:  # what the player needs, not the note of their last click nor the table's version
         needed = "\n".join(lines[1:] if note else lines)[:2000]
-        shown = json.dumps([needed, _without_versions(components)], sort_keys=True)
+        shown = (needed, components.key(versioned=False))
     else:
-        shown = json.dumps([content, components], sort_keys=True)
-    return HandView(content, None, view, image_key, shown)
+        shown = (content, components.key())
+    return HandView(content, None, components, table, image_key, shown)
 
 
 def card_list(game: str, cards: list[str], trump: str | None, trump_rank: str | None) -> str:
     """The hand in the picture's order, a suit's ranks after its symbol (``♠ A K 9 · ♥ 10 7``); the trumps that
     are not of the trump suit (jokers, bowers, the trump rank's cards) by their full names in the trumps' group."""
+    return _card_list(game, tuple(cards), trump, trump_rank, current_language.get())
+
+
+@functools.lru_cache(maxsize=4096)  # a hand is listed again at every move while its cards stay the same
+def _card_list(game: str, cards: tuple[str, ...], trump: str | None, trump_rank: str | None, lang: str) -> str:
+    # ``lang``: the cache keeps each language's words apart (card names are said in the current one)
     key = sort_key(game, trump, trump_rank)
     jokers_are_trumps = trump in ("S", "H", "D", "C")  # the jokers' group (0) joins the trumps' (1)
     groups: dict[int, list[str]] = {}

@@ -16,6 +16,7 @@ from bot.presentation.choices import SELECT_LIMIT, SUIT_SYMBOLS, card_label, enc
 from bot.presentation.clock_view import clock_buttons, clock_label, clock_lines, lobby_clock_line
 from bot.presentation.components import ComponentId, TableButton, TableSelect, view_of
 from bot.presentation.language import in_table_language
+from bot.presentation.seat_views import public_view
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.service import Table
 from rules import registry
@@ -260,7 +261,7 @@ def table_state(table: Table) -> dict:
     unrated) the view with nothing face down."""
     match = table.match
     assert match is not None
-    return match.open_view() if table.row.open_review else match.public_view()
+    return match.open_view() if table.row.open_review else public_view(table)
 
 
 @in_table_language

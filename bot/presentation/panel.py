@@ -26,9 +26,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import _
+from bot.i18n import _, current_language
 from bot.presentation.choices import SUIT_SYMBOLS, card_label, label
 from bot.presentation.components import ComponentId, TableButton, view_of
+from bot.presentation.seat_views import seat_view
 from render.sorting import sort_key
 from rules.actions import action_from_json
 from rules.cards import parse_card
@@ -48,6 +49,7 @@ DIRECT_VALUES = 3
 TOP_VALUES = 2
 
 PRIMARY, SECONDARY, SUCCESS = discord.ButtonStyle.primary, discord.ButtonStyle.secondary, discord.ButtonStyle.success
+_PANELS = "panels"  # table.extra: each seat's last panel, with the key it was made from (``panel_rows``)
 # Each action's fields in a custom id, in this order (cards joined by "."): short enough for Discord's 100 characters.
 _FIELDS = ("type", "value", "suit", "contract", "card", "cards", "announce")
 
@@ -138,23 +140,68 @@ def _read_mask(text: str) -> int | None:
 def hand_panel(table: Table, seat: int, selection: str = "") -> tuple[list[str], discord.ui.View | None]:
     """The lines of text (what to do now, e.g. 'Choose 6 cards to discard: 2 chosen') and the components for the
     seat's legal choices now.  ``selection`` is the panel's own state ('' = fresh), carried in custom ids."""
+    lines, rows = panel_rows(table, seat, selection)
+    return list(lines), panel_view(table, rows)
+
+
+Rows = tuple[tuple[Tap, ...], ...]
+
+
+def panel_rows(table: Table, seat: int, selection: str = "") -> tuple[tuple[str, ...], Rows]:
+    """``hand_panel`` as data: its lines and its buttons by row, without the table's version (``panel_view`` puts
+    it in their custom ids).  The last panel of each seat is kept with what it was made from, so a refresh that
+    changed nothing the panel shows (the others' cards, while the seat waits) does not build it again."""
     match = table.match
     if match is None:
-        return [_("No deal is being played.")], None
+        return (_("No deal is being played."),), ()
+    view = seat_view(table, seat)
+    key = _panel_key(table, view, selection)
+    kept = table.extra.setdefault(_PANELS, {})
+    found = kept.get(seat)
+    if key is not None and found is not None and found[0] == key:
+        return found[1], found[2]
     panel = _panel(table, match, seat, selection) or _panel(table, match, seat, "")
     assert panel is not None  # the fresh panel always fits
+    lines, rows = tuple(panel.lines), tuple(tuple(row) for row in _rows(panel))
+    if key is not None:
+        kept[seat] = (key, lines, rows)
+    return lines, rows
+
+
+def _panel_key(table: Table, view: dict, selection: str) -> tuple | None:
+    """Everything ``_panel`` reads, or None when it reads the whole game (a lead of several cards is tried on the
+    engine).  The labels are in the current language."""
+    if selection.startswith("M"):
+        return None
+    return (
+        current_language.get(),
+        selection,
+        table.game,
+        tuple(view["hand"]),
+        view.get("trump"),
+        view.get("trump_rank"),
+        view["lead_several"],
+        bool(view.get("prompts")),
+        repr(view["legal"]),
+    )
+
+
+def panel_view(table: Table, rows: Rows, *, version: int | None = None) -> discord.ui.View | None:
+    """The panel's components, for the table at ``version`` (by default as it is now), which their custom ids
+    carry."""
+    version = table.version if version is None else version
     items = [
         TableButton(
-            ComponentId(table.id, PANEL_VERB, table.version, tap.arg),
+            ComponentId(table.id, PANEL_VERB, version, tap.arg),
             tap.label[:80],
             tap.style,
             row=row,
             disabled=tap.disabled,
         )
-        for row, taps in enumerate(_rows(panel))
+        for row, taps in enumerate(rows)
         for tap in taps
     ]
-    return panel.lines, view_of(*items) if items else None
+    return view_of(*items) if items else None
 
 
 def read_click(table: Table, seat: int, arg: str) -> tuple[dict | None, str]:
@@ -168,13 +215,13 @@ def read_click(table: Table, seat: int, arg: str) -> tuple[dict | None, str]:
     action = decode_action(arg[1:])
     if action is None:
         return None, ""
-    legal = _legal_form(match, seat, action)
+    legal = _legal_form(match, seat_view(table, seat), seat, action)
     return (legal, "") if legal is not None else (None, "")
 
 
-def _legal_form(match: Match, seat: int, action: dict[str, Any]) -> dict[str, Any] | None:
-    """``action`` as the engine lists it, when it is legal for ``seat`` now; else None."""
-    listed = [_without_seat(a) for a in match.seat_view(seat)["legal"]]
+def _legal_form(match: Match, view: dict, seat: int, action: dict[str, Any]) -> dict[str, Any] | None:
+    """``action`` as the engine lists it (``view`` is the seat's), when it is legal for ``seat`` now; else None."""
+    listed = [_without_seat(a) for a in view["legal"]]
     if action in listed:
         return action
     cards = action.get("cards")
@@ -206,7 +253,7 @@ def _accepted(match: Match, seat: int, action: dict[str, Any]) -> bool:
 
 def _panel(table: Table, match: Match, seat: int, selection: str) -> Panel | None:
     """The panel for ``selection``, or None when the selection does not fit the position (show the fresh one)."""
-    view = match.seat_view(seat)
+    view = seat_view(table, seat)
     legal = view["legal"]
     trump = view.get("trump") if view.get("trump") != "NT" else None
     hand = sorted(view["hand"], key=sort_key(table.game, trump, view.get("trump_rank")))

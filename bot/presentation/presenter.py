@@ -52,6 +52,7 @@ from bot.presentation.messages import (  # re-exported: cogs build messages here
 )
 from bot.presentation.pings import TurnPings
 from bot.presentation.result_words import result_in_words
+from bot.presentation.seat_views import public_view
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.guild_settings import duration_text
 from bot.tables.placement import Placement
@@ -207,7 +208,7 @@ class Presenter:
         if self.hold_limit <= 0 or self.manager is None or table.match is None or table.status != PLAYING:
             return False
         match = table.match
-        if match.phase != PLAY or not match.public_view().get("trick") or not self.manager.plays_itself(table):
+        if match.phase != PLAY or not public_view(table).get("trick") or not self.manager.plays_itself(table):
             return False
         loop = asyncio.get_running_loop()
         if loop.time() - out.last_edit >= self.hold_limit:

@@ -28,12 +28,21 @@ def with_more(table: Table, view: discord.ui.View | None) -> discord.ui.View:
     still has the button)."""
     if view is None:
         return view_of(more_button(table))
-    rows = view.to_components()
-    if rows and len(rows[-1]["components"]) < ROW_WIDTH:
-        view.add_item(more_button(table, row=len(rows) - 1))
-    elif len(rows) < MAX_ROWS:
-        view.add_item(more_button(table, row=len(rows)))
+    row = more_row([len(r["components"]) for r in view.to_components()])
+    if row is not None:
+        view.add_item(more_button(table, row=row))
     return view
+
+
+def more_row(widths: list[int]) -> int | None:
+    """Where ``with_more`` puts the More button in components whose rows hold ``widths`` items: the last row's index
+    when it has room, else the next row's, else None (no room)."""
+    widths = [w for w in widths if w]  # as Discord's rows: an empty row is none
+    if widths and widths[-1] < ROW_WIDTH:
+        return len(widths) - 1
+    if len(widths) < MAX_ROWS:
+        return len(widths)
+    return None
 
 
 def menu(table: Table, user_id: int) -> tuple[str, discord.ui.View]:

@@ -20,6 +20,7 @@ from .models import (
     Role,
     User,
     iso_now,
+    json_copy,
     snowflake,
 )
 
@@ -262,9 +263,9 @@ def apply_message_body(message: Message, body: dict[str, Any], files: list[Uploa
     if "content" in body:
         message.content = body["content"] or ""
     if "embeds" in body:
-        message.embeds = copy.deepcopy(body["embeds"] or [])
+        message.embeds = json_copy(body["embeds"] or [])
     if "components" in body:
-        message.components = copy.deepcopy(body["components"] or [])
+        message.components = json_copy(body["components"] or [])
     if "flags" in body and body["flags"] is not None:
         keep = message.flags & ~_SETTABLE_FLAGS
         if not creating:
