@@ -286,6 +286,8 @@ class MultiDriver(Driver):
             "server_ms": None if server is None else server * per_action,
             "shares": [r["cpu"] for r in reports],
             "applied": [r["actions"] for r in reports],
+            "forwarded": [r.get("forwarded", 0) for r in reports],
+            "taken_back": sum(r.get("taken_back", 0) for r in reports),
             "table_p99": pct(shown, 0.99),
             "driver": driver_cpu,
             "load": os.getloadavg()[0],
@@ -314,6 +316,9 @@ def print_summaries(args: argparse.Namespace, rows: list[dict]) -> None:
               f"| {r['table_p99'] / 1000:.1f} s | {r['load']:.1f} |")  # fmt: skip
         if r["problems"]:
             print(f"    problems with {r['processes']} process(es): {r['problems']}")
+        if any(r["forwarded"]) or r["taken_back"]:
+            print(f"    DM taps forwarded to their table's process: {r['forwarded']} (cumulative, per process); "
+                  f"taken back for want of an answer: {r['taken_back']}")  # fmt: skip
     print(load_text())
 
 
