@@ -59,6 +59,7 @@ class HandView:
     view: discord.ui.View | None
     image_key: tuple = ()  # what the picture shows: it is drawn again only when this changes
     shown: str = ""  # content and components, to compare with what a message shows
+    version: int | None = None  # the table's version it shows (the table may move on while it is sent)
 
 
 @dataclass
@@ -194,7 +195,7 @@ def hand_text(table: Table, seat: int, *, note: str | None = None, selection: st
         shown = json.dumps([needed, _without_versions(components)], sort_keys=True)
     else:
         shown = json.dumps([content, components], sort_keys=True)
-    return HandView(content, None, view, image_key, shown)
+    return HandView(content, None, view, image_key, shown, table.version)
 
 
 def card_list(game: str, cards: list[str], trump: str | None, trump_rank: str | None) -> str:
@@ -457,7 +458,7 @@ class LiveHands:
         hand = self.seat_hand(table, seat)
         hand.answered = (table.version, selection, note)
         if message_id is not None:  # other processes' late edits of it are left out (bot/tables/placement.py)
-            self.placement.shown(table.id, message_id, table.version)
+            self.placement.shown(table.id, message_id, table.version if view.version is None else view.version)
         before = self._showing_of(hand, interaction) if edit else None
         image_key = view.image_key if view.file is not None or not images.enabled else None
         if image_key is None and before is not None:  # the update kept the message's picture
