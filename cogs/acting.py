@@ -218,7 +218,11 @@ async def perform(
                 ),
                 TableButton(ComponentId(table.id, "hand"), _("Choose again")),
             )
-            if edit:
+            if (
+                edit and interaction.response.is_done()
+            ):  # (acknowledged where it arrived: bot/presentation/forwarding.py)
+                await interaction.edit_original_response(content=warning, attachments=[], view=view)
+            elif edit:
                 await interaction.response.edit_message(content=warning, attachments=[], view=view)
             else:
                 await answer(interaction, warning, view=view)

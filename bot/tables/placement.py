@@ -42,6 +42,9 @@ ALWAYS = Shown(True, None)
 # did not hear of (a NOTIFY sent while it was not listening — starting, its connection lost — never arrives); one
 # query for them all.
 SWEEP_INTERVAL = 1.0
+# Other processes' tables are not read at every move made there (their owner shows them; this process needs them only
+# to answer a player, when it reads them first), but every this many sweeps, so that ended tables leave memory.
+BEHIND_EVERY = 5
 
 
 def shard_of(guild_id: int | None, shard_count: int) -> int:
@@ -56,6 +59,10 @@ class Placement:
     shard_count: int | None = None
     shard_ids: frozenset[int] = frozenset()
     store: Store | None = None
+    # The shards whose table work this process does now: its own while it holds their leases, and those it took
+    # over from a dead process (bot/tables/leases.py); and the shards another live process holds.
+    held: frozenset[int] = frozenset()
+    alive: frozenset[int] = frozenset()
     _recording: set[asyncio.Task] = field(default_factory=set)
 
     @classmethod
@@ -63,7 +70,7 @@ class Placement:
         ids = frozenset(shard_ids or ())
         if shard_count is None or shard_count <= 1 or not ids or ids >= set(range(shard_count)):
             return cls(store=store)
-        return cls(shard_count, ids, store)
+        return cls(shard_count, ids, store, held=ids)
 
     @property
     def shared(self) -> bool:
@@ -71,11 +78,20 @@ class Placement:
         return self.shard_count is not None
 
     def owns_guild(self, guild_id: int | None) -> bool:
-        return self.shard_count is None or shard_of(guild_id, self.shard_count) in self.shard_ids
+        return self.shard_count is None or shard_of(guild_id, self.shard_count) in self.held
 
     def owns(self, table: Table) -> bool:
         """Whether this process runs the table's computers, clock outputs and table message."""
         return self.owns_guild(table.row.guild_id)
+
+    def owner_alive(self, table: Table) -> bool:
+        """Whether another process, alive by its lease, does this table's work (it can be handed the table's taps)."""
+        return self.shard_count is not None and shard_of(table.row.guild_id, self.shard_count) in self.alive
+
+    def on_shards(self, tables: Iterable[Table], shards: Iterable[int]) -> list[Table]:
+        wanted = set(shards)
+        count = self.shard_count or 1
+        return [table for table in tables if shard_of(table.row.guild_id, count) in wanted]
 
     async def may_show(self, table_id: int, message_id: int, version: int, *, again: bool = True) -> Shown:
         """Whether message ``message_id`` may be edited to show the table at ``version`` (it shows nothing newer; nor,
@@ -108,8 +124,15 @@ class Placement:
         never waits for ever."""
         if not self.shared or self.store is None:
             return
+        beats = 0
         while True:
             await asyncio.sleep(SWEEP_INTERVAL)
+            beats += 1
+            if beats % BEHIND_EVERY == 0:
+                try:
+                    await manager.catch_up_behind()
+                except Exception:
+                    log.exception("could not read the tables other processes changed")
             try:
                 waiting = {
                     table.id: table.version
