@@ -690,8 +690,8 @@ class BotSide:
                             "received": self.received_at,
                             "live_tables": len(manager.tables),
                             # DM taps this process handed to their tables' processes, and took back (bench_processes)
-                            "forwarded": getattr(client.forwarder, "forwarded_count", 0),
-                            "taken_back": getattr(client.forwarder, "taken_back_count", 0),
+                            "forwarded": getattr(getattr(client, "forwarder", None), "forwarded_count", 0),
+                            "taken_back": getattr(getattr(client, "forwarder", None), "taken_back_count", 0),
                             "objects": len(gc.get_objects()),
                         }
                     })  # fmt: skip
