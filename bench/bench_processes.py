@@ -18,8 +18,10 @@ global rate limit is not paced by default (``--global-requests 0``): one bot tok
 the figure otherwise, whatever the processes (bench_bot.py's "Discord's own ceiling").
 
 A player's live hand is in their DMs, and Discord sends every DM interaction to shard 0: with taps, the first
-process stores and answers every human move wherever its table's server is; the table's computers, its table message
-and the other hands are then its server's process's (bot/tables/placement.py), which catches up by NOTIFY.
+process acknowledges each tap for a table of another process and forwards it there (bot/presentation/forwarding.py);
+the table's process applies it and answers through the interaction's token, and does the rest of the table's work
+(bot/tables/placement.py).  "tap → answer" is timed to the answer the player reads (for a tap acknowledged first,
+the deferred response's edit or a follow-up), and the taps each process forwarded are printed.
 ``--slash`` has the players type in their table's channel instead, so each process answers its own servers' players.
 """
 

@@ -59,7 +59,7 @@ async def find_table(interaction: Interaction, given: Table | None, *, playing: 
     if len(mine) > 1:
         numbers = ", ".join(f"#{t.id}" for t in mine)
         raise Refusal("You are playing at tables {numbers}: say which with the `table` option.", numbers=numbers)
-    return mine[0]
+    return await manager.get(mine[0].id)  # (as the store has it, when another process runs it: placement.py)
 
 
 def seat_in(table: Table, user_id: int) -> int:

@@ -32,7 +32,7 @@ from bot.i18n import current_language
 from bot.presentation.components import ComponentId, TableButton, TableSelect
 from bot.presentation.language import language_of
 from bot.presentation.panel import PANEL_VERB
-from bot.storage.forwarded import claim_tap, forward_tap, prune_taps, tap_answered
+from bot.storage.forwarded import claim_tap, forward_tap, prune_taps, take_back_tap, tap_answered
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -119,7 +119,7 @@ class Forwarder:
         while loop.time() < give_up:
             await asyncio.sleep(CLAIM_WAIT)
             try:
-                claim = await claim_tap(self.store, interaction.id, lease=ANSWER_LEASE)
+                claim = await take_back_tap(self.store, interaction.id, ANSWER_LEASE)
             except Exception as failure:
                 log.warning("table %d: could not check a forwarded tap: %s", table_id, failure)
                 continue

@@ -30,7 +30,7 @@ from bot.storage.engines import open_store
 from bot.storage.store import Store
 from bot.tables.leases import ShardLeases
 from bot.tables.placement import Placement
-from bot.tables.service import CAUGHT_UP, REFRESHED, TABLE_EVENTS, TableManager
+from bot.tables.service import CAUGHT_UP, CHANGED_ELSEWHERE, REFRESHED, TABLE_EVENTS, TableManager
 from bot.tournaments.followers import TableFollowers
 
 log = logging.getLogger(__name__)
@@ -172,7 +172,7 @@ class CardTableBot(commands.Bot):
         given, then the cogs' (added as they load).  So the presenter queues a table's own output (it does so before
         its first await) before the clocks or a cog queue anything about the same event."""
         for listener in listeners:
-            for event in (*TABLE_EVENTS, REFRESHED, CAUGHT_UP):
+            for event in (*TABLE_EVENTS, REFRESHED, CAUGHT_UP, CHANGED_ELSEWHERE):
                 handler = getattr(listener, f"on_{event}", None)
                 if handler is not None:
                     self.add_listener(handler)

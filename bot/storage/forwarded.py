@@ -43,7 +43,8 @@ async def forward_tap(store: Store, interaction_id: int, table_id: int, payload:
 
 
 async def claim_tap(store: Store, interaction_id: int, *, lease: float | None = None) -> TapClaim:
-    """Claim the tap: won while nobody has claimed it, or (``lease``) when its claim is older than ``lease`` seconds."""
+    """Claim the tap, in one statement: won while nobody has claimed it, or (``lease``) when its claim is older than
+    ``lease`` seconds.  Lost: whether it is ``gone`` is read only when ``lease`` is given (the forwarder's question)."""
     token, now = uuid.uuid4().hex, time.time()
     if lease is None:
         condition = "claimed_by IS NULL"
@@ -51,17 +52,30 @@ async def claim_tap(store: Store, interaction_id: int, *, lease: float | None = 
     else:
         condition = "(claimed_by IS NULL OR claimed_at < ?)"
         params = (token, now, interaction_id, now - lease)
-    await store.write_one(
-        f"UPDATE forwarded_taps SET claimed_by = ?, claimed_at = ? WHERE interaction_id = ? AND {condition}", params
-    )
     row = await store.fetch_one(
-        "SELECT table_id, payload, claimed_by FROM forwarded_taps WHERE interaction_id = ?", (interaction_id,)
+        f"UPDATE forwarded_taps SET claimed_by = ?, claimed_at = ? WHERE interaction_id = ? AND {condition}"
+        " RETURNING table_id, payload",
+        params,
+    )
+    if row is not None:
+        return TapClaim(True, False, int(row["table_id"]), str(row["payload"]))
+    if lease is None:
+        return TapClaim(False, False)
+    still = await store.fetch_one("SELECT 1 FROM forwarded_taps WHERE interaction_id = ?", (interaction_id,))
+    return TapClaim(False, still is None)
+
+
+async def take_back_tap(store: Store, interaction_id: int, lease: float) -> TapClaim:
+    """The forwarder's look at its tap: gone (answered: one read, the usual case), claimed within ``lease`` seconds,
+    or claimed here now (nobody claimed it, or its claim is older than ``lease``)."""
+    row = await store.fetch_one(
+        "SELECT claimed_by, claimed_at FROM forwarded_taps WHERE interaction_id = ?", (interaction_id,)
     )
     if row is None:
         return TapClaim(False, True)
-    if row["claimed_by"] != token:
+    if row["claimed_by"] is not None and float(row["claimed_at"]) >= time.time() - lease:
         return TapClaim(False, False)
-    return TapClaim(True, False, int(row["table_id"]), str(row["payload"]))
+    return await claim_tap(store, interaction_id, lease=lease)
 
 
 async def tap_answered(store: Store, interaction_id: int) -> None:

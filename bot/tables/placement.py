@@ -42,9 +42,10 @@ ALWAYS = Shown(True, None)
 # did not hear of (a NOTIFY sent while it was not listening — starting, its connection lost — never arrives); one
 # query for them all.
 SWEEP_INTERVAL = 1.0
-# Other processes' tables are not read at every move made there (their owner shows them; this process needs them only
-# to answer a player, when it reads them first), but every this many sweeps, so that ended tables leave memory.
-BEHIND_EVERY = 5
+# Other processes' tables are not read at every move made there (their owner shows them; this process needs one only
+# to answer a player, and reads it first then: ``TableManager.get``), but every this many sweeps, so that ended tables
+# leave memory.  Reading them all more often cost a process sharing two cores a tenth of its time (bench_processes).
+BEHIND_EVERY = 30
 
 
 def shard_of(guild_id: int | None, shard_count: int) -> int:

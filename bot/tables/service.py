@@ -106,6 +106,9 @@ REFRESHED = "table_refreshed"
 # The table's owner (bot/tables/placement.py) caught up with moves another process applied: (table, outcome), the
 # outcome summing them up as one, for this process's listeners only; the owner shows them and moves its computers.
 CAUGHT_UP = "table_caught_up"
+# Another process changed a table this one does not own, which is not read now (``TableManager.get`` reads it when it
+# is needed): for this process's listeners only (the clocks re-read the clock of a table that has one).
+CHANGED_ELSEWHERE = "table_changed_elsewhere"
 
 
 class FixedDeals(Protocol):
@@ -301,6 +304,7 @@ class TableManager:
         if copy is not None and copy.status == PLAYING and self.owns is not None and not self.owns(copy):
             # Not this process's table: read when needed (``get``) or at the next ``catch_up_behind``, not per move.
             self._behind.add(table_id)
+            self.events(CHANGED_ELSEWHERE, copy)
             return
         self._to_reload.add(table_id)
         known = table_id in self.tables
