@@ -39,7 +39,7 @@ async def test_a_stale_shard_is_taken_over_by_one_process_and_handed_back_when_i
     store = await open_store(database)
     try:
         own = [Placement.of(3, [shard], store) for shard in range(3)]
-        beats = [ShardLeases(store, own[shard], f"p{shard}", stale_after=5.0) for shard in range(3)]
+        beats = [ShardLeases(store, own[shard], f"{shard}/3:first", stale_after=5.0) for shard in range(3)]
         for _ in range(2):  # (the first beats see only the leases taken before them)
             for beat in beats:
                 await beat.beat()
@@ -52,11 +52,11 @@ async def test_a_stale_shard_is_taken_over_by_one_process_and_handed_back_when_i
         await beats[2].beat()  # the second to look finds it taken already
         assert own[0].held == {0, 1} and own[2].held == {2} and own[2].alive == {0, 1}  # (1: p0 now)
         taken = {lease.shard_id: lease.holder for lease in await leases(store)}
-        assert taken == {0: "p0", 1: "p0", 2: "p2"}
+        assert taken == {0: "0/3:first", 1: "0/3:first", 2: "2/3:first"}
 
         # Process 1 is started again (a new token): it cannot take a lease p0 renews, so it asks for it.
         back = Placement.of(3, [1], store)
-        restarted = ShardLeases(store, back, "p1-again", stale_after=5.0)
+        restarted = ShardLeases(store, back, "1/3:again", stale_after=5.0)
         await restarted.beat()
         assert back.held == frozenset() and 1 in back.alive  # nobody drives a table twice meanwhile
         await beats[0].beat()  # p0 hands it back…
@@ -65,5 +65,13 @@ async def test_a_stale_shard_is_taken_over_by_one_process_and_handed_back_when_i
         assert back.held == {1}
         await beats[0].beat()
         assert own[0].held == {0} and own[0].alive == {1, 2}
+
+        # Process 2 restarted before its lease went stale (a supervisor's quick restart): the new start of the same
+        # shards takes them at once, and the old one, were it still running, holds nothing at its next beat.
+        new_two = Placement.of(3, [2], store)
+        await ShardLeases(store, new_two, "2/3:again", stale_after=5.0).beat()
+        assert new_two.held == {2}
+        await beats[2].beat()
+        assert own[2].held == frozenset() and 2 in own[2].alive
     finally:
         await store.close()

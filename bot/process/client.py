@@ -107,7 +107,8 @@ class CardTableBot(commands.Bot):
         placement = self.presenter.placement
         if placement.shared:
             await placement.prune()  # what messages of ended tables showed
-            self.leases = ShardLeases(self.store, placement, uuid.uuid4().hex,
+            me = f"{','.join(map(str, sorted(placement.shard_ids)))}/{placement.shard_count}:{uuid.uuid4().hex}"
+            self.leases = ShardLeases(self.store, placement, me,
                                       stale_after=self.settings.lease_seconds, gained=self._took_over)  # fmt: skip
             await self.leases.beat()  # this process's shards: those whose leases it holds (not yet, if taken over)
         # Turn clocks and idle players (bot/clocks/service.py); they reach Discord through the presenter.

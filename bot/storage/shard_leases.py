@@ -23,15 +23,18 @@ class Lease:
     wanted_by: str | None
 
 
-async def hold_own_shard(store: Store, shard_id: int, me: str, stale_before: float) -> None:
+async def hold_own_shard(store: Store, shard_id: int, me: str, stale_before: float, *, starting: bool = False) -> None:
     """Take or renew the lease of one of this process's own shards: when nobody holds it, this process does, or its
-    holder's lease is stale.  (A live process that took it meanwhile keeps it until it hands it back.)"""
+    holder's lease is stale; and (``starting``) when a process started before it for the same shards holds it (``me``
+    is ``<its shards>:<a token of this start>``): the one it replaces, dead or about to be stopped, which holds
+    nothing from its next beat.  A live process that took it over keeps it until it hands it back."""
+    same_shards = me.split(":", 1)[0] + ":%" if starting else me
     await store.write_one(
         "INSERT INTO shard_leases (shard_id, holder, renewed_at) VALUES (?, ?, ?) ON CONFLICT (shard_id) DO UPDATE"
         " SET holder = excluded.holder, renewed_at = excluded.renewed_at, wanted_by = NULL"
-        " WHERE shard_leases.holder IS NULL OR shard_leases.holder = excluded.holder"
+        " WHERE shard_leases.holder IS NULL OR shard_leases.holder = excluded.holder OR shard_leases.holder LIKE ?"
         " OR shard_leases.renewed_at < ?",
-        (shard_id, me, time.time(), stale_before),
+        (shard_id, me, time.time(), same_shards, stale_before),
     )
 
 

@@ -4,7 +4,9 @@ A process sharing the shards renews the leases of its own shards every ``BEAT``.
 stale after ``lease_seconds``; the first other process to see it takes each of them over with a conditional write
 (one taker wins) and does those tables' work — their computers, clocks, table messages, forwarded taps — until the
 shard's own process is back.  That one, started again, asks for its shards (it cannot take a lease a live process
-renews), the taker hands each back at its next beat and stops, and the owner takes it and resumes its tables.  So a
+renews), the taker hands each back at its next beat and stops, and the owner takes it and resumes its tables.  A
+process started again before its lease went stale (a supervisor's quick restart) takes its shards at once: the
+holder is the process it replaces (the token names the shards it was started for).  So a
 table is driven by one process at a time; and should two overlap for a moment (a beat's write racing a move), the
 action log's (table, deal, sequence) key still lets one move alone be stored for a turn.
 """
@@ -48,6 +50,7 @@ class ShardLeases:
         self.me = me
         self.stale_after = stale_after
         self.gained = gained
+        self._starting = True
 
     async def beat(self) -> None:
         """Renew this process's leases, hand back the shards their processes want again, take over stale ones;
@@ -58,7 +61,8 @@ class ShardLeases:
             return
         stale_before = time.time() - self.stale_after
         for shard in sorted(placement.shard_ids):
-            await hold_own_shard(store, shard, me, stale_before)
+            await hold_own_shard(store, shard, me, stale_before, starting=self._starting)
+        self._starting = False
         for shard in sorted(placement.held - placement.shard_ids):
             await renew_taken_shard(store, shard, me)
         changed = False
