@@ -218,9 +218,8 @@ async def perform(
                 ),
                 TableButton(ComponentId(table.id, "hand"), _("Choose again")),
             )
-            if (
-                edit and interaction.response.is_done()
-            ):  # (acknowledged where it arrived: bot/presentation/forwarding.py)
+            # (A tap acknowledged by the process that received it: bot/presentation/forwarding.py.)
+            if edit and interaction.response.is_done():
                 await interaction.edit_original_response(content=warning, attachments=[], view=view)
             elif edit:
                 await interaction.response.edit_message(content=warning, attachments=[], view=view)
