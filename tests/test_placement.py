@@ -124,7 +124,7 @@ async def test_a_dm_tap_is_handed_to_the_tables_process_which_applies_it_and_ans
             rng, taps = random.Random(11), 0
 
             def hand_to_tap():  # the hand of the human to move, showing this turn (or None)
-                if not human_to_move(tb):
+                if not human_to_move(tb) or b.manager.forced_play(tb) is not None:  # (a forced card: the bot's)
                     return None
                 user = users[tb.seats[tb.match.to_move].user_id]
                 found = hand_at(world, user, tb.version)

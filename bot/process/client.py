@@ -142,6 +142,7 @@ class CardTableBot(commands.Bot):
         self.presenter.placement = self.presenter.live.placement = placement
         if placement.shared:
             self.manager.owns = placement.owns
+            placement.table_of = self.manager.tables.get
             log.info("this process does the work of the tables on shard(s) %s of %d", sorted(ids or ()),
                      placement.shard_count)  # fmt: skip
 

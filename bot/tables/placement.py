@@ -14,19 +14,20 @@ works exactly as it always did, with no check of what a message shows.
 Several processes may still edit one message (a late edit from a process that did the work before the owner heard
 of it, a clock's line, a player's own click answered elsewhere); ``may_show`` keeps a message from going backwards:
 before an edit, the version about to be shown is claimed in the store (bot/storage/shown.py), and the edit is left
-out if the message already shows a newer one.
+out if the message already shows a newer one.  The owner, which edits its tables' messages in the normal course,
+only records what it shows (not awaited), for the others' claims.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from bot.storage.record_versions import record_versions
-from bot.storage.shown import Shown, claim_shown, prune_shown
+from bot.storage.shown import Shown, claim_shown, prune_shown, record_shown
 from bot.storage.store import PLAYING, Store
 
 if TYPE_CHECKING:
@@ -64,6 +65,8 @@ class Placement:
     # over from a dead process (bot/tables/leases.py); and the shards another live process holds.
     held: frozenset[int] = frozenset()
     alive: frozenset[int] = frozenset()
+    # This process's copy of a table, by id (the manager's): whether the process owns the table a message is of.
+    table_of: Callable[[int], Table | None] | None = None
     _recording: set[asyncio.Task] = field(default_factory=set)
 
     @classmethod
@@ -100,6 +103,12 @@ class Placement:
         fails does not stop the edit."""
         if not self.shared or self.store is None:
             return ALWAYS
+        table = self.table_of(table_id) if self.table_of is not None else None
+        if table is not None and self.owns(table):
+            # The owner edits its tables' messages (others only answer a tap it did not take, or drive the table
+            # while it is gone): it records what it shows, for them, without waiting for the store or reading back.
+            self.shown(table_id, message_id, version)
+            return ALWAYS
         try:
             return await claim_shown(self.store, table_id, message_id, version, again=again)
         except Exception as failure:
@@ -111,9 +120,16 @@ class Placement:
         processes' later edits with an older version are left out."""
         if not self.shared or self.store is None:
             return
-        task = asyncio.create_task(self.may_show(table_id, message_id, version))
+        task = asyncio.create_task(self._record(table_id, message_id, version))
         self._recording.add(task)
         task.add_done_callback(self._recording.discard)
+
+    async def _record(self, table_id: int, message_id: int, version: int) -> None:
+        assert self.store is not None
+        try:
+            await record_shown(self.store, table_id, message_id, version)
+        except Exception as failure:
+            log.warning("table %d: could not record what message %d shows: %s", table_id, message_id, failure)
 
     async def prune(self) -> None:
         if self.store is not None:
