@@ -148,6 +148,18 @@ async def _replied(owner, result: InteractionResult, sent: float):
         return None
     with contextlib.suppress(TimeoutError):  # the fake applies the reply (an updated hand) just after timing it
         await result.wait(2.0)
+    if result.deferred:  # acknowledged first (a busy bot, or a tap forwarded to its table's process): the answer
+        answered = owner.answered_at.get(result.id)  # is the deferred response's edit, or a follow-up
+        if answered is None:
+            waiter = owner.answer_waiters[result.id] = asyncio.get_running_loop().create_future()
+            try:
+                answered = await asyncio.wait_for(waiter, 10.0)
+            except TimeoutError:
+                owner.refusals["acknowledged, no answer in 10 s"] += 1
+                return None
+            finally:
+                owner.answer_waiters.pop(result.id, None)
+        replied = answered
     return result, sent, replied
 
 
@@ -195,6 +207,8 @@ class Bench:
         self.rng = random.Random(args.seed)
         self.callback_at: dict[int, float] = {}
         self.waiters: dict[int, asyncio.Future] = {}
+        self.answered_at: dict[int, float] = {}  # a deferred interaction's answer (edit or follow-up) reached the fake
+        self.answer_waiters: dict[int, asyncio.Future] = {}
         self.latencies: list[float] = []
         self.delivery: list[float] = []  # INTERACTION_CREATE sent → the bot's client parsed it
         self.refusals = Counter()
@@ -218,6 +232,22 @@ class Bench:
             return await original(request)
 
         fake.rest.interaction_callback = timed
+
+        def answer_timed(route):
+            async def timed_answer(request):  # the answer to an acknowledged interaction, through its token
+                with contextlib.suppress(Exception):
+                    interaction_id = fake.rest._interaction(request.match_info["token"]).id
+                    if interaction_id not in self.answered_at:
+                        now = self.answered_at[interaction_id] = time.monotonic()
+                        waiter = self.answer_waiters.pop(interaction_id, None)
+                        if waiter is not None and not waiter.done():
+                            waiter.set_result(now)
+                return await route(request)
+
+            return timed_answer
+
+        fake.rest.edit_webhook_message = answer_timed(fake.rest.edit_webhook_message)
+        fake.rest.create_followup = answer_timed(fake.rest.create_followup)
 
     def hook_bot(self, client: CardTableBot) -> None:
         self.received_at: dict[int, float] = {}
@@ -659,6 +689,9 @@ class BotSide:
                             "gc_pauses": self.gc_pauses,
                             "received": self.received_at,
                             "live_tables": len(manager.tables),
+                            # DM taps this process handed to their tables' processes, and took back (bench_processes)
+                            "forwarded": getattr(getattr(client, "forwarder", None), "forwarded_count", 0),
+                            "taken_back": getattr(getattr(client, "forwarder", None), "taken_back_count", 0),
                             "objects": len(gc.get_objects()),
                         }
                     })  # fmt: skip
@@ -678,6 +711,8 @@ class Driver:
         self.args = args
         self.callback_at: dict[int, float] = {}
         self.waiters: dict[int, asyncio.Future] = {}
+        self.answered_at: dict[int, float] = {}  # a deferred interaction's answer (edit or follow-up) reached the fake
+        self.answer_waiters: dict[int, asyncio.Future] = {}
         self.sent_at: dict[int, float] = {}
         self.latencies: list[float] = []
         self.refusals = Counter()

@@ -18,8 +18,10 @@ global rate limit is not paced by default (``--global-requests 0``): one bot tok
 the figure otherwise, whatever the processes (bench_bot.py's "Discord's own ceiling").
 
 A player's live hand is in their DMs, and Discord sends every DM interaction to shard 0: with taps, the first
-process stores and answers every human move wherever its table's server is; the table's computers, its table message
-and the other hands are then its server's process's (bot/tables/placement.py), which catches up by NOTIFY.
+process acknowledges each tap for a table of another process and forwards it there (bot/presentation/forwarding.py);
+the table's process applies it and answers through the interaction's token, and does the rest of the table's work
+(bot/tables/placement.py).  "tap → answer" is timed to the answer the player reads (for a tap acknowledged first,
+the deferred response's edit or a follow-up), and the taps each process forwarded are printed.
 ``--slash`` has the players type in their table's channel instead, so each process answers its own servers' players.
 """
 
@@ -286,6 +288,8 @@ class MultiDriver(Driver):
             "server_ms": None if server is None else server * per_action,
             "shares": [r["cpu"] for r in reports],
             "applied": [r["actions"] for r in reports],
+            "forwarded": [r.get("forwarded", 0) for r in reports],
+            "taken_back": sum(r.get("taken_back", 0) for r in reports),
             "table_p99": pct(shown, 0.99),
             "driver": driver_cpu,
             "load": os.getloadavg()[0],
@@ -314,6 +318,9 @@ def print_summaries(args: argparse.Namespace, rows: list[dict]) -> None:
               f"| {r['table_p99'] / 1000:.1f} s | {r['load']:.1f} |")  # fmt: skip
         if r["problems"]:
             print(f"    problems with {r['processes']} process(es): {r['problems']}")
+        if any(r["forwarded"]) or r["taken_back"]:
+            print(f"    DM taps forwarded to their table's process: {r['forwarded']} (cumulative, per process); "
+                  f"taken back for want of an answer: {r['taken_back']}")  # fmt: skip
     print(load_text())
 
 

@@ -59,7 +59,7 @@ async def find_table(interaction: Interaction, given: Table | None, *, playing: 
     if len(mine) > 1:
         numbers = ", ".join(f"#{t.id}" for t in mine)
         raise Refusal("You are playing at tables {numbers}: say which with the `table` option.", numbers=numbers)
-    return mine[0]
+    return await manager.get(mine[0].id)  # (as the store has it, when another process runs it: placement.py)
 
 
 def seat_in(table: Table, user_id: int) -> int:
@@ -218,7 +218,10 @@ async def perform(
                 ),
                 TableButton(ComponentId(table.id, "hand"), _("Choose again")),
             )
-            if edit:
+            # (A tap acknowledged by the process that received it: bot/presentation/forwarding.py.)
+            if edit and interaction.response.is_done():
+                await interaction.edit_original_response(content=warning, attachments=[], view=view)
+            elif edit:
                 await interaction.response.edit_message(content=warning, attachments=[], view=view)
             else:
                 await answer(interaction, warning, view=view)

@@ -21,7 +21,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 class BotProcess:
-    def __init__(self, world, url: str, shard: int, seed: int):
+    def __init__(self, world, url: str, shard: int, seed: int, *, env: dict[str, str] | None = None):
+        self.env = {**os.environ, **(env or {})}
         self.args = [
             world.fake.api_base,
             world.fake.gateway_url,
@@ -44,6 +45,7 @@ class BotProcess:
             cwd=ROOT,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.DEVNULL,
+            env=self.env,
         )
         assert self.proc.stdout is not None
         while (line := (await asyncio.wait_for(self.proc.stdout.readline(), 60)).strip()) != b"READY":

@@ -230,6 +230,12 @@ class ClockService:
                     self._arm(table, clock)
                 self._arm_close(table)
 
+    async def on_table_changed_elsewhere(self, table: Table) -> None:
+        """Another process changed a table this one does not own and has not read again: its clock is re-read all the
+        same, if it has one, so that its deadline here stays the owner's (and fires should the owner die)."""
+        if clock_of(table) is not None:
+            await self.on_table_refreshed(table)
+
     async def close(self) -> None:
         await self.timers.close()
         for task in list(self._tasks):

@@ -47,6 +47,9 @@ class ComponentId:
 
 
 async def _hand_on(interaction: discord.Interaction, cid: ComponentId, values: list[str]) -> None:
+    forwarder = getattr(interaction.client, "forwarder", None)  # a DM tap for a table another process owns
+    if forwarder is not None and await forwarder.forwarded(interaction, cid):  # (bot/presentation/forwarding.py)
+        return
     # An event, so presentation names no cog: the Tables cog listens for it (none does while shutting down).  Its
     # handler's task inherits this context: it answers in the clicking player's language.
     current_language.set(await language_of(interaction))

@@ -60,6 +60,7 @@ class HandView:
     table: Table | None = None
     image_key: tuple = ()  # what the picture shows: it is drawn again only when this changes
     shown: Hashable = ""  # content and components, to compare with what a message shows
+    version: int | None = None  # the table's version it shows (the table may move on while it is sent)
     _view: discord.ui.View | None = field(default=None, repr=False)
 
     @property
@@ -194,7 +195,7 @@ def hand_text(table: Table, seat: int, *, note: str | None = None, selection: st
         shown = (needed, components.key(versioned=False))
     else:
         shown = (content, components.key())
-    return HandView(content, None, components, table, image_key, shown)
+    return HandView(content, None, components, table, image_key, shown, table.version)
 
 
 def card_list(game: str, cards: list[str], trump: str | None, trump_rank: str | None) -> str:
@@ -463,7 +464,7 @@ class LiveHands:
         hand = self.seat_hand(table, seat)
         hand.answered = (table.version, selection, note)
         if message_id is not None:  # other processes' late edits of it are left out (bot/tables/placement.py)
-            self.placement.shown(table.id, message_id, table.version)
+            self.placement.shown(table.id, message_id, table.version if view.version is None else view.version)
         before = self._showing_of(hand, interaction) if edit else None
         image_key = view.image_key if view.file is not None or not images.enabled else None
         if image_key is None and before is not None:  # the update kept the message's picture

@@ -8,6 +8,7 @@ import gc
 import logging
 import random
 import re
+import uuid
 from typing import Any
 
 import aiohttp
@@ -20,14 +21,16 @@ from bot.i18n.translator import CatalogTranslator
 from bot.presentation import deadline, images
 from bot.presentation.components import TableButton, TableSelect
 from bot.presentation.errors import on_app_command_error
+from bot.presentation.forwarding import Forwarder
 from bot.presentation.language import SpeakingTree, remember
 from bot.presentation.presenter import Presenter
 from bot.presentation.unknown_components import answer_unknown
 from bot.process.settings import Settings
 from bot.storage.engines import open_store
 from bot.storage.store import Store
+from bot.tables.leases import ShardLeases
 from bot.tables.placement import Placement
-from bot.tables.service import CAUGHT_UP, REFRESHED, TABLE_EVENTS, TableManager
+from bot.tables.service import CAUGHT_UP, CHANGED_ELSEWHERE, REFRESHED, TABLE_EVENTS, TableManager
 from bot.tournaments.followers import TableFollowers
 
 log = logging.getLogger(__name__)
@@ -80,6 +83,9 @@ class CardTableBot(commands.Bot):
         self.manager: TableManager | None = None
         self._resumed = False
         self._sweep: asyncio.Task | None = None  # the owner's check for moves it did not hear of (placement.py)
+        self.leases: ShardLeases | None = None  # which shards' table work is this process's (bot/tables/leases.py)
+        self._beating: asyncio.Task | None = None
+        self.forwarder: Forwarder | None = None  # DM taps handed to their table's owner (presentation/forwarding.py)
         self.tree.error(on_app_command_error)  # refusals → their reason; faults → logged, one generic answer
         self.component_templates: list[re.Pattern[str]] = []  # of every DynamicItem added (see on_interaction)
 
@@ -98,8 +104,13 @@ class CardTableBot(commands.Bot):
         )
         self.presenter.manager = self.manager
         self._place_tables()
-        if self.presenter.placement.shared:
-            await self.presenter.placement.prune()  # what messages of ended tables showed
+        placement = self.presenter.placement
+        if placement.shared:
+            await placement.prune()  # what messages of ended tables showed
+            me = f"{','.join(map(str, sorted(placement.shard_ids)))}/{placement.shard_count}:{uuid.uuid4().hex}"
+            self.leases = ShardLeases(self.store, placement, me,
+                                      stale_after=self.settings.lease_seconds, gained=self._took_over)  # fmt: skip
+            await self.leases.beat()  # this process's shards: those whose leases it holds (not yet, if taken over)
         # Turn clocks and idle players (bot/clocks/service.py); they reach Discord through the presenter.
         failures = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)  # Discord's, after retries
         self.clocks = ClockService(self.manager, self.clock, self.presenter, output_failures=failures)
@@ -110,8 +121,11 @@ class CardTableBot(commands.Bot):
         resumed = await self.manager.resume_all()
         log.info("resumed %d table(s) from %s", len(resumed), self.settings.database_name())
         await self.manager.listen_to_other_processes()  # PostgreSQL: tables other processes change are reloaded
-        if self.presenter.placement.shared:
-            self._sweep = asyncio.create_task(self.presenter.placement.sweep(self.manager), name="owner-sweep")
+        if placement.shared and self.leases is not None:
+            self._sweep = asyncio.create_task(placement.sweep(self.manager), name="owner-sweep")
+            self._beating = asyncio.create_task(self.leases.run(), name="shard-leases")
+            self.forwarder = Forwarder(self, self.store, self.manager, placement)
+            await self.forwarder.start()
         await self.clocks.resume()  # deadlines and away seats re-armed from the store
         self.add_dynamic_items(TableButton, TableSelect)
         for cog in COGS:
@@ -128,8 +142,23 @@ class CardTableBot(commands.Bot):
         self.presenter.placement = self.presenter.live.placement = placement
         if placement.shared:
             self.manager.owns = placement.owns
+            placement.table_of = self.manager.tables.get
             log.info("this process does the work of the tables on shard(s) %s of %d", sorted(ids or ()),
                      placement.shard_count)  # fmt: skip
+
+    async def _took_over(self, shards: frozenset[int]) -> None:
+        """Shards whose leases this process just took (their process died, or this one is back): their tables are
+        read as the store has them, their messages edited once, their computers moved, as at a restart."""
+        assert self.manager is not None
+        if not self._resumed:
+            return  # still starting: on_ready resumes every table this process owns by then
+        for table in self.presenter.placement.on_shards(list(self.manager.tables.values()), shards):
+            try:
+                await self.manager.refresh(table.id)
+                await self.presenter.resumed(table)
+                self.manager.schedule_computers(table)
+            except Exception:
+                log.exception("table %d: could not take it over", table.id)
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)
@@ -145,7 +174,7 @@ class CardTableBot(commands.Bot):
         given, then the cogs' (added as they load).  So the presenter queues a table's own output (it does so before
         its first await) before the clocks or a cog queue anything about the same event."""
         for listener in listeners:
-            for event in (*TABLE_EVENTS, REFRESHED, CAUGHT_UP):
+            for event in (*TABLE_EVENTS, REFRESHED, CAUGHT_UP, CHANGED_ELSEWHERE):
                 handler = getattr(listener, f"on_{event}", None)
                 if handler is not None:
                     self.add_listener(handler)
@@ -184,8 +213,11 @@ class CardTableBot(commands.Bot):
         gc.set_threshold(50_000, 20, 100)
 
     async def close(self) -> None:
-        if self._sweep is not None:
-            self._sweep.cancel()
+        for task in (self._sweep, self._beating):
+            if task is not None:
+                task.cancel()
+        if self.forwarder is not None:
+            await self.forwarder.close()
         if self.clocks is not None:
             await self.clocks.close()
         if self.manager is not None:

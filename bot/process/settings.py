@@ -80,6 +80,9 @@ class Settings(BaseSettings):
     # one process runs the bot's one shard.  Several processes need DATABASE_URL (docs/running.md).
     shard_count: int | None = Field(None, alias="CARDTABLE_SHARDS", ge=1)
     shard_ids: str | None = Field(None, alias="CARDTABLE_SHARD_IDS")
+    # With several processes: a process whose shards' lease is not renewed for this many seconds is taken for dead,
+    # and another one does its tables' work until it is back (bot/tables/leases.py).
+    lease_seconds: float = Field(30.0, alias="CARDTABLE_LEASE_SECONDS")
     # Commands register in this guild only (instantly, for development) when set; globally otherwise.
     dev_guild_id: int | None = Field(None, alias="CARDTABLE_DEV_GUILD")
     log_level: str = Field("INFO", alias="CARDTABLE_LOG_LEVEL")
@@ -272,6 +275,7 @@ class Settings(BaseSettings):
 
     @field_validator(
         "ai_delay",
+        "lease_seconds",
         "edit_interval",
         "hold_limit",
         "draw_interval",

@@ -99,8 +99,26 @@ class PostgresStore(Store):
             if sender != self._me:
                 changed(int(table_id))
 
-        self._listener = await asyncpg.connect(self.url)
-        await self._listener.add_listener(self._channel, heard)
+        await (await self._listening()).add_listener(self._channel, heard)
+
+    async def announce_tap(self, interaction_id: int, table_id: int) -> None:
+        await self.pool.execute("SELECT pg_notify($1, $2)", self._taps_channel(), f"{interaction_id} {table_id}")
+
+    async def listen_to_taps(self, forwarded: Callable[[int, int], None]) -> None:
+        def heard(conn: object, pid: int, channel: str, payload: str) -> None:
+            interaction_id, table_id = payload.split(" ", 1)
+            forwarded(int(interaction_id), int(table_id))
+
+        await (await self._listening()).add_listener(self._taps_channel(), heard)
+
+    def _taps_channel(self) -> str:
+        return ("taps_" + self._channel)[:63]
+
+    async def _listening(self) -> asyncpg.Connection:
+        """The connection that LISTENs (one for every channel: a pooled one would be handed to other queries)."""
+        if self._listener is None:
+            self._listener = await asyncpg.connect(self.url)
+        return self._listener
 
     def said(self, sql: str) -> str:
         """``sql`` for PostgreSQL (translated once)."""

@@ -50,6 +50,18 @@ async def claim_shown(store: Store, table_id: int, message_id: int, version: int
     return Shown(row["shown_by"] == token, int(row["shown_version"]))
 
 
+async def record_shown(store: Store, table_id: int, message_id: int, version: int) -> None:
+    """Message ``message_id`` now shows ``version`` (unless it was claimed for a newer one): one statement, nothing
+    read back, for the process that edits the message in the normal course (the table's owner)."""
+    await store.write_one(
+        "INSERT INTO shown_versions (message_id, table_id, shown_version, shown_by, shown_at) VALUES (?, ?, ?, ?, ?)"
+        " ON CONFLICT (message_id) DO UPDATE SET shown_version = excluded.shown_version,"
+        " shown_by = excluded.shown_by, shown_at = excluded.shown_at"
+        " WHERE shown_versions.shown_version <= excluded.shown_version",
+        (message_id, table_id, version, "owner", _iso(datetime.now(UTC))),
+    )
+
+
 async def shown_version(store: Store, message_id: int) -> int | None:
     """The version message ``message_id`` was last claimed for (None: never)."""
     row = await store.fetch_one("SELECT shown_version FROM shown_versions WHERE message_id = ?", (message_id,))

@@ -430,6 +430,12 @@ class Store:
     async def listen_to_tables(self, changed: Callable[[int], None]) -> None:
         """Have ``changed(table_id)`` called when another process announces a change to a table."""
 
+    async def announce_tap(self, interaction_id: int, table_id: int) -> None:
+        """Tell the other processes that a tap for this table waits for its owner (bot/storage/forwarded.py)."""
+
+    async def listen_to_taps(self, forwarded: Callable[[int, int], None]) -> None:
+        """Have ``forwarded(interaction_id, table_id)`` called when a tap is forwarded (including by this process)."""
+
     async def record_version(self, table_id: int) -> int:
         """The table's deals and actions in the store, counted (the manager's ``Table.version`` of that record)."""
         row = await self.fetch_one(

@@ -14,19 +14,20 @@ works exactly as it always did, with no check of what a message shows.
 Several processes may still edit one message (a late edit from a process that did the work before the owner heard
 of it, a clock's line, a player's own click answered elsewhere); ``may_show`` keeps a message from going backwards:
 before an edit, the version about to be shown is claimed in the store (bot/storage/shown.py), and the edit is left
-out if the message already shows a newer one.
+out if the message already shows a newer one.  The owner, which edits its tables' messages in the normal course,
+only records what it shows (not awaited), for the others' claims.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from bot.storage.record_versions import record_versions
-from bot.storage.shown import Shown, claim_shown, prune_shown
+from bot.storage.shown import Shown, claim_shown, prune_shown, record_shown
 from bot.storage.store import PLAYING, Store
 
 if TYPE_CHECKING:
@@ -42,6 +43,10 @@ ALWAYS = Shown(True, None)
 # did not hear of (a NOTIFY sent while it was not listening — starting, its connection lost — never arrives); one
 # query for them all.
 SWEEP_INTERVAL = 1.0
+# Other processes' tables are not read at every move made there (their owner shows them; this process needs one only
+# to answer a player, and reads it first then: ``TableManager.get``), but every this many sweeps, so that ended tables
+# leave memory.  Reading them all more often cost a process sharing two cores a tenth of its time (bench_processes).
+BEHIND_EVERY = 30
 
 
 def shard_of(guild_id: int | None, shard_count: int) -> int:
@@ -56,6 +61,12 @@ class Placement:
     shard_count: int | None = None
     shard_ids: frozenset[int] = frozenset()
     store: Store | None = None
+    # The shards whose table work this process does now: its own while it holds their leases, and those it took
+    # over from a dead process (bot/tables/leases.py); and the shards another live process holds.
+    held: frozenset[int] = frozenset()
+    alive: frozenset[int] = frozenset()
+    # This process's copy of a table, by id (the manager's): whether the process owns the table a message is of.
+    table_of: Callable[[int], Table | None] | None = None
     _recording: set[asyncio.Task] = field(default_factory=set)
 
     @classmethod
@@ -63,7 +74,7 @@ class Placement:
         ids = frozenset(shard_ids or ())
         if shard_count is None or shard_count <= 1 or not ids or ids >= set(range(shard_count)):
             return cls(store=store)
-        return cls(shard_count, ids, store)
+        return cls(shard_count, ids, store, held=ids)
 
     @property
     def shared(self) -> bool:
@@ -71,17 +82,32 @@ class Placement:
         return self.shard_count is not None
 
     def owns_guild(self, guild_id: int | None) -> bool:
-        return self.shard_count is None or shard_of(guild_id, self.shard_count) in self.shard_ids
+        return self.shard_count is None or shard_of(guild_id, self.shard_count) in self.held
 
     def owns(self, table: Table) -> bool:
         """Whether this process runs the table's computers, clock outputs and table message."""
         return self.owns_guild(table.row.guild_id)
+
+    def owner_alive(self, table: Table) -> bool:
+        """Whether another process, alive by its lease, does this table's work (it can be handed the table's taps)."""
+        return self.shard_count is not None and shard_of(table.row.guild_id, self.shard_count) in self.alive
+
+    def on_shards(self, tables: Iterable[Table], shards: Iterable[int]) -> list[Table]:
+        wanted = set(shards)
+        count = self.shard_count or 1
+        return [table for table in tables if shard_of(table.row.guild_id, count) in wanted]
 
     async def may_show(self, table_id: int, message_id: int, version: int, *, again: bool = True) -> Shown:
         """Whether message ``message_id`` may be edited to show the table at ``version`` (it shows nothing newer; nor,
         unless ``again``, this version); claimed in the store when other processes may edit it too.  A store that
         fails does not stop the edit."""
         if not self.shared or self.store is None:
+            return ALWAYS
+        table = self.table_of(table_id) if self.table_of is not None else None
+        if table is not None and self.owns(table):
+            # The owner edits its tables' messages (others only answer a tap it did not take, or drive the table
+            # while it is gone): it records what it shows, for them, without waiting for the store or reading back.
+            self.shown(table_id, message_id, version)
             return ALWAYS
         try:
             return await claim_shown(self.store, table_id, message_id, version, again=again)
@@ -94,9 +120,16 @@ class Placement:
         processes' later edits with an older version are left out."""
         if not self.shared or self.store is None:
             return
-        task = asyncio.create_task(self.may_show(table_id, message_id, version))
+        task = asyncio.create_task(self._record(table_id, message_id, version))
         self._recording.add(task)
         task.add_done_callback(self._recording.discard)
+
+    async def _record(self, table_id: int, message_id: int, version: int) -> None:
+        assert self.store is not None
+        try:
+            await record_shown(self.store, table_id, message_id, version)
+        except Exception as failure:
+            log.warning("table %d: could not record what message %d shows: %s", table_id, message_id, failure)
 
     async def prune(self) -> None:
         if self.store is not None:
@@ -108,8 +141,15 @@ class Placement:
         never waits for ever."""
         if not self.shared or self.store is None:
             return
+        beats = 0
         while True:
             await asyncio.sleep(SWEEP_INTERVAL)
+            beats += 1
+            if beats % BEHIND_EVERY == 0:
+                try:
+                    await manager.catch_up_behind()
+                except Exception:
+                    log.exception("could not read the tables other processes changed")
             try:
                 waiting = {
                     table.id: table.version

@@ -106,6 +106,9 @@ REFRESHED = "table_refreshed"
 # The table's owner (bot/tables/placement.py) caught up with moves another process applied: (table, outcome), the
 # outcome summing them up as one, for this process's listeners only; the owner shows them and moves its computers.
 CAUGHT_UP = "table_caught_up"
+# Another process changed a table this one does not own, which is not read now (``TableManager.get`` reads it when it
+# is needed): for this process's listeners only (the clocks re-read the clock of a table that has one).
+CHANGED_ELSEWHERE = "table_changed_elsewhere"
 
 
 class FixedDeals(Protocol):
@@ -265,6 +268,7 @@ class TableManager:
         # other reload (measured: a burst of news, a table's start say, queued hundreds of reloads that held up the
         # players' clicks for seconds, bench/bench_processes.py).
         self._to_reload: set[int] = set()
+        self._behind: set[int] = set()  # other processes' tables changed since this process last read them
         # Tables playing fixed deals, by id (their owner sets these again after a restart, before any action).
         self.fixed_deals: dict[int, FixedDeals] = {}
         # Asked before a finished table's record is shown (its deals may be boards others have still to play).
@@ -296,6 +300,12 @@ class TableManager:
     def _changed_elsewhere(self, table_id: int) -> None:
         if self._closing or table_id in self._to_reload:
             return  # the reload waiting to read the store sees this change too
+        copy = self.tables.get(table_id)
+        if copy is not None and copy.status == PLAYING and self.owns is not None and not self.owns(copy):
+            # Not this process's table: read when needed (``get``) or at the next ``catch_up_behind``, not per move.
+            self._behind.add(table_id)
+            self.events(CHANGED_ELSEWHERE, copy)
+            return
         self._to_reload.add(table_id)
         known = table_id in self.tables
         task = asyncio.create_task(self.refresh(table_id) if known else self._load_elsewhere(table_id))
@@ -321,6 +331,7 @@ class TableManager:
         caught_up: Outcome | None = None
         async with table.lock:
             self._to_reload.discard(table_id)  # news from now on needs a reading after this one
+            self._behind.discard(table_id)
             row = await self.store.load_table(table_id)
             if row is None:
                 return table
@@ -356,6 +367,13 @@ class TableManager:
             self.schedule_computers(table)
         self._forget_if_ended(table)
         return table
+
+    async def catch_up_behind(self) -> None:
+        """Read the tables of other processes that changed since this process last read them (one reading each,
+        however many moves were made)."""
+        for table_id in sorted(self._behind):
+            if not self._closing:
+                await self.refresh(table_id)
 
     def _catch_up(self, table: Table, steps: list[Step]) -> Outcome | None:
         """Another process's moves and deals applied here as ``_apply`` and ``_next_deal`` apply them; what they did,
@@ -394,6 +412,8 @@ class TableManager:
         """A live table, or a finished/cancelled one loaded from the store (finished games stay queryable)."""
         table = self.tables.get(table_id)
         if table is not None:
+            if table_id in self._behind:  # another process's table, changed since this process read it
+                return await self.refresh(table_id) or table
             return table
         row = await self.store.load_table(table_id)
         if row is None:
@@ -1012,6 +1032,8 @@ class TableManager:
                 async with table.lock:
                     match = table.match
                     if table.status != PLAYING or match is None or not self.plays_itself(table):
+                        return
+                    if self.owns is not None and not self.owns(table):  # handed back to its owner meanwhile
                         return
                     if table.version != version:  # a player acted meanwhile (drew at once, say): pause afresh
                         continue

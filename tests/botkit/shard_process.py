@@ -63,6 +63,7 @@ async def main(api: str, gateway: str, token: str, url: str, shard: int, shards:
         draw_interval=0.0,
         kitty_pause=0.0,
         channel_window=0.0,
+        lease_seconds=float(os.environ.get("CARDTABLE_LEASE_SECONDS", "30")),
     )
     bot = CardTableBot(settings, rng=random.Random(seed), guild_ready_timeout=0.05, shard_id=shard, shard_count=shards)
 
