@@ -63,8 +63,9 @@ class Geometry:
     trick_ry: float
     push: bool  # push side seats towards the edges (the middle stays free for the trick)
 
+    @lru_cache(maxsize=64)  # noqa: B019 - a few geometries, kept for the program's life anyway
     def extent(self, n: int) -> tuple[float, float]:
-        """The felt's top and bottom as offsets from the middle of the table."""
+        """The felt's top and bottom as offsets from the middle of the table (asked a dozen times a picture)."""
         plates = [dy for _, dy in _round_table(n, "", self.plate_rx, self.plate_ry, self.push)]
         cards = [dy for _, dy in _round_table(n, "", self.trick_rx, self.trick_ry, False)]
         top = min(min(plates) - PLATE_H / 2, min(cards) - CARD_H / 2) - MARGIN
@@ -91,7 +92,8 @@ def _direction(game: str) -> int:
     return 1 if found is None or found.clockwise else -1
 
 
-def _round_table(n: int, game: str, rx: float, ry: float, push: bool) -> list[tuple[float, float]]:
+@lru_cache(maxsize=256)
+def _round_table(n: int, game: str, rx: float, ry: float, push: bool) -> tuple[tuple[float, float], ...]:
     """Offsets from the centre for each seat on an ellipse, seat 0 at the bottom, then in the game's direction."""
     direction = _direction(game)
     out = []
@@ -101,7 +103,7 @@ def _round_table(n: int, game: str, rx: float, ry: float, push: bool) -> list[tu
         if push:
             dx = math.copysign(abs(dx) ** 0.3, dx)
         out.append((rx * dx, ry * dy))
-    return out
+    return tuple(out)
 
 
 @dataclass(frozen=True)
