@@ -32,9 +32,9 @@ from render.png import encode_fixed, framed
 K = TypeVar("K")
 V = TypeVar("V")
 
-# The tops' bands, one byte a pixel: 100-130 KB each, about 300 KB a table.  A render worker draws its tables in
-# turn, so the bands must hold all of them or they hold none when asked again (64 MB: ~200 tables a worker).
-TOP_BYTES = 64 * 1024 * 1024
+# The tops' bands, one byte a pixel: 50-130 KB each, about 300 KB a table.  A render worker draws its tables in
+# turn, so the bands must hold all of them or they hold none when asked again (96 MB: ~300 tables a worker).
+TOP_BYTES = 96 * 1024 * 1024
 ELEMENT_CACHE_SIZE = 1024  # plates, rows of cards, labels: ~20-60 KB each
 # The state's keys that change with each card and that the top never reads: left out of the top's key.
 NOT_ON_TOP = frozenset({"trick", "last_trick", "last_trick_winner", "legal", "hands", "step", "error", "joker_suit",
@@ -52,12 +52,15 @@ class Recent(Generic[K, V]):
         self.weight = weight
         self.total = 0
         self.items: OrderedDict[K, V] = OrderedDict()
+        self.hits = self.misses = 0  # for benchmarks
 
     def get(self, key: K, make: Callable[[], V]) -> V:
         found = self.items.get(key)
         if found is not None:
             self.items.move_to_end(key)
+            self.hits += 1
             return found
+        self.misses += 1
         found = self.items[key] = make()
         self.total += self.weight(found)
         while self.total > self.limit and len(self.items) > 1:
@@ -65,7 +68,40 @@ class Recent(Generic[K, V]):
         return found
 
 
-_bands: Recent[str, Image.Image] = Recent(TOP_BYTES, lambda band: band.width * band.height)
+class Latest:
+    """The latest band drawn in each slot (a table's scores, say: its title and names tell the table), slots least
+    recently used dropped past ``limit`` bytes.  A table's older bands are never asked for again: replaced at once,
+    they do not push other tables' bands out while they wait their turn to be dropped."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.total = 0
+        self.items: OrderedDict[tuple, tuple[str, Image.Image]] = OrderedDict()
+        self.hits = self.misses = 0  # for benchmarks
+
+    def get(self, slot: tuple, key: str, make: Callable[[], Image.Image]) -> Image.Image:
+        found = self.items.get(slot)
+        if found is not None and found[0] == key:
+            self.items.move_to_end(slot)
+            self.hits += 1
+            return found[1]
+        self.misses += 1
+        band = make()
+        if found is not None:
+            self.total -= _weight(found[1])
+        self.items[slot] = (key, band)
+        self.items.move_to_end(slot)
+        self.total += _weight(band)
+        while self.total > self.limit and len(self.items) > 1:
+            self.total -= _weight(self.items.popitem(last=False)[1][1])
+        return band
+
+
+def _weight(band: Image.Image) -> int:
+    return band.width * band.height  # one byte a pixel
+
+
+_bands = Latest(TOP_BYTES)
 _elements: Recent[tuple, tuple[Image.Image, Image.Image]] = Recent(ELEMENT_CACHE_SIZE)
 
 
@@ -109,7 +145,9 @@ def _placing(canvas: Image.Image) -> tb.Put:
     return put
 
 
-def _band(key: tuple, height: int, paint: Callable[[Image.Image, ImageDraw.ImageDraw], None]) -> Image.Image:
+def _band(
+    slot: tuple, key: tuple, height: int, paint: Callable[[Image.Image, ImageDraw.ImageDraw], None]
+) -> Image.Image:
     """A band of the top, the page's width and ``height`` rows, drawn on the page's colour and kept mapped."""
 
     def draw() -> Image.Image:
@@ -117,7 +155,7 @@ def _band(key: tuple, height: int, paint: Callable[[Image.Image, ImageDraw.Image
         paint(img, ImageDraw.Draw(img))
         return to_palette(img)
 
-    return _bands.get(repr(key), draw)
+    return _bands.get(slot, repr(key), draw)
 
 
 def _put_top(canvas: Image.Image, state, names, layout: tb.Layout, *, title, clock, lang, four_colour) -> None:
@@ -126,11 +164,12 @@ def _put_top(canvas: Image.Image, state, names, layout: tb.Layout, *, title, clo
     to the band's top, rounds as it does on the whole picture."""
     shown = sorted((k, v) for k, v in state.items() if k not in NOT_ON_TOP)
     steady = [(k, v) for k, v in shown if k not in SCORES_ONLY]
-    facts = _band(("facts", steady, names, title, clock, lang, four_colour), tb.SCORES_TOP,
+    table = (title, *names)  # the slot: one table's bands replace each other
+    facts = _band(("facts", *table), ("facts", steady, names, title, clock, lang, four_colour), tb.SCORES_TOP,
                   lambda img, draw: tb._facts(img, draw, state, names, title=title, clock=clock, lang=lang,
                                               four_colour=four_colour))  # fmt: skip
     canvas.paste(facts, (0, 0))
-    scores = _band(("scores", shown, names, lang, layout.header_h), layout.header_h - tb.SCORES_TOP,
+    scores = _band(("scores", *table), ("scores", shown, names, lang, layout.header_h), layout.header_h - tb.SCORES_TOP,
                    lambda img, draw: tb._scores(img, draw, 0, state, names, lang))  # fmt: skip
     canvas.paste(scores, (0, tb.SCORES_TOP))
     if not layout.call_rows:
@@ -143,7 +182,7 @@ def _put_top(canvas: Image.Image, state, names, layout: tb.Layout, *, title, clo
                      total, lang, four_colour, layout.call_rows)  # fmt: skip
 
     key = ("auction", steady, names, lang, four_colour, layout.header_h, layout.felt_top, layout.call_rows)
-    canvas.paste(_band(key, layout.felt_top - start, strip), (0, start))
+    canvas.paste(_band(("auction", *table), key, layout.felt_top - start, strip), (0, start))
 
 
 def render_table(
