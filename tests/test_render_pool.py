@@ -162,8 +162,9 @@ async def test_one_tables_pictures_go_to_one_worker_while_it_has_room():
         one = {await pool.run(os.getpid, affinity=7) for _ in range(5)}
         other = {await pool.run(os.getpid, affinity=8) for _ in range(5)}
         assert len(one) == 1 and len(other) == 1 and one != other  # each table keeps its worker
-        # Its worker busy with two pictures (PIPELINE), a third of that table goes to the idle worker rather than wait.
-        busy = [asyncio.create_task(pool.run(time_sleep_pid, 0.5, affinity=7)) for _ in range(2)]
+        # Its worker busy with three pictures (one more than PIPELINE: the pool's share of a worker), a fourth of
+        # that table goes to the idle worker rather than wait.
+        busy = [asyncio.create_task(pool.run(time_sleep_pid, 0.5, affinity=7)) for _ in range(3)]
         await asyncio.sleep(0.1)
         assert await pool.run(os.getpid, affinity=7) == next(iter(other))
         assert {await task for task in busy} == one
