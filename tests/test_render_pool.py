@@ -195,3 +195,16 @@ async def test_a_tables_pictures_share_an_affinity(monkeypatch):
     await images.table_image({**public, "deal": 1}, names, title="Two Hundred · table #1", to_move=1)
     await images.table_image(public, names, title="Two Hundred · table #2", to_move=0)
     assert asked[0] == asked[1] != asked[2] and None not in asked
+
+
+async def test_a_worker_keeps_the_memory_a_picture_frees_where_the_c_library_allows():
+    import platform
+
+    from bot.presentation import render_pool
+
+    pool = RenderPool("processes", workers=1)
+    pool.start()
+    try:  # glibc takes both settings (a refused one, such as a threshold over 32 MB, would say False)
+        assert await pool.run(render_pool._steady_heap) is (platform.libc_ver()[0] == "glibc")
+    finally:
+        pool.close()

@@ -84,17 +84,18 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-def _steady_heap() -> None:
+def _steady_heap() -> bool:
     """Keep the memory a picture frees for the next one (glibc): a table's canvas and its rows are buffers of about
     1 MB, which glibc hands back to the system when freed and takes again, zeroed page by page, for the next
     picture.  A page fault costs ~2 µs on this machine's virtual CPUs and a table picture touched ~140-530 new
-    pages (bench notes in docs/running.md); with these limits ~20.  Elsewhere (musl, macOS) nothing changes."""
+    pages (bench notes in docs/running.md); with these limits ~20.  Elsewhere (musl, macOS) nothing changes.
+    True when the C library took the settings."""
     try:
         mallopt = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").mallopt
     except (OSError, AttributeError, TypeError):
-        return
-    mallopt(M_MMAP_THRESHOLD, HEAP_MMAP_THRESHOLD)  # blocks below it come from the heap, not fresh mappings
-    mallopt(M_TRIM_THRESHOLD, HEAP_TRIM_THRESHOLD)  # free memory kept at the heap's top up to this much
+        return False
+    # Blocks below the first come from the heap, not fresh mappings; free memory up to the second stays at its top.
+    return bool(mallopt(M_MMAP_THRESHOLD, HEAP_MMAP_THRESHOLD)) and bool(mallopt(M_TRIM_THRESHOLD, HEAP_TRIM_THRESHOLD))
 
 
 def _serve(conn: Connection) -> None:
