@@ -200,6 +200,7 @@ class RenderPool:
         self.seconds_per_image = FIRST_GUESS  # a moving average of the drawing time (wall, in the worker's queue)
         self.restarts = 0
         self.strays = 0  # pictures with an affinity drawn by another worker (its own was full): for benchmarks
+        self._buffer = bytearray(READ_SIZE)  # what a read from a worker's pipe lands in
         self._deaths: list[float] = []  # when workers died lately (monotonic seconds)
         self._free_lanes = self._lanes()
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # (priority, order, turn): a heap
@@ -336,16 +337,16 @@ class RenderPool:
         """The worker's pipe is readable: what it holds now (one read, which never blocks the event loop even when
         a large picture is still being written), then each whole answer in it, in the order of the calls (or the
         pipe's end: the worker died)."""
-        try:
-            chunk = os.read(worker.conn.fileno(), READ_SIZE)
+        try:  # into a buffer kept for it: os.read would allocate READ_SIZE for each read (~40 µs a picture)
+            size = os.readv(worker.conn.fileno(), [self._buffer])
         except BlockingIOError:
             return
         except OSError:
-            chunk = b""
-        if not chunk:
+            size = 0
+        if not size:
             self._fail(worker)
             return
-        worker.unread += chunk
+        worker.unread += memoryview(self._buffer)[:size]
         for ok, value in worker.answers():
             answer = worker.owed.popleft() if worker.owed else None
             if answer is None or answer.done():
