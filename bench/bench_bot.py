@@ -30,6 +30,7 @@ import gc
 import json
 import logging
 import os
+import pickle
 import random
 import statistics
 import sys
@@ -573,9 +574,12 @@ class BotSide:
         async def counted(name, *args, **kwargs):
             if self.counting and images.enabled:
                 self.drawn[name] += 1
+                if cfg["dump_pictures"]:
+                    self.dumped.append((name, args, kwargs, time.monotonic()))
             return await draw(name, *args, **kwargs)
 
         images.render = counted
+        self.dumped: list[tuple] = []  # the pictures drawn in the window, as asked (--dump-pictures)
         logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
         logging.getLogger("discord").setLevel(logging.ERROR)
         loop = asyncio.get_running_loop()
@@ -660,6 +664,9 @@ class BotSide:
                     workers_start = images.pool.worker_cpu_seconds()
                 elif command == "report":
                     self.counting = False
+                    if self.dumped:
+                        Path(cfg["dump_pictures"]).write_bytes(pickle.dumps(self.dumped))
+                        self.dumped = []
                     wall = time.monotonic() - wall_start
                     cpu = (time.process_time() - cpu_start) / wall
                     times = os.times()
@@ -879,6 +886,7 @@ class Driver:
                 "seed": args.seed,
                 "freeze": args.freeze,
                 "profile": args.profile,
+                "dump_pictures": args.dump_pictures,
                 "database_url": args.database_url,
                 "global_requests": args.global_requests,
             }
@@ -1093,6 +1101,12 @@ def main() -> None:
     parser.add_argument("--freeze", action="store_true", help="gc.freeze() after the warm-up")
     parser.add_argument(
         "--profile", help="write a cProfile of the measuring window (of the bot's process) to this file"
+    )
+    parser.add_argument(
+        "--dump-pictures",
+        metavar="FILE",
+        help="write the pictures the bot asked its render workers for in the images-on window (what to draw, when) "
+        "to FILE, for bench/bench_pictures.py --replay",
     )
     parser.add_argument(
         "--database-url", help="run the bot on an empty PostgreSQL database (postgresql://…) instead of SQLite"

@@ -4,6 +4,12 @@ process.  CPU time, not wall time: steadier than bench_bot.py's figures on a sha
 one (its title differs), so the bot's picture cache never answers.
 
     .venv/bin/python bench/bench_pictures.py [--pictures 300] [--render processes|threads]
+
+``--replay FILE`` draws instead the pictures a ``bench/bench_bot.py --dump-pictures FILE`` run asked for, at the
+moments it asked for them (its tables, its states, its languages, at its pace), through the bot's own entry points
+(``images.table_image``, ``images.hand_image``): the render workers' CPU per picture of the real mix, without the
+bot's other work or the benchmark's players.  The same file replays on another checkout, to compare before and
+after: ``cd OTHER && PYTHONPATH=OTHER .venv/bin/python /path/to/bench_pictures.py --replay FILE``.
 """
 
 from __future__ import annotations
@@ -74,24 +80,77 @@ def drawn_here(kind: str, pictures: int, states: list) -> float:
     return (time.process_time() - started) * 1000 / pictures
 
 
+async def replay(path: str) -> None:
+    """The dumped pictures at their moments, each through the entry point the bot used (first a tenth of them to
+    warm the workers' caches), then CPU per picture in this process and in the workers."""
+    import collections
+    import pickle
+
+    from bot.i18n import current_language
+
+    calls = pickle.loads(Path(path).read_bytes())
+    kinds = collections.Counter(name for name, *_ in calls)
+
+    async def one(name: str, args: tuple, kwargs: dict) -> None:
+        kwargs = {k: v for k, v in kwargs.items() if k not in ("urgent", "affinity")}
+        current_language.set(kwargs.pop("lang", "en"))
+        if name == "render_table":
+            await images.table_image(*args, **kwargs)
+        elif name == "render_hand":
+            view = {"trump": kwargs["trump"], "trump_rank": kwargs["trump_rank"]}
+            await images.hand_image(*args, view, kwargs["legal"], kwargs["title"], four_colour=kwargs["four_colour"])
+        else:
+            await images.render(name, *args, **kwargs)
+
+    async def at_their_moments(part: list) -> float:
+        start, first = time.monotonic(), part[0][3]
+        tasks = []
+        for name, args, kwargs, moment in part:
+            await asyncio.sleep(max(0.0, moment - first - (time.monotonic() - start)))
+            tasks.append(asyncio.create_task(one(name, args, kwargs)))
+        await asyncio.gather(*tasks)
+        return time.monotonic() - start
+
+    cut = len(calls) // 10
+    await at_their_moments(calls[:cut])
+    bot, workers, strays = cpu(), images.pool.worker_cpu_seconds(), getattr(images.pool, "strays", 0)
+    wall = await at_their_moments(calls[cut:])
+    drawn = len(calls) - cut
+    print(
+        f"{drawn} pictures replayed in {wall:.1f} s ({drawn / wall:.0f}/s; {dict(kinds)} in the file): "
+        f"CPU per picture: {(cpu() - bot) * 1000 / drawn:.2f} ms here (the bot's side), "
+        f"{(images.pool.worker_cpu_seconds() - workers) * 1000 / drawn:.2f} ms in the render workers; "
+        f"{getattr(images.pool, 'strays', 0) - strays} table pictures drawn by another worker than their table's; "
+        f"{load_text()}"
+    )
+
+
+def load_text() -> str:
+    one, five, _ = os.getloadavg()
+    return f"machine load average {one:.1f} (1 min) / {five:.1f} (5 min) on {os.cpu_count()} cores"
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pictures", type=int, default=300)
     parser.add_argument("--render", choices=("processes", "threads"), default="processes")
+    parser.add_argument("--replay", metavar="FILE", help="the pictures of a bench_bot.py --dump-pictures run")
     args = parser.parse_args()
     states = play_states()
     images.enabled = True
     images.start(args.render)
     try:
         await asyncio.sleep(1.0)  # the workers start and warm up
+        if args.replay:
+            await replay(args.replay)
+            return
         print(f"{'picture':<8}{'bot ms':>8}{'workers ms':>12}{'drawn here ms':>15}   ({args.render})")
         for kind in ("table", "hand"):
             bot, workers = await through_the_pool(kind, args.pictures, states)
             print(f"{kind:<8}{bot:>8.2f}{workers:>12.2f}{drawn_here(kind, args.pictures, states):>15.2f}")
     finally:
         images.stop()
-    one, five, _ = os.getloadavg()
-    print(f"machine load average {one:.1f} (1 min) / {five:.1f} (5 min) on {os.cpu_count()} cores")
+    print(load_text())
 
 
 if __name__ == "__main__":  # the workers import this module's parent package, never run it

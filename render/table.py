@@ -48,6 +48,7 @@ ROW_GAP = 14  # between a multi-card trick's rows
 SPLIT = MARGIN + (W - 2 * MARGIN - 10) * 0.56  # the contract box's right edge; the trump box's is the page's
 CONTRACT_BOX = (MARGIN, TOP_ROW, SPLIT, TOP_ROW + FACTS_H)
 TRUMP_BOX = (SPLIT + 10, TOP_ROW, W - MARGIN, TOP_ROW + FACTS_H)
+SCORES_TOP = TOP_ROW + FACTS_H + 10  # the header's scores start here (an even row: see table_png)
 
 
 @dataclass(frozen=True)
@@ -62,8 +63,9 @@ class Geometry:
     trick_ry: float
     push: bool  # push side seats towards the edges (the middle stays free for the trick)
 
+    @lru_cache(maxsize=64)  # noqa: B019 - a few geometries, kept for the program's life anyway
     def extent(self, n: int) -> tuple[float, float]:
-        """The felt's top and bottom as offsets from the middle of the table."""
+        """The felt's top and bottom as offsets from the middle of the table (asked a dozen times a picture)."""
         plates = [dy for _, dy in _round_table(n, "", self.plate_rx, self.plate_ry, self.push)]
         cards = [dy for _, dy in _round_table(n, "", self.trick_rx, self.trick_ry, False)]
         top = min(min(plates) - PLATE_H / 2, min(cards) - CARD_H / 2) - MARGIN
@@ -90,7 +92,8 @@ def _direction(game: str) -> int:
     return 1 if found is None or found.clockwise else -1
 
 
-def _round_table(n: int, game: str, rx: float, ry: float, push: bool) -> list[tuple[float, float]]:
+@lru_cache(maxsize=256)
+def _round_table(n: int, game: str, rx: float, ry: float, push: bool) -> tuple[tuple[float, float], ...]:
     """Offsets from the centre for each seat on an ellipse, seat 0 at the bottom, then in the game's direction."""
     direction = _direction(game)
     out = []
@@ -100,7 +103,7 @@ def _round_table(n: int, game: str, rx: float, ry: float, push: bool) -> list[tu
         if push:
             dx = math.copysign(abs(dx) ** 0.3, dx)
         out.append((rx * dx, ry * dy))
-    return out
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -181,7 +184,7 @@ def plan(state: dict, names: list[str], on_felt: Sequence[dict] = (), *, last_in
     """The bands for ``state`` with the plays ``on_felt`` (the trick in progress, or the last trick); the auction
     strip at least ``auction_rows`` lines high."""
     n = st.players(state, names)
-    header_h = TOP_ROW + FACTS_H + 10 + _scores_h(state, names)
+    header_h = SCORES_TOP + _scores_h(state, names)
     calls = auction.lines(state, names, lang, AUCTION_TEXT_W)
     rows = _multi_card(list(on_felt))
     top, bottom = geometry(n).extent(n)
@@ -367,6 +370,12 @@ def _scores(img, draw, y, state, names, lang) -> None:
 
 
 def _header(img, draw, state, names, *, title, clock, lang, four_colour) -> None:
+    _facts(img, draw, state, names, title=title, clock=clock, lang=lang, four_colour=four_colour)
+    _scores(img, draw, SCORES_TOP, state, names, lang)
+
+
+def _facts(img, draw, state, names, *, title, clock, lang, four_colour) -> None:
+    """The header's rows above the scores (``SCORES_TOP``): the title, phase and clock, the contract and trump."""
     game = state.get("game", "")
     heading = title or f"{game_name(game, lang)} · {t('deal_summary', lang, n=int(state.get('deal', 0)) + 1)}"
     phase = state.get("phase")
@@ -387,7 +396,6 @@ def _header(img, draw, state, names, *, title, clock, lang, four_colour) -> None
     draw_text(draw, (MARGIN + 4, mid), heading, TITLE, theme.TEXT, bold=True, anchor="lm", max_width=right - MARGIN)
     _contract_box(img, draw, CONTRACT_BOX[0], TOP_ROW, CONTRACT_BOX[2], state, names, lang, four_colour)
     _trump_box(img, draw, TRUMP_BOX[0], TOP_ROW, TRUMP_BOX[2], state, lang, four_colour)
-    _scores(img, draw, TOP_ROW + FACTS_H + 10, state, names, lang)
 
 
 def _tag(img, draw, xy, segs, *, four_colour, edge=theme.GOLD) -> None:

@@ -1,12 +1,14 @@
 """The table's PNG, composed in the fixed palette from parts kept drawn (``build_table`` draws the same picture in
 RGB, for the replays' animations and the tests).
 
-A table's picture is an empty table (the page and the felt), the top (header and auction strip), and a few
-elements on the felt: the seats' plates, the rows of cards played, a label or two.  Between two pictures of a table
-most of them are the same: a card played adds one row of cards and moves the turn from one plate to another; the
-scores change once a trick.  So each part is kept, already mapped to the fixed palette (``render.palette``), in a
-small per-process cache keyed by everything it shows; a picture copies the empty table, pastes the parts, and
-writes the rows.  Only a part not seen lately is drawn (in RGB, on its background) and mapped.
+A table's picture is an empty table (the page and the felt), the top in three bands (the title, contract and trump;
+the scores; the auction strip), and a few elements on the felt: the seats' plates, the rows of cards played, a
+label or two.  Between two pictures of a table most of them are the same: a card played adds one row of cards and
+moves the turn from one plate to another; the scores' band changes once a trick, the others once a bid.  So each
+part is kept, already mapped to the fixed palette (``render.palette``), in a per-process cache keyed by everything
+it shows; a picture copies the empty table, pastes the parts, and writes the rows.  Only a part not seen lately is
+drawn (in RGB, on its background) and mapped.  The bot sends each table's pictures to one render worker
+(``bot/presentation/render_pool.py``), so a worker's caches hold its own tables' parts.
 
 An element on the felt is drawn on the felt's colour and pasted where it differs from it: its soft shadow is blended
 with the felt as in ``build_table``; where an element lies over another (a label on a card) it is opaque.
@@ -22,40 +24,84 @@ from typing import Generic, TypeVar
 
 from PIL import Image, ImageDraw
 
+from render import auction, theme
 from render import table as tb
-from render import theme
 from render.palette import colours, to_palette
-from render.png import encode_fixed, framed
+from render.png import encode_fixed
 
 K = TypeVar("K")
 V = TypeVar("V")
 
-TOP_CACHE_SIZE = 64  # ~270 KB each: a render worker draws many tables in turn
+# The tops' bands, one byte a pixel: 50-130 KB each, about 300 KB a table.  A render worker draws its tables in
+# turn, so the bands must hold all of them or they hold none when asked again (96 MB: ~300 tables a worker).
+TOP_BYTES = 96 * 1024 * 1024
 ELEMENT_CACHE_SIZE = 1024  # plates, rows of cards, labels: ~20-60 KB each
 # The state's keys that change with each card and that the top never reads: left out of the top's key.
 NOT_ON_TOP = frozenset({"trick", "last_trick", "last_trick_winner", "legal", "hands", "step", "error", "joker_suit",
                         "open_hand", "shown_void", "to_move"})  # fmt: skip
+# The state's keys that only the scores read (render.state: tricks and points taken): they change with every trick,
+# the rest of the top does not.
+SCORES_ONLY = frozenset({"tricks_won", "tricks_taken", "tricks", "points", "card_points", "points_taken", "counters"})
 
 
 class Recent(Generic[K, V]):
-    """A small least-recently-used cache."""
+    """A small least-recently-used cache, of at most ``limit`` items, or items weighing ``limit`` in all."""
 
-    def __init__(self, size: int) -> None:
-        self.size = size
+    def __init__(self, limit: int, weight: Callable[[V], int] = lambda _: 1) -> None:
+        self.limit = limit
+        self.weight = weight
+        self.total = 0
         self.items: OrderedDict[K, V] = OrderedDict()
+        self.hits = self.misses = 0  # for benchmarks
 
     def get(self, key: K, make: Callable[[], V]) -> V:
         found = self.items.get(key)
         if found is not None:
             self.items.move_to_end(key)
+            self.hits += 1
             return found
+        self.misses += 1
         found = self.items[key] = make()
-        if len(self.items) > self.size:
-            self.items.popitem(last=False)
+        self.total += self.weight(found)
+        while self.total > self.limit and len(self.items) > 1:
+            self.total -= self.weight(self.items.popitem(last=False)[1])
         return found
 
 
-_tops: Recent[str, Image.Image] = Recent(TOP_CACHE_SIZE)
+class Latest:
+    """The latest band drawn in each slot (a table's scores, say: its title and names tell the table), slots least
+    recently used dropped past ``limit`` bytes.  A table's older bands are never asked for again: replaced at once,
+    they do not push other tables' bands out while they wait their turn to be dropped."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.total = 0
+        self.items: OrderedDict[tuple, tuple[str, Image.Image]] = OrderedDict()
+        self.hits = self.misses = 0  # for benchmarks
+
+    def get(self, slot: tuple, key: str, make: Callable[[], Image.Image]) -> Image.Image:
+        found = self.items.get(slot)
+        if found is not None and found[0] == key:
+            self.items.move_to_end(slot)
+            self.hits += 1
+            return found[1]
+        self.misses += 1
+        band = make()
+        if found is not None:
+            self.total -= _weight(found[1])
+        self.items[slot] = (key, band)
+        self.items.move_to_end(slot)
+        self.total += _weight(band)
+        while self.total > self.limit and len(self.items) > 1:
+            self.total -= _weight(self.items.popitem(last=False)[1][1])
+        return band
+
+
+def _weight(band: Image.Image) -> int:
+    return band.width * band.height  # one byte a pixel
+
+
+_bands = Latest(TOP_BYTES)
 _elements: Recent[tuple, tuple[Image.Image, Image.Image]] = Recent(ELEMENT_CACHE_SIZE)
 
 
@@ -64,9 +110,16 @@ def _index(colour: theme.Colour) -> int:
     return colours().index(colour)
 
 
+# The canvas is one column wider than the picture: column 0 holds each row's PNG filter byte (0, "none"), so its
+# bytes are the PNG's rows as they are (``render.png.framed`` without the copies: ~0.3 ms a table).
+LEFT = 1
+
+
 @lru_cache(maxsize=16)
 def _empty_table(felt_top: int, felt_h: int, height: int) -> Image.Image:
-    return to_palette(tb._background(felt_top, felt_h, height))
+    canvas = Image.new("P", (LEFT + tb.W, height), 0)
+    canvas.paste(to_palette(tb._background(felt_top, felt_h, height)), (LEFT, 0))
+    return canvas
 
 
 @lru_cache(maxsize=1)
@@ -94,23 +147,49 @@ def _placing(canvas: Image.Image) -> tb.Put:
         # The element's place within a pixel changes how its edges round: part of the key.
         full = (key, box[0] - x0, box[1] - y0, width, height)
         mapped, mask = _elements.get(full, lambda: _element(full, width, height, -x0, -y0, paint))
-        canvas.paste(mapped, (x0, y0), mask)
+        canvas.paste(mapped, (LEFT + x0, y0), mask)
 
     return put
 
 
-def _top(state, names, layout: tb.Layout, *, title, clock, lang, four_colour) -> Image.Image:
-    """The header and the auction strip for ``state`` (the rows above the felt), in the palette."""
-    shown = sorted((k, v) for k, v in state.items() if k not in NOT_ON_TOP)
-    key = repr((shown, names, title, clock, lang, four_colour, layout.felt_top, layout.header_h, layout.call_rows))
+def _band(
+    slot: tuple, key: tuple, height: int, paint: Callable[[Image.Image, ImageDraw.ImageDraw], None]
+) -> Image.Image:
+    """A band of the top, the page's width and ``height`` rows, drawn on the page's colour and kept mapped."""
 
     def draw() -> Image.Image:
-        img = Image.new("RGB", (tb.W, layout.felt_top), theme.PAGE)  # the empty table's rows above the felt
-        tb._draw_top(img, ImageDraw.Draw(img), state, names, layout, title=title, clock=clock, lang=lang,
-                     four_colour=four_colour)  # fmt: skip
+        img = Image.new("RGB", (tb.W, height), theme.PAGE)
+        paint(img, ImageDraw.Draw(img))
         return to_palette(img)
 
-    return _tops.get(key, draw)
+    return _bands.get(slot, repr(key), draw)
+
+
+def _put_top(canvas: Image.Image, state, names, layout: tb.Layout, *, title, clock, lang, four_colour) -> None:
+    """The header and the auction strip for ``state`` (the rows above the felt), pasted from their bands: the title,
+    contract and trump; the scores; the auction.  Each band starts on an even row, so that its drawing, shifted up
+    to the band's top, rounds as it does on the whole picture."""
+    shown = sorted((k, v) for k, v in state.items() if k not in NOT_ON_TOP)
+    steady = [(k, v) for k, v in shown if k not in SCORES_ONLY]
+    table = (title, *names)  # the slot: one table's bands replace each other
+    facts = _band(("facts", *table), ("facts", steady, names, title, clock, lang, four_colour), tb.SCORES_TOP,
+                  lambda img, draw: tb._facts(img, draw, state, names, title=title, clock=clock, lang=lang,
+                                              four_colour=four_colour))  # fmt: skip
+    canvas.paste(facts, (LEFT, 0))
+    scores = _band(("scores", *table), ("scores", shown, names, lang, layout.header_h), layout.header_h - tb.SCORES_TOP,
+                   lambda img, draw: tb._scores(img, draw, 0, state, names, lang))  # fmt: skip
+    canvas.paste(scores, (LEFT, tb.SCORES_TOP))
+    if not layout.call_rows:
+        return
+    start = layout.header_h - layout.header_h % 2
+    total = len(auction.calls_shown(state))
+
+    def strip(img: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        auction.draw(img, layout.header_h - start, tb.MARGIN, tb.W - tb.MARGIN, [list(line) for line in layout.calls],
+                     total, lang, four_colour, layout.call_rows)  # fmt: skip
+
+    key = ("auction", steady, names, lang, four_colour, layout.header_h, layout.felt_top, layout.call_rows)
+    canvas.paste(_band(("auction", *table), key, layout.felt_top - start, strip), (LEFT, start))
 
 
 def render_table(
@@ -129,12 +208,13 @@ def render_table(
     scene = tb._scene(state, names, show_last_trick, last_trick, lang)
     layout = scene.layout
     canvas = _empty_table(layout.felt_top, layout.felt_h, layout.height).copy()
-    canvas.paste(_top(state, names, layout, title=title, clock=clock, lang=lang, four_colour=four_colour), (0, 0))
+    _put_top(canvas, state, names, layout, title=title, clock=clock, lang=lang, four_colour=four_colour)
     tb._draw_felt(_placing(canvas), state, names, scene, to_move=to_move, lang=lang, four_colour=four_colour)
     band = round(tb.band_top(layout))
     if band < layout.height:  # an open misère hand, or the last trick beside a trick in progress
         img = Image.new("RGB", (tb.W, layout.height - band), theme.PAGE)
         tb._draw_band(img, ImageDraw.Draw(img), state, names, scene, tb.band_top(layout) - band, lang=lang,
                       four_colour=four_colour)  # fmt: skip
-        canvas.paste(to_palette(img), (0, band))
-    return encode_fixed(tb.W, [framed(canvas)])
+        canvas.paste(to_palette(img), (LEFT, band))
+    canvas.paste(0, (0, 0, LEFT, layout.height))  # the filter bytes, should an element's edge have strayed there
+    return encode_fixed(tb.W, [canvas.tobytes()])

@@ -112,6 +112,26 @@ def test_a_changed_score_is_drawn_not_taken_from_the_cache():
     assert mean_error(second, to_palette(build_table(moved, names, **table_kw(moved, seat, False, "en")))) == 0
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_trick_taken_redraws_the_scores_and_keeps_the_rest_of_the_top(game):
+    """The top is kept in bands (title and contract, scores, auction): a trick taken changes the scores' band only,
+    and the picture is still build_table's, pixel for pixel, before and after."""
+    from render import table_png
+
+    played = [s for s in states(game, 7, 60) if s[0]["phase"] == "play" and s[0].get("tricks_won")]
+    state, _, seat = played[0]
+    names = NAMES[: GAMES[game]]
+    taken = list(state["tricks_won"])
+    taken[seat] += 1
+    later = {**state, "tricks_won": taken}
+    for shown in (state, later):
+        kw = table_kw(shown, seat, False, "fr")
+        drawn = table_png._bands.misses
+        got = decoded(render_table(shown, names, **kw))
+        assert mean_error(got, to_palette(build_table(shown, names, **kw))) == 0
+    assert table_png._bands.misses == drawn + 1  # the scores' band only was drawn for the later state
+
+
 @pytest.mark.parametrize("with_isal", [True, False])
 def test_png_writer_round_trips(monkeypatch, with_isal):
     if not with_isal:

@@ -153,3 +153,58 @@ async def test_answers_larger_than_the_pipe_arrive_whole_and_in_order():
         assert [len(answer) for answer in answers] == sizes
     finally:
         pool.close()
+
+
+async def test_one_tables_pictures_go_to_one_worker_while_it_has_room():
+    pool = RenderPool("processes", workers=2)
+    pool.start()
+    try:
+        one = {await pool.run(os.getpid, affinity=7) for _ in range(5)}
+        other = {await pool.run(os.getpid, affinity=8) for _ in range(5)}
+        assert len(one) == 1 and len(other) == 1 and one != other  # each table keeps its worker
+        # Its worker busy with three pictures (one more than PIPELINE: the pool's share of a worker), a fourth of
+        # that table goes to the idle worker rather than wait.
+        busy = [asyncio.create_task(pool.run(time_sleep_pid, 0.5, affinity=7)) for _ in range(3)]
+        await asyncio.sleep(0.1)
+        assert await pool.run(os.getpid, affinity=7) == next(iter(other))
+        assert {await task for task in busy} == one
+    finally:
+        pool.close()
+
+
+def time_sleep_pid(seconds: float) -> int:
+    import time
+
+    time.sleep(seconds)
+    return os.getpid()
+
+
+async def test_a_tables_pictures_share_an_affinity(monkeypatch):
+    """Every picture of one table asks the pool for the same worker; another table's title, another number."""
+    asked: list[int | None] = []
+
+    async def run(function, *args, urgent=False, affinity=None):
+        asked.append(affinity)
+        return function(*args)
+
+    monkeypatch.setattr(images, "enabled", True)
+    monkeypatch.setattr(images.pool, "run", run)
+    images.pictures.clear()
+    public, names, _ = a_table_state()
+    await images.table_image(public, names, title="Two Hundred · table #1", to_move=0)
+    await images.table_image({**public, "deal": 1}, names, title="Two Hundred · table #1", to_move=1)
+    await images.table_image(public, names, title="Two Hundred · table #2", to_move=0)
+    assert asked[0] == asked[1] != asked[2] and None not in asked
+
+
+async def test_a_worker_keeps_the_memory_a_picture_frees_where_the_c_library_allows():
+    import platform
+
+    from bot.presentation import render_pool
+
+    pool = RenderPool("processes", workers=1)
+    pool.start()
+    try:  # glibc takes both settings (a refused one, such as a threshold over 32 MB, would say False)
+        assert await pool.run(render_pool._steady_heap) is (platform.libc_ver()[0] == "glibc")
+    finally:
+        pool.close()

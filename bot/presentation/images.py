@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import zlib
 from functools import partial
 from typing import Any
 
@@ -67,13 +68,16 @@ def _call(name: str, *args: Any, **kwargs: Any) -> bytes | None:
     return function(*args, **kwargs)
 
 
-async def render(name: str, *args: Any, urgent: bool = False, **kwargs: Any) -> bytes | None:
-    """``render.<name>(*args, **kwargs)`` off the event loop; ``urgent`` for an image that answers a player.  None
-    (send text instead) when drawing is off or fails; a failure is logged here, in the bot's log, not the worker's."""
+async def render(
+    name: str, *args: Any, urgent: bool = False, affinity: int | None = None, **kwargs: Any
+) -> bytes | None:
+    """``render.<name>(*args, **kwargs)`` off the event loop; ``urgent`` for an image that answers a player,
+    ``affinity`` for pictures best drawn by one worker (``RenderPool.run``).  None (send text instead) when drawing
+    is off or fails; a failure is logged here, in the bot's log, not the worker's."""
     if not enabled:
         return None
     try:
-        png = await pool.run(partial(_call, name, *args, **kwargs), urgent=urgent)
+        png = await pool.run(partial(_call, name, *args, **kwargs), urgent=urgent, affinity=affinity)
     except Exception:
         log.exception("render.%s failed; sending text instead", name)
         return None
@@ -83,12 +87,12 @@ async def render(name: str, *args: Any, urgent: bool = False, **kwargs: Any) -> 
     return png
 
 
-async def kept(name: str, *args: Any, urgent: bool = False, **kwargs: Any) -> bytes | None:
+async def kept(name: str, *args: Any, urgent: bool = False, affinity: int | None = None, **kwargs: Any) -> bytes | None:
     """``render`` for a picture that is asked for again and again: drawn once per input while it is kept."""
     if not enabled:
         return None
     key = picture_key(name, args, kwargs)
-    return await pictures.get(key, lambda: render(name, *args, urgent=urgent, **kwargs))
+    return await pictures.get(key, lambda: render(name, *args, urgent=urgent, affinity=affinity, **kwargs))
 
 
 def hand_args(
@@ -121,8 +125,15 @@ def table_key(public: dict[str, Any], names: list[str], **kwargs: Any) -> bytes:
     return picture_key("render_table", (public, names), {"lang": current_language.get(), **kwargs})
 
 
+def table_affinity(names: list[str], title: str | None) -> int:
+    """The same number for every picture of one table (its seats' names and its title, which names the table), so
+    that one render worker draws them all and keeps their parts (``render/table_png.py``) drawn."""
+    return zlib.crc32(repr((names, title)).encode())
+
+
 async def table_image(public: dict[str, Any], names: list[str], **kwargs: Any) -> bytes | None:
-    return await kept("render_table", public, names, lang=current_language.get(), **kwargs)
+    affinity = table_affinity(names, kwargs.get("title"))
+    return await kept("render_table", public, names, affinity=affinity, lang=current_language.get(), **kwargs)
 
 
 async def deal_summary_image(public: dict[str, Any], names: list[str], deal_index: int) -> bytes | None:

@@ -27,6 +27,8 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import ctypes
+import ctypes.util
 import heapq
 import itertools
 import logging
@@ -56,6 +58,9 @@ PIPELINE = 2
 FIRST_GUESS = 0.01  # seconds per image before any is measured (bench/bench_render.py: 3-8 ms)
 STOP = b""  # a worker told this exits
 READ_SIZE = 1 << 20  # bytes read from a worker's pipe at a time
+M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3  # glibc's mallopt parameters (malloc.h)
+HEAP_MMAP_THRESHOLD = 16 << 20  # at most 32 MB on 64-bit glibc
+HEAP_TRIM_THRESHOLD = 128 << 20
 
 
 def usable_cores() -> int:
@@ -79,8 +84,23 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
+def _steady_heap() -> bool:
+    """Keep the memory a picture frees for the next one (glibc): a table's canvas and its rows are buffers of about
+    1 MB, which glibc hands back to the system when freed and takes again, zeroed page by page, for the next
+    picture.  A page fault costs ~2 µs on this machine's virtual CPUs and a table picture touched ~140-530 new
+    pages (bench notes in docs/running.md); with these limits ~20.  Elsewhere (musl, macOS) nothing changes.
+    True when the C library took the settings."""
+    try:
+        mallopt = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").mallopt
+    except (OSError, AttributeError, TypeError):
+        return False
+    # Blocks below the first come from the heap, not fresh mappings; free memory up to the second stays at its top.
+    return bool(mallopt(M_MMAP_THRESHOLD, HEAP_MMAP_THRESHOLD)) and bool(mallopt(M_TRIM_THRESHOLD, HEAP_TRIM_THRESHOLD))
+
+
 def _serve(conn: Connection) -> None:
     """A worker's life: read a call, run it, answer (the result, or the exception it raised), until told to stop."""
+    _steady_heap()
     while True:
         try:
             data = conn.recv_bytes()
@@ -179,6 +199,8 @@ class RenderPool:
         self.in_flight = 0
         self.seconds_per_image = FIRST_GUESS  # a moving average of the drawing time (wall, in the worker's queue)
         self.restarts = 0
+        self.strays = 0  # pictures with an affinity drawn by another worker (its own was full): for benchmarks
+        self._buffer = bytearray(READ_SIZE)  # what a read from a worker's pipe lands in
         self._deaths: list[float] = []  # when workers died lately (monotonic seconds)
         self._free_lanes = self._lanes()
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # (priority, order, turn): a heap
@@ -227,9 +249,13 @@ class RenderPool:
             total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
         return total
 
-    async def run(self, function: Callable[..., Any], *args: Any, urgent: bool = False) -> Any:
+    async def run(
+        self, function: Callable[..., Any], *args: Any, urgent: bool = False, affinity: int | None = None
+    ) -> Any:
         """``function(*args)`` once a lane is free; ``urgent`` work (an image that answers a player) goes before the
-        rest (table images, which the next table edit redraws anyway)."""
+        rest (table images, which the next table edit redraws anyway).  Work of one ``affinity`` (a table's
+        pictures) goes to the same worker while it has room, so that the parts that worker keeps drawn (the table's
+        header and scores, its plates) are there for the next picture."""
         if self.mode == "off":
             return None
         queued = self.in_flight >= self._lanes()
@@ -240,7 +266,7 @@ class RenderPool:
             try:
                 if self.mode == "threads":
                     return await asyncio.to_thread(function, *args)
-                return await self._in_process(function, *args)
+                return await self._in_process(function, args, affinity)
             finally:
                 self._free_lane()
         finally:
@@ -273,11 +299,22 @@ class RenderPool:
                 return
         self._free_lanes += 1
 
-    async def _in_process(self, function: Callable[..., Any], *args: Any) -> Any:
+    def _worker_for(self, affinity: int | None) -> _Worker:
+        if affinity is not None:
+            preferred = self._processes[affinity % len(self._processes)]
+            # One picture more than its share of the lanes: a burst of one worker's tables mostly stays with it
+            # (replaying a bench_bot run at 200 tables, 7% of the table pictures still went to the other worker),
+            # and a picture waits behind at most PIPELINE others.
+            if len(preferred.owed) <= PIPELINE:
+                return preferred
+            self.strays += 1
+        return min(self._processes, key=lambda w: len(w.owed))  # the least busy
+
+    async def _in_process(self, function: Callable[..., Any], args: tuple, affinity: int | None) -> Any:
         if not self._processes:
             self.start()
         loop = asyncio.get_running_loop()
-        worker = min(self._processes, key=lambda w: len(w.owed))  # the least busy
+        worker = self._worker_for(affinity)
         answer: asyncio.Future[Any] = loop.create_future()
         try:
             if worker.dead:
@@ -300,16 +337,16 @@ class RenderPool:
         """The worker's pipe is readable: what it holds now (one read, which never blocks the event loop even when
         a large picture is still being written), then each whole answer in it, in the order of the calls (or the
         pipe's end: the worker died)."""
-        try:
-            chunk = os.read(worker.conn.fileno(), READ_SIZE)
+        try:  # into a buffer kept for it: os.read would allocate READ_SIZE for each read (~40 µs a picture)
+            size = os.readv(worker.conn.fileno(), [self._buffer])
         except BlockingIOError:
             return
         except OSError:
-            chunk = b""
-        if not chunk:
+            size = 0
+        if not size:
             self._fail(worker)
             return
-        worker.unread += chunk
+        worker.unread += memoryview(self._buffer)[:size]
         for ok, value in worker.answers():
             answer = worker.owed.popleft() if worker.owed else None
             if answer is None or answer.done():
