@@ -29,7 +29,7 @@ import dataclasses
 import random
 
 from rules.actions import Action
-from rules.ai import dd_worlds
+from rules.ai import dd_worlds, master_bids
 from rules.ai.cardplay import _suit_mask, pick_card
 from rules.ai.expert import Decision, ExpertPlayer, _rollout_ctx, play_info, rollout
 from rules.ai.heuristic import heuristic_action
@@ -58,6 +58,8 @@ RECENT_PLAYS = 16  # only the other players' last plays are read (each costs a h
 # decision (47 against the expert's 106 in its last six tricks, bench/diagnose_master.py), and the master did
 # worse with it than without it (8-12 against 10-10 over the same 20 matches, docs/ai.md).
 UNWEIGHTED_GAMES = {"da_bai_fen"}
+# Games whose calls the master values itself (rules/ai/master_bids.py); elsewhere the expert's bid search.
+OWN_BIDDING = {"belote", "five_hundred"}
 
 
 class MasterPlayer(ExpertPlayer):
@@ -77,6 +79,13 @@ class MasterPlayer(ExpertPlayer):
         decision.weighted = True
         decision.solved = self.solved
         return decision
+
+    def _decide(self, view: SeatView, rng: random.Random) -> Decision:
+        if view.game in OWN_BIDDING and view.phase == BIDDING and len(view.legal) > 1 and self.search_bids:
+            # Calls valued by the contracts they lead to, levels scored on one play (rules/ai/master_bids.py).
+            k = Knowledge(view)
+            return master_bids.decide(self, view, rng, k, heuristic_action(view, rng, k))
+        return super()._decide(view, rng)
 
     # --- worlds, weighted ----------------------------------------------------------------------------------------
 

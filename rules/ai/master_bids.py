@@ -1,0 +1,173 @@
+"""Belote's calls by the master's own evaluation of the contracts they lead to.
+
+The expert values a call by one full rollout per call and world (the rest of the auction, then the play, both by
+the heuristic), so two bids in the same suit are compared through two different plays of the cards: most of the
+difference it sees between 80♥ and 90♥ is the noise of the play.  Here, in each sampled world (the auction's
+bidding filter applies):
+
+- each candidate call is applied and the rest of the auction is played out (``finish_auction``: the heuristic's
+  calls, except that nobody outbids their own side: the master and the expert never raise their partner blindly,
+  while the heuristic's raises feed each other up to 160);
+- the contract it ends in is played once per *contract suit and taking side* (the card play does not depend on the
+  level or on a counter), and every call that ends in that contract is scored from that one play by the game's own
+  scoring (``score_deal``: made or failed, the level's value, the counter's multiplier, the belote);
+- so the calls of one world differ only by what they change in the contract, and a counter is valued exactly by
+  what doubling costs or gains on the same cards.
+
+A whole deal solved double-dummy would value each contract better than a heuristic play, but it costs about a
+second in pure Python (``bench/bench_solver.py --games belote --tricks 8``: 222,000 nodes), against 1 ms for a
+rollout; at 0.1 s a decision that is not one world.  See docs/ai.md.
+
+Caution, as the expert's at Da Bai Fen: the heuristic's call is kept unless another is better world by world (the
+calls are scored on the same worlds) by ``BID_CAUTION`` standard errors of the paired differences.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from rules.actions import Action
+from rules.ai.expert import Decision, Stats, _bid_candidates, _clearly_better, rollout
+from rules.ai.fallback import fell_back
+from rules.ai.heuristic import bidding_filter, heuristic_action
+from rules.ai.knowledge import Knowledge
+from rules.ai.view import SeatView, build_view
+from rules.belote.auction import CAPOT, CONTRACT_VALUES
+from rules.belote.scoring import DealTally, score_deal
+from rules.five_hundred.scoring import score_contract
+from rules.game import BIDDING, PLAY
+
+BID_CAUTION = 1.0
+_AUCTION_STEPS = 48  # an auction of four seats ends long before (each bid raises the level)
+
+
+def candidates(view: SeatView, base: Action) -> list[Action]:
+    """The expert's calls (the heuristic's, pass, the cheapest bid in my two best suits, one step above) and a
+    counter or recounter when the rules allow one: its value is exactly the doubled score of the same play."""
+    out = _bid_candidates(view, list(view.legal), base)
+    out += [a for a in view.legal if a.type in ("counter", "recounter") and a not in out]
+    return out
+
+
+def _own_side_high(w, seat: int) -> bool:
+    """Does ``seat``'s side hold the high bid of world ``w``'s auction?"""
+    if w.game_id == "belote":
+        high = w.current_auction.high_seat
+        return high >= 0 and (high - seat) % 2 == 0
+    high = w.high_bidder
+    return high is not None and w.side_of[high] == w.side_of[seat]
+
+
+def finish_auction(w, history: list[Action], rng: random.Random) -> None:
+    """The rest of a sampled world's auction: the heuristic's calls, but a seat whose side holds the high bid
+    passes instead of raising it (``history``: the deal's actions so far, extended as calls are made)."""
+    for _ in range(_AUCTION_STEPS):
+        if w.phase != BIDDING:
+            return
+        seat = w.to_move
+        view = build_view(w, seat, history)
+        a = heuristic_action(view, rng)
+        if a.type == "bid" and _own_side_high(w, seat):
+            a = next((x for x in view.legal if x.type == "pass"), a)
+        w.apply(a)
+        history.append(a)
+
+
+def contract_key(w) -> tuple | None:
+    """What the play after world ``w``'s auction depends on — the contract's suit (or misère) and who holds it,
+    not its level nor a counter — or None when there is no contract to share a play with."""
+    if w.game_id == "belote":
+        return (w.kind, w.current_auction.high_seat & 1) if w.phase == PLAY else None
+    if w.contract is None or w.soloist is None:
+        return None  # Five Hundred's all-pass deal is played at no trumps: a rollout of its own
+    return (w.contract.trump, w.contract.contract, w.soloist)
+
+
+def _play(w, seat: int, k: Knowledge, rng: random.Random):
+    """What the heuristic's play of world ``w`` (its auction over) produced, for ``_score``; None if unfinished."""
+    deals = len(w.deal_results)
+    rollout(w, seat, k, rng, 0.0)
+    if len(w.deal_results) == deals:
+        return None
+    if w.game_id == "belote":
+        return w.deal_results[-1]
+    assert w.tp is not None  # the deal's tricks stay until the next deal
+    return [winner for _, _, winner in w.tp.completed], w.partner
+
+
+def _score(w, seat: int, play) -> float:
+    """``seat``'s side's utility for the contract of world ``w`` (its auction over) played as ``play``: the game's
+    own scoring of that contract (its level, a counter) on that play's cards and tricks."""
+    if w.game_id == "belote":
+        auction = w.current_auction
+        level = auction.high_level
+        tally = DealTally(
+            auction.high_seat & 1,
+            CONTRACT_VALUES[level],
+            level == CAPOT,
+            auction.multiplier,
+            tuple(play["card_points"]),
+            tuple(play["tricks"]),
+            tuple(play["belote"]),
+        )
+        change = score_deal(tally, w.rules, w.held_over).score_change
+        mine = seat & 1
+        return float(change[mine] - change[1 - mine])
+    winners, partner = play
+    soloist = w.soloist
+    declarers = frozenset(w.sides[w.side_of[soloist]]) | ({partner} if partner is not None else frozenset())
+    gains = score_contract(w.contract, soloist, partner, declarers, w.side_of, w.sides, winners).change
+    mine = w.side_of[seat]
+    return float(gains[mine] - max(v for i, v in enumerate(gains) if i != mine))
+
+
+def decide(player, view: SeatView, rng: random.Random, k: Knowledge, base: Action) -> Decision:
+    """The master's call at Belote (``player``: its sampler and weights, its budget)."""
+    cands = candidates(view, base)
+    if len(cands) == 1:
+        return Decision(cands[0], reason="only candidate")
+    stats = [Stats(a) for a in cands]
+    accept = bidding_filter(view, k)
+    deadline = time.perf_counter() + player.budget_s if player.budget_s is not None else float("inf")
+    seat = view.seat
+    worlds = failures = 0
+    while True:
+        world = player.sample(view, rng, k, accept)
+        if world is None:
+            failures += 1
+            if failures > 5 and worlds == 0:
+                fell_back(player.name, "no consistent world", view)
+                return Decision(base, reason="no consistent world")
+            if time.perf_counter() > deadline or failures > 50:
+                break
+            continue
+        worlds += 1
+        weight = player.world_weight(view, k, world)
+        plays: dict[tuple, object] = {}
+        for st in stats:
+            w = world.clone()
+            w.apply(st.action)
+            finish_auction(w, [*view.history, st.action], rng)
+            key = contract_key(w) if w.phase != BIDDING else None
+            play = None
+            if key is not None:
+                if key not in plays:
+                    plays[key] = _play(w.clone(), seat, k, rng)
+                play = plays[key]
+            # No contract (Belote: thrown in; Five Hundred: everyone passed): the deal as it ends.
+            value = _score(w, seat, play) if play is not None else rollout(w, seat, k, rng, 0.0)[0]
+            st.n += 1
+            st.weight += weight
+            st.total += value * weight
+            st.values.append(value)
+        if worlds >= player.min_worlds and time.perf_counter() > deadline:
+            break
+        if player.max_worlds is not None and worlds >= player.max_worlds:
+            break
+    best = max(stats, key=lambda s: (s.mean, s.action == base))
+    if best.action != base and BID_CAUTION > 0:
+        ref = next((s for s in stats if s.action == base), None)
+        if ref is not None and not _clearly_better(best.values, ref.values, BID_CAUTION):
+            return Decision(base, stats, worlds, reason="search (heuristic kept: no clear gain)")
+    return Decision(best.action, stats, worlds, reason="search")
