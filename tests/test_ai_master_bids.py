@@ -1,5 +1,5 @@
-"""The master's calls at Belote and Five Hundred (rules/ai/master_bids.py): each call valued by the contract it ends
-in, levels and counters scored by the game's own scoring on one shared play per contract."""
+"""The master's calls at Belote, Five Hundred and Two Hundred (rules/ai/master_bids.py): each call valued by the
+contract it ends in, levels and counters scored by the game's own scoring on one shared play per contract."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ def _facts(play):
     return play
 
 
-@pytest.mark.parametrize("game", ["belote", "five_hundred"])
+@pytest.mark.parametrize("game", ["belote", "five_hundred", "two_hundred"])
 def test_a_call_scored_from_the_shared_play_is_the_engines_score_of_that_contract(game):
     """Every candidate call in sampled worlds: the contract's score computed from the play of the first call that
     ended in it (``_score``) equals what the engine scores when that very contract is played out the same way."""
@@ -58,21 +58,22 @@ def test_a_call_scored_from_the_shared_play_is_the_engines_score_of_that_contrac
         for call in master_bids.candidates(view, base):
             w = world.clone()
             w.apply(call)
-            master_bids.finish_auction(w, [*view.history, call], random.Random(1))
+            history = [*view.history, call]
+            master_bids.finish_auction(w, history, random.Random(1))
             key = master_bids.contract_key(w) if w.phase != BIDDING else None
             if key is None:
                 continue
             played = w.clone()
-            play = master_bids._play(played, view.seat, k, random.Random(2))
+            play = master_bids._play(played, history, view.seat, k, random.Random(2))
             assert play is not None
             engine = k.ad.utility(played, view.seat, played.deal_results[-1])
-            assert master_bids._score(w, view.seat, play) == engine, (seed, call)
-            checked += 1
             # The play does not depend on the level or a counter: one play per contract suit and holder.
             if key in shared:
-                again = master_bids._play(w.clone(), view.seat, k, random.Random(2))
+                again = master_bids._play(w.clone(), history, view.seat, k, random.Random(2))
                 assert _facts(again) == _facts(shared[key]) == _facts(play), (seed, call)
             shared[key] = play
+            assert master_bids._score(w, view.seat, play, k) == engine, (seed, call)
+            checked += 1
     assert checked >= 10
 
 
@@ -86,7 +87,7 @@ def test_nobody_outbids_their_own_side_when_the_auction_is_played_out():
             assert (before.seat - after.seat) % 2 == 1, (seed, history)
 
 
-@pytest.mark.parametrize("game", ["belote", "five_hundred"])
+@pytest.mark.parametrize("game", ["belote", "five_hundred", "two_hundred"])
 def test_the_master_calls_legally_and_reproducibly_and_says_why(game):
     found = 0
     for seed in range(12):
@@ -124,10 +125,11 @@ def test_a_counter_is_a_candidate_and_is_valued_as_the_doubled_score():
         assert world is not None
         w = world.clone()
         w.apply(counter)
-        master_bids.finish_auction(w, [*view.history, counter], random.Random(1))
+        history = [*view.history, counter]
+        master_bids.finish_auction(w, history, random.Random(1))
         if w.current_auction.multiplier != 2:
             continue  # recountered
-        play = master_bids._play(w.clone(), view.seat, k, random.Random(2))
+        play = master_bids._play(w.clone(), history, view.seat, k, random.Random(2))
         value = w.current_auction.high_level
         made_by_takers = play["made"]
         worth = (160 + (80 + 10 * value)) * 2
@@ -136,6 +138,6 @@ def test_a_counter_is_a_candidate_and_is_valued_as_the_doubled_score():
         mine = view.seat & 1
         change = [belote[0], belote[1]]
         change[takers if made_by_takers else 1 - takers] += worth
-        assert master_bids._score(w, view.seat, play) == change[mine] - change[1 - mine]
+        assert master_bids._score(w, view.seat, play, k) == change[mine] - change[1 - mine]
         return
     pytest.fail("no counter position found")

@@ -59,7 +59,7 @@ RECENT_PLAYS = 16  # only the other players' last plays are read (each costs a h
 # worse with it than without it (8-12 against 10-10 over the same 20 matches, docs/ai.md).
 UNWEIGHTED_GAMES = {"da_bai_fen"}
 # Games whose calls the master values itself (rules/ai/master_bids.py); elsewhere the expert's bid search.
-OWN_BIDDING = {"belote", "five_hundred"}
+OWN_BIDDING = {"belote", "five_hundred", "two_hundred"}
 
 
 class MasterPlayer(ExpertPlayer):

@@ -36,7 +36,7 @@ from rules.ai.view import SeatView, build_view
 from rules.belote.auction import CAPOT, CONTRACT_VALUES
 from rules.belote.scoring import DealTally, score_deal
 from rules.five_hundred.scoring import score_contract
-from rules.game import BIDDING, PLAY
+from rules.game import BETWEEN_DEALS, BIDDING, GAME_OVER, PLAY
 
 BID_CAUTION = 1.0
 _AUCTION_STEPS = 48  # an auction of four seats ends long before (each bid raises the level)
@@ -55,6 +55,9 @@ def _own_side_high(w, seat: int) -> bool:
     if w.game_id == "belote":
         high = w.current_auction.high_seat
         return high >= 0 and (high - seat) % 2 == 0
+    if w.game_id == "two_hundred":
+        high, unit_of = w.auction.high_pos, w.table.unit_of
+        return high >= 0 and unit_of[high] == unit_of[seat]
     high = w.high_bidder
     return high is not None and w.side_of[high] == w.side_of[seat]
 
@@ -79,24 +82,41 @@ def contract_key(w) -> tuple | None:
     not its level nor a counter — or None when there is no contract to share a play with."""
     if w.game_id == "belote":
         return (w.kind, w.current_auction.high_seat & 1) if w.phase == PLAY else None
+    if w.game_id == "two_hundred":
+        # The kitty, the trump and the play follow from the hands and the contractor (not from the bid).
+        return (w.contractor,) if w.contractor >= 0 and w.phase not in (BETWEEN_DEALS, GAME_OVER) else None
     if w.contract is None or w.soloist is None:
         return None  # Five Hundred's all-pass deal is played at no trumps: a rollout of its own
     return (w.contract.trump, w.contract.contract, w.soloist)
 
 
-def _play(w, seat: int, k: Knowledge, rng: random.Random):
-    """What the heuristic's play of world ``w`` (its auction over) produced, for ``_score``; None if unfinished."""
+def _play(w, history: list[Action], seat: int, k: Knowledge, rng: random.Random):
+    """What the heuristic's play of world ``w`` (its auction over; ``history``: the deal's actions) produced, for
+    ``_score``; None if unfinished.  Two Hundred: the steps after the auction (kitty, trump) and every card, to be
+    replayed on another call's world, whose engine then scores its own contract."""
     deals = len(w.deal_results)
+    steps: list[Action] = []
+    if w.game_id == "two_hundred":
+        history = list(history)
+        while w.phase not in (PLAY, BETWEEN_DEALS, GAME_OVER) and len(w.deal_results) == deals:
+            if len(steps) >= _AUCTION_STEPS:
+                return None
+            a = heuristic_action(build_view(w, w.to_move, history), rng)
+            w.apply(a)
+            history.append(a)
+            steps.append(a)
     rollout(w, seat, k, rng, 0.0)
     if len(w.deal_results) == deals:
         return None
     if w.game_id == "belote":
         return w.deal_results[-1]
+    if w.game_id == "two_hundred":
+        return steps, [c for _, cards, _ in w.play.completed for _, c in cards]
     assert w.tp is not None  # the deal's tricks stay until the next deal
     return [winner for _, _, winner in w.tp.completed], w.partner
 
 
-def _score(w, seat: int, play) -> float:
+def _score(w, seat: int, play, k: Knowledge) -> float:
     """``seat``'s side's utility for the contract of world ``w`` (its auction over) played as ``play``: the game's
     own scoring of that contract (its level, a counter) on that play's cards and tricks."""
     if w.game_id == "belote":
@@ -114,6 +134,15 @@ def _score(w, seat: int, play) -> float:
         change = score_deal(tally, w.rules, w.held_over).score_change
         mine = seat & 1
         return float(change[mine] - change[1 - mine])
+    if w.game_id == "two_hundred":
+        steps, cards = play
+        deals = len(w.deal_results)
+        for a in steps:
+            w.apply(a)
+        for c in cards:
+            w.play_card(c)
+        assert len(w.deal_results) > deals  # the same hands, contractor and cards: the deal ends the same way
+        return k.ad.utility(w, seat, w.deal_results[-1])
     winners, partner = play
     soloist = w.soloist
     declarers = frozenset(w.sides[w.side_of[soloist]]) | ({partner} if partner is not None else frozenset())
@@ -148,15 +177,16 @@ def decide(player, view: SeatView, rng: random.Random, k: Knowledge, base: Actio
         for st in stats:
             w = world.clone()
             w.apply(st.action)
-            finish_auction(w, [*view.history, st.action], rng)
+            history = [*view.history, st.action]
+            finish_auction(w, history, rng)
             key = contract_key(w) if w.phase != BIDDING else None
             play = None
             if key is not None:
                 if key not in plays:
-                    plays[key] = _play(w.clone(), seat, k, rng)
+                    plays[key] = _play(w.clone(), history, seat, k, rng)
                 play = plays[key]
             # No contract (Belote: thrown in; Five Hundred: everyone passed): the deal as it ends.
-            value = _score(w, seat, play) if play is not None else rollout(w, seat, k, rng, 0.0)[0]
+            value = _score(w, seat, play, k) if play is not None else rollout(w, seat, k, rng, 0.0)[0]
             st.n += 1
             st.weight += weight
             st.total += value * weight
