@@ -16,7 +16,8 @@ from rules.ai.knowledge import Knowledge
 from rules.ai.master import MasterPlayer
 from rules.ai.sampler import sample_world
 from rules.ai.view import build_view
-from rules.game import BIDDING
+from rules.game import BETWEEN_DEALS, BIDDING, GAME_OVER
+from tests.test_ai_variants import CASES
 
 
 def _auction(game: str, seed: int, calls: int):
@@ -141,3 +142,36 @@ def test_a_counter_is_a_candidate_and_is_valued_as_the_doubled_score():
         assert master_bids._score(w, view.seat, play, k) == change[mine] - change[1 - mine]
         return
     pytest.fail("no counter position found")
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), [c for c in CASES if c.values[0] in ("belote", "five_hundred", "two_hundred")]
+)
+def test_the_master_calls_in_every_option_set_without_falling_back(game: str, options: dict):
+    """Every option set and table size of the three games whose calls the master values itself: the auctions of
+    three deals called by the master (two worlds a call), the rest of each deal by the heuristic."""
+    from rules.ai.master import MasterPlayer
+
+    match = registry.new_match(game, options)
+    rng = random.Random(f"{game}:{options}:calls")
+    master = MasterPlayer(None, max_worlds=2)
+    searched = 0
+    with fallback.strict():
+        for _ in range(3):
+            if match.phase == GAME_OVER:
+                break
+            match.start_deal(match.random_deal(rng))
+            history: list[Action] = []
+            while match.phase not in (BETWEEN_DEALS, GAME_OVER):
+                view = build_view(match, match.to_move, history)
+                if match.phase == BIDDING:
+                    decision = master.decide(view, rng)
+                    searched += bool(decision.stats)
+                    action = decision.action
+                else:
+                    action = HeuristicPlayer().choose_view(view, rng)
+                assert action in view.legal or match.phase != BIDDING
+                match.apply(action)
+                history.append(action)
+    # Five Hundred with five or six players: hands of eight cards, which the expert's candidates seldom bid on.
+    assert searched or match.players > 4
