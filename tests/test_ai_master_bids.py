@@ -88,6 +88,29 @@ def test_nobody_outbids_their_own_side_when_the_auction_is_played_out():
             assert (before.seat - after.seat) % 2 == 1, (seed, history)
 
 
+def test_the_calls_shared_by_one_worlds_candidates_are_the_calls_made_without_sharing():
+    """The Belote calls remembered by auction state within a world give the same auctions as asking each time."""
+    compared = 0
+    for seed in range(15):
+        m, history = _auction("belote", seed, 1)
+        if m.phase != BIDDING:
+            continue
+        view = build_view(m, m.to_move, history)
+        k = Knowledge(view)
+        world = sample_world(view, random.Random(seed), k)
+        assert world is not None
+        calls: dict = {}
+        base = HeuristicPlayer().choose_view(view, random.Random(0))
+        for call in master_bids.candidates(view, base):
+            shared, plain = world.clone(), world.clone()
+            for w, memo in ((shared, calls), (plain, None)):
+                w.apply(call)
+                master_bids.finish_auction(w, [*view.history, call], random.Random(1), memo)
+            assert shared.current_auction.calls == plain.current_auction.calls, (seed, call)
+            compared += 1
+    assert compared > 20
+
+
 @pytest.mark.parametrize("game", ["belote", "five_hundred", "two_hundred"])
 def test_the_master_calls_legally_and_reproducibly_and_says_why(game):
     found = 0

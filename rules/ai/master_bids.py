@@ -39,15 +39,32 @@ from rules.five_hundred.scoring import score_contract
 from rules.game import BETWEEN_DEALS, BIDDING, GAME_OVER, PLAY
 
 BID_CAUTION = 1.0
+# Higher levels tried in the suit of each bid candidate: a made contract scores its level (Belote: the takers'
+# points plus the value; Five Hundred: the value alone), and the levels of one suit share their play, so the search
+# can tell how high the hand carries.  Two Hundred scores the points taken, not the bid: no extra levels.
+EXTRA_LEVELS = {"belote": 2, "five_hundred": 2}
 _AUCTION_STEPS = 48  # an auction of four seats ends long before (each bid raises the level)
 
 
 def candidates(view: SeatView, base: Action) -> list[Action]:
     """The expert's calls (the heuristic's, pass, the cheapest bid in my two best suits, one step above) and a
     counter or recounter when the rules allow one: its value is exactly the doubled score of the same play."""
-    out = _bid_candidates(view, list(view.legal), base)
-    out += [a for a in view.legal if a.type in ("counter", "recounter") and a not in out]
+    legal = list(view.legal)
+    out = _bid_candidates(view, legal, base)
+    out += [a for a in legal if a.type in ("counter", "recounter") and a not in out]
+    extra = EXTRA_LEVELS.get(view.game, 0)
+    if extra:
+        bids = sorted((a for a in legal if a.type == "bid" and isinstance(a.value, int)), key=_level)
+        for a in list(out):
+            if a.type == "bid" and isinstance(a.value, int):
+                above = [b for b in bids if b.suit == a.suit and _level(b) > _level(a) and b not in out]
+                out += above[:extra]
     return out
+
+
+def _level(a: Action) -> int:
+    assert isinstance(a.value, int)
+    return a.value
 
 
 def _own_side_high(w, seat: int) -> bool:
@@ -62,19 +79,40 @@ def _own_side_high(w, seat: int) -> bool:
     return high is not None and w.side_of[high] == w.side_of[seat]
 
 
-def finish_auction(w, history: list[Action], rng: random.Random) -> None:
+def finish_auction(w, history: list[Action], rng: random.Random, calls: dict | None = None) -> None:
     """The rest of a sampled world's auction: the heuristic's calls, but a seat whose side holds the high bid
-    passes instead of raising it (``history``: the deal's actions so far, extended as calls are made)."""
+    passes instead of raising it (``history``: the deal's actions so far, extended as calls are made).  ``calls``:
+    the heuristic's Belote calls in this world by the auction's state, shared by the candidates of one world (a
+    Belote call depends only on the hand, the high bid and whether it is countered)."""
+    belote = w.game_id == "belote"
     for _ in range(_AUCTION_STEPS):
         if w.phase != BIDDING:
             return
         seat = w.to_move
-        view = build_view(w, seat, history)
-        a = heuristic_action(view, rng)
-        if a.type == "bid" and _own_side_high(w, seat):
-            a = next((x for x in view.legal if x.type == "pass"), a)
+        if _own_side_high(w, seat) and not (belote and w.current_auction.countered_by >= 0):
+            a = _pass(seat)  # its only other call would be a raise (a recounter needs a counter)
+        else:
+            key = None
+            known: Action | None = None
+            if belote and calls is not None:
+                au = w.current_auction
+                key = (seat, au.high_seat, au.high_level, au.high_kind, au.countered_by, au.recountered)
+                known = calls.get(key)
+            if known is not None:
+                a = known
+            else:
+                view = build_view(w, seat, history)
+                a = heuristic_action(view, rng)
+                if a.type == "bid" and _own_side_high(w, seat):
+                    a = next((x for x in view.legal if x.type == "pass"), a)
+                if key is not None and calls is not None:
+                    calls[key] = a
         w.apply(a)
         history.append(a)
+
+
+def _pass(seat: int) -> Action:
+    return Action(seat, "pass")
 
 
 def contract_key(w) -> tuple | None:
@@ -174,11 +212,12 @@ def decide(player, view: SeatView, rng: random.Random, k: Knowledge, base: Actio
         worlds += 1
         weight = player.world_weight(view, k, world)
         plays: dict[tuple, object] = {}
+        calls: dict[tuple, Action] = {}
         for st in stats:
             w = world.clone()
             w.apply(st.action)
             history = [*view.history, st.action]
-            finish_auction(w, history, rng)
+            finish_auction(w, history, rng, calls)
             key = contract_key(w) if w.phase != BIDDING else None
             play = None
             if key is not None:
