@@ -10,8 +10,11 @@ engine.  The differences:
   instead of the heuristic's rollout.  Earlier decisions keep the expert's rollouts: a solve there costs as much as
   hundreds of rollouts, and more worlds were worth more than exact endings in them.  A solve that would need more
   than ``MAX_NODES`` positions is left to the heuristic until the next trick.  The solvers of one world share their
-  transposition tables, so the candidates after the first cost little.  Bids, the trump and Da Bai Fen's exposures
-  and kitty are searched with the same rollouts, so they are judged by the same evaluation.
+  transposition tables, so the candidates after the first cost little.  Two Hundred's trump and Da Bai Fen's
+  exposures and kitty are searched with the same rollouts.
+- *Its own calls* at Belote, Five Hundred and Two Hundred (``OWN_BIDDING``, ``rules/ai/master_bids.py``): each
+  call is valued by the contract the auction ends in, the levels of one contract scored by the game's scoring on
+  one shared play in each world, counters and higher levels among the candidates.
 - *Inference from the play.* While a world is replayed, each card another player chose (having a choice) is
   compared with the card the heuristic would have played from that world's hand; a world where it would not is
   weighted ``SURPRISE`` (a world where every card played is the natural one counts most).  Not at Da Bai Fen
