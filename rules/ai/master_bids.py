@@ -44,6 +44,8 @@ BID_CAUTION = 1.0
 # over 200 duplicate deals against the expert (seed 31): a higher level wins its +10 in nearly every sampled world
 # and fails in too few of 10-20 worlds to be seen, so it passes the caution and overbids (docs/ai.md).
 EXTRA_LEVELS: dict[str, int] = {}
+# Belote's counter and recounter among the candidates (else only when they are the heuristic's call).
+SEARCH_COUNTERS = False
 _AUCTION_STEPS = 48  # an auction of four seats ends long before (each bid raises the level)
 
 
@@ -52,7 +54,8 @@ def candidates(view: SeatView, base: Action) -> list[Action]:
     counter or recounter when the rules allow one: its value is exactly the doubled score of the same play."""
     legal = list(view.legal)
     out = _bid_candidates(view, legal, base)
-    out += [a for a in legal if a.type in ("counter", "recounter") and a not in out]
+    if SEARCH_COUNTERS:
+        out += [a for a in legal if a.type in ("counter", "recounter") and a not in out]
     extra = EXTRA_LEVELS.get(view.game, 0)
     if extra:
         bids = sorted((a for a in legal if a.type == "bid" and isinstance(a.value, int)), key=_level)
