@@ -14,7 +14,7 @@ engine.  The differences:
   exposures and kitty are searched with the same rollouts.
 - *Its own calls* at Belote, Five Hundred and Two Hundred (``OWN_BIDDING``, ``rules/ai/master_bids.py``): each
   call is valued by the contract the auction ends in, the levels of one contract scored by the game's scoring on
-  one shared play in each world, counters and higher levels among the candidates.
+  one shared play in each world (the expert's candidates; searching every counter or higher levels measured worse).
 - *Inference from the play.* While a world is replayed, each card another player chose (having a choice) is
   compared with the card the heuristic would have played from that world's hand; a world where it would not is
   weighted ``SURPRISE`` (a world where every card played is the natural one counts most).  Not at Da Bai Fen

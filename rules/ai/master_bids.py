@@ -1,18 +1,20 @@
-"""Belote's calls by the master's own evaluation of the contracts they lead to.
+"""The master's calls (Belote, Five Hundred, Two Hundred) by its own evaluation of the contracts they lead to.
 
 The expert values a call by one full rollout per call and world (the rest of the auction, then the play, both by
 the heuristic), so two bids in the same suit are compared through two different plays of the cards: most of the
 difference it sees between 80♥ and 90♥ is the noise of the play.  Here, in each sampled world (the auction's
-bidding filter applies):
+bidding filter applies, and the master's reading of the calls where it reads them):
 
 - each candidate call is applied and the rest of the auction is played out (``finish_auction``: the heuristic's
   calls, except that nobody outbids their own side: the master and the expert never raise their partner blindly,
   while the heuristic's raises feed each other up to 160);
-- the contract it ends in is played once per *contract suit and taking side* (the card play does not depend on the
-  level or on a counter), and every call that ends in that contract is scored from that one play by the game's own
-  scoring (``score_deal``: made or failed, the level's value, the counter's multiplier, the belote);
-- so the calls of one world differ only by what they change in the contract, and a counter is valued exactly by
-  what doubling costs or gains on the same cards.
+- the contract it ends in is played once per contract suit and holder (``contract_key``; Two Hundred: per
+  contractor, its kitty and trump by the heuristic), since the card play does not depend on the level or a
+  counter, and every call that ends in that contract is scored from that one play by the game's own scoring
+  (``_score``: Belote's ``score_deal`` with the level, the counter's multiplier and the belote; Five Hundred's
+  ``score_contract`` on the play's trick winners; Two Hundred: the play's steps and cards replayed on the call's
+  world, which the engine scores);
+- so the calls of one world differ only by what they change in the contract.
 
 A whole deal solved double-dummy would value each contract better than a heuristic play, but it costs about a
 second in pure Python (``bench/bench_solver.py --games belote --tricks 8``: 222,000 nodes), against 1 ms for a
@@ -44,7 +46,11 @@ BID_CAUTION = 1.0
 # over 200 duplicate deals against the expert (seed 31): a higher level wins its +10 in nearly every sampled world
 # and fails in too few of 10-20 worlds to be seen, so it passes the caution and overbids (docs/ai.md).
 EXTRA_LEVELS: dict[str, int] = {}
-# Belote's counter and recounter among the candidates (else only when they are the heuristic's call).
+# Belote's counter and recounter among the candidates (else only when they are the heuristic's call).  Searched,
+# the master countered the experts' high bids often (one call in nine) and did no better than the expert: 0.530
+# [0.461, 0.598], mean margin -21, over 200 duplicate deals (seed 31); without, on the same deals, 0.598 [0.528,
+# 0.663], +52.  The sampled worlds hold the bidder's hand only to the bidding filter's floor (25 under its bid), so
+# a doubled contract looks doomed more often than it is.
 SEARCH_COUNTERS = False
 _AUCTION_STEPS = 48  # an auction of four seats ends long before (each bid raises the level)
 
