@@ -8,6 +8,10 @@ With ``--root-moves``: every move at the position is solved (what the master doe
 world, with one shared table), each by bisection of the point range, then each by MTD(f) from the previous move's
 value (``Solver.value(guess)``, the master's way since issue 21's second session).
 
+With ``--contract-test P``: instead of the exact value, one null-window test "do the counted positions take at
+least P?" (what valuing a contract needs: Belote's 82 of 162 to make an 80 at least), the cheapest question the
+solver can answer about a whole deal.
+
 Positions: deals bid by the heuristic and played by it to a trick boundary with n cards left in each hand (n = the
 hand size: the whole deal from its first lead).  A solve stopped at ``--max-nodes`` is counted as not solved (the
 master never waits for one: it gives such a position to the heuristic).  Figures are printed; nothing here is an
@@ -66,6 +70,7 @@ def main() -> None:
     ap.add_argument("--positions", type=int, default=3)
     ap.add_argument("--max-nodes", type=int, default=300_000)
     ap.add_argument("--root-moves", action="store_true", help="solve every root move: bisection against MTD(f)")
+    ap.add_argument("--contract-test", type=int, default=0, help="one null-window test at these points instead")
     args = ap.parse_args()
     if args.root_moves:
         root_moves(args)
@@ -83,7 +88,10 @@ def main() -> None:
                 solver = Solver(pos, args.max_nodes)
                 t0 = time.perf_counter()
                 try:
-                    solver.value()
+                    if args.contract_test:
+                        solver.search(args.contract_test - 1, args.contract_test)
+                    else:
+                        solver.value()
                 except SearchLimit:
                     stopped += 1
                     continue

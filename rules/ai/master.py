@@ -10,8 +10,11 @@ engine.  The differences:
   instead of the heuristic's rollout.  Earlier decisions keep the expert's rollouts: a solve there costs as much as
   hundreds of rollouts, and more worlds were worth more than exact endings in them.  A solve that would need more
   than ``MAX_NODES`` positions is left to the heuristic until the next trick.  The solvers of one world share their
-  transposition tables, so the candidates after the first cost little.  Bids, the trump and Da Bai Fen's exposures
-  and kitty are searched with the same rollouts, so they are judged by the same evaluation.
+  transposition tables, so the candidates after the first cost little.  Two Hundred's trump and Da Bai Fen's
+  exposures and kitty are searched with the same rollouts.
+- *Its own calls* at Belote, Five Hundred and Two Hundred (``OWN_BIDDING``, ``rules/ai/master_bids.py``): each
+  call is valued by the contract the auction ends in, the levels of one contract scored by the game's scoring on
+  one shared play in each world (the expert's candidates; searching every counter or higher levels measured worse).
 - *Inference from the play.* While a world is replayed, each card another player chose (having a choice) is
   compared with the card the heuristic would have played from that world's hand; a world where it would not is
   weighted ``SURPRISE`` (a world where every card played is the natural one counts most).  Not at Da Bai Fen
@@ -29,7 +32,7 @@ import dataclasses
 import random
 
 from rules.actions import Action
-from rules.ai import dd_worlds
+from rules.ai import dd_worlds, master_bids
 from rules.ai.cardplay import _suit_mask, pick_card
 from rules.ai.expert import Decision, ExpertPlayer, _rollout_ctx, play_info, rollout
 from rules.ai.heuristic import heuristic_action
@@ -58,6 +61,8 @@ RECENT_PLAYS = 16  # only the other players' last plays are read (each costs a h
 # decision (47 against the expert's 106 in its last six tricks, bench/diagnose_master.py), and the master did
 # worse with it than without it (8-12 against 10-10 over the same 20 matches, docs/ai.md).
 UNWEIGHTED_GAMES = {"da_bai_fen"}
+# Games whose calls the master values itself (rules/ai/master_bids.py); elsewhere the expert's bid search.
+OWN_BIDDING = {"belote", "five_hundred", "two_hundred"}
 
 
 class MasterPlayer(ExpertPlayer):
@@ -77,6 +82,13 @@ class MasterPlayer(ExpertPlayer):
         decision.weighted = True
         decision.solved = self.solved
         return decision
+
+    def _decide(self, view: SeatView, rng: random.Random) -> Decision:
+        if view.game in OWN_BIDDING and view.phase == BIDDING and len(view.legal) > 1 and self.search_bids:
+            # Calls valued by the contracts they lead to, levels scored on one play (rules/ai/master_bids.py).
+            k = Knowledge(view)
+            return master_bids.decide(self, view, rng, k, heuristic_action(view, rng, k))
+        return super()._decide(view, rng)
 
     # --- worlds, weighted ----------------------------------------------------------------------------------------
 
