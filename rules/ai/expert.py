@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules.actions import Action, DiscardChoice
 from rules.ai.cardplay import PlayInfo, pick_card
@@ -81,6 +82,10 @@ def _collapse_equivalent(cands: list[Action], k: Knowledge, base: Action) -> lis
 def _drop_run(run: list[Action], base: Action) -> list[Action]:
     keep = base if base in run else run[0]
     return [a for a in run if a is not keep and a != keep]
+
+
+class NoConsistentWorld(Exception):
+    """No sampled world agrees with the view (the search gives way to the heuristic)."""
 
 
 @dataclass
@@ -189,44 +194,14 @@ class ExpertPlayer:
         if len(candidates) == 1:
             return Decision(candidates[0], reason="only candidate")
         stats = [Stats(a) for a in candidates]
-        accept = bidding_filter(view, k)
-        deadline = time.perf_counter() + self.budget_s if self.budget_s is not None else float("inf")
         worlds = 0
-        failures = 0
-        while True:
-            world = self.sample(view, rng, k, accept)
-            if world is None:
-                failures += 1
-                if failures > 5 and worlds == 0:
-                    fell_back(self.name, "no consistent world", view)
-                    return Decision(base, reason="no consistent world")
-                if time.perf_counter() > deadline or failures > 50:
-                    break
-                continue
-            worlds += 1
-            weight = self.world_weight(view, k, world)
-            for st in stats:
-                w = world.clone()
-                try:
-                    w.apply(st.action)
-                except Exception:
-                    st.n += 1
-                    st.weight += weight
-                    st.total -= 1e6 * weight
-                    st.values.append(-1e6)
-                    continue
-                value, won = self.rollout(w, view, k, rng)
-                st.n += 1
-                st.weight += weight
-                st.total += value * weight
-                st.values.append(value)
-                if won is not None:
-                    st.trick_known += 1
-                    st.trick_wins += won
-            if worlds >= self.min_worlds and time.perf_counter() > deadline:
-                break
-            if self.max_worlds is not None and worlds >= self.max_worlds:
-                break
+        try:
+            for world, weight in self.weighted_worlds(view, rng, k):
+                worlds += 1
+                self._try_candidates(stats, world, weight, view, k, rng)
+        except NoConsistentWorld:
+            fell_back(self.name, "no consistent world", view)
+            return Decision(base, reason="no consistent world")
         best = max(stats, key=lambda s: (s.mean, s.action == base))
         if view.game in CAUTIOUS_GAMES and best.action != base:
             # Few worlds and coarse results: leave the heuristic's card only when the search is fairly sure (the
@@ -235,6 +210,51 @@ class ExpertPlayer:
             if ref is not None and not _clearly_better(best.values, ref.values, CAUTIOUS_GAMES[view.game]):
                 return Decision(base, stats, worlds, reason="search (heuristic kept: no clear gain)")
         return Decision(best.action, stats, worlds, reason="search")
+
+    def weighted_worlds(self, view: SeatView, rng: random.Random, k: Knowledge) -> Iterator[tuple[Any, float]]:
+        """Sampled worlds with their weights, until the budget is spent (at least ``min_worlds``, at most
+        ``max_worlds``); raises ``NoConsistentWorld`` when the first attempts find none."""
+        accept = bidding_filter(view, k)
+        deadline = time.perf_counter() + self.budget_s if self.budget_s is not None else float("inf")
+        worlds = failures = 0
+        while True:
+            world = self.sample(view, rng, k, accept)
+            if world is None:
+                failures += 1
+                if failures > 5 and worlds == 0:
+                    raise NoConsistentWorld
+                if time.perf_counter() > deadline or failures > 50:
+                    return
+                continue
+            worlds += 1
+            yield world, self.world_weight(view, k, world)
+            if worlds >= self.min_worlds and time.perf_counter() > deadline:
+                return
+            if self.max_worlds is not None and worlds >= self.max_worlds:
+                return
+
+    def _try_candidates(
+        self, stats: list[Stats], world: Any, weight: float, view: SeatView, k: Knowledge, rng: random.Random
+    ) -> None:
+        """Each candidate applied in a copy of the world and rolled out; its value added to its stats."""
+        for st in stats:
+            w = world.clone()
+            try:
+                w.apply(st.action)
+            except Exception:
+                st.n += 1
+                st.weight += weight
+                st.total -= 1e6 * weight
+                st.values.append(-1e6)
+                continue
+            value, won = self.rollout(w, view, k, rng)
+            st.n += 1
+            st.weight += weight
+            st.total += value * weight
+            st.values.append(value)
+            if won is not None:
+                st.trick_known += 1
+                st.trick_wins += won
 
     def sample(self, view: SeatView, rng: random.Random, k: Knowledge, accept):
         """A world consistent with the view (None: none found this time)."""

@@ -27,12 +27,11 @@ calls are scored on the same worlds) by ``BID_CAUTION`` standard errors of the p
 from __future__ import annotations
 
 import random
-import time
 
 from rules.actions import Action
-from rules.ai.expert import Decision, Stats, _bid_candidates, _clearly_better, rollout
+from rules.ai.expert import Decision, NoConsistentWorld, Stats, _bid_candidates, _clearly_better, rollout
 from rules.ai.fallback import fell_back
-from rules.ai.heuristic import bidding_filter, heuristic_action
+from rules.ai.heuristic import heuristic_action
 from rules.ai.knowledge import Knowledge
 from rules.ai.view import SeatView, build_view
 from rules.belote.auction import CAPOT, CONTRACT_VALUES
@@ -205,45 +204,33 @@ def decide(player, view: SeatView, rng: random.Random, k: Knowledge, base: Actio
     if len(cands) == 1:
         return Decision(cands[0], reason="only candidate")
     stats = [Stats(a) for a in cands]
-    accept = bidding_filter(view, k)
-    deadline = time.perf_counter() + player.budget_s if player.budget_s is not None else float("inf")
     seat = view.seat
-    worlds = failures = 0
-    while True:
-        world = player.sample(view, rng, k, accept)
-        if world is None:
-            failures += 1
-            if failures > 5 and worlds == 0:
-                fell_back(player.name, "no consistent world", view)
-                return Decision(base, reason="no consistent world")
-            if time.perf_counter() > deadline or failures > 50:
-                break
-            continue
-        worlds += 1
-        weight = player.world_weight(view, k, world)
-        plays: dict[tuple, object] = {}
-        calls: dict[tuple, Action] = {}
-        for st in stats:
-            w = world.clone()
-            w.apply(st.action)
-            history = [*view.history, st.action]
-            finish_auction(w, history, rng, calls)
-            key = contract_key(w) if w.phase != BIDDING else None
-            play = None
-            if key is not None:
-                if key not in plays:
-                    plays[key] = _play(w.clone(), history, seat, k, rng)
-                play = plays[key]
-            # No contract (Belote: thrown in; Five Hundred: everyone passed): the deal as it ends.
-            value = _score(w, seat, play, k) if play is not None else rollout(w, seat, k, rng, 0.0)[0]
-            st.n += 1
-            st.weight += weight
-            st.total += value * weight
-            st.values.append(value)
-        if worlds >= player.min_worlds and time.perf_counter() > deadline:
-            break
-        if player.max_worlds is not None and worlds >= player.max_worlds:
-            break
+    worlds = 0
+    try:
+        for world, weight in player.weighted_worlds(view, rng, k):
+            worlds += 1
+            plays: dict[tuple, object] = {}
+            calls: dict[tuple, Action] = {}
+            for st in stats:
+                w = world.clone()
+                w.apply(st.action)
+                history = [*view.history, st.action]
+                finish_auction(w, history, rng, calls)
+                key = contract_key(w) if w.phase != BIDDING else None
+                play = None
+                if key is not None:
+                    if key not in plays:
+                        plays[key] = _play(w.clone(), history, seat, k, rng)
+                    play = plays[key]
+                # No contract (Belote: thrown in; Five Hundred: everyone passed): the deal as it ends.
+                value = _score(w, seat, play, k) if play is not None else rollout(w, seat, k, rng, 0.0)[0]
+                st.n += 1
+                st.weight += weight
+                st.total += value * weight
+                st.values.append(value)
+    except NoConsistentWorld:
+        fell_back(player.name, "no consistent world", view)
+        return Decision(base, reason="no consistent world")
     best = max(stats, key=lambda s: (s.mean, s.action == base))
     if best.action != base and BID_CAUTION > 0:
         ref = next((s for s in stats if s.action == base), None)
