@@ -334,38 +334,50 @@ def _trump_box(img, draw, x0, y, x1, state, lang, four_colour) -> None:
                   four_colour=four_colour, max_width=x1 - x0 - 28)  # fmt: skip
 
 
-def _scores(img, draw, y, state, names, lang) -> None:
+def scores_shown(state: dict, names: list[str], lang: str) -> tuple:
+    """Everything the scores' band shows, worked out from ``state``: equal for two states, the band is the same
+    picture (``render/table_png.py`` keeps it by this, not by the whole state, which changes with each bid)."""
     scores = state.get("scores") or []
-    sides = len(scores)
     label = t("levels", lang) if st.scores_are_levels(state) else t("scores", lang)
     target = (state.get("options") or {}).get("target")
     if target is not None:
         label = f"{label} · {t('target', lang)} {target}"
-    draw_text(draw, (MARGIN + 4, y + LABEL / 2 + 4), label.upper(), LABEL, theme.TEXT_DIM, bold=True, anchor="lm")
     team = st.per_team(state, names)
     side_points = st.points_by_side(state, names) if team else None
     side_tricks = st.side_tricks(state, names) if team else None
-    chip_h = _score_chip_h(state, names)
-    per_row = math.ceil(sides / _scores_rows(sides)) if sides else 1
-    gap = 10
-    chip_w = (W - 2 * MARGIN - gap * (per_row - 1)) / per_row
-    for side in range(sides):
-        x0 = MARGIN + (side % per_row) * (chip_w + gap)
-        y0 = y + LABEL + 18 + (side // per_row) * (chip_h + gap)
-        draw.rounded_rectangle((x0, y0, x0 + chip_w, y0 + chip_h), radius=12, fill=theme.PANEL)
-        draw.rounded_rectangle((x0 + 10, y0 + 14, x0 + 18, y0 + 46), radius=3, fill=theme.side_colour(side))
-        value = st.score_text(state, scores[side])
-        value_w = text_width(value, SCORE, True)
-        draw_text(draw, (x0 + chip_w - 12, y0 + 30), value, SCORE, theme.TEXT, bold=True, anchor="rm")
-        name = fit_text(st.side_name(side, state, names), chip_w - 48 - value_w, NAME)
-        draw_text(draw, (x0 + 28, y0 + 30), name, NAME, theme.TEXT, anchor="lm")
+    chips = []
+    for side in range(len(scores)):
         parts = []
         if side_tricks is not None:
             parts.append(st.tricks_text(side_tricks[side], lang))
         if side_points is not None and side_points[side] is not None:  # None: face down in the won tricks
             parts.append(f"{side_points[side]} {t('points', lang)}")
-        if parts:
-            draw_text(draw, (x0 + 28, y0 + 68), " · ".join(parts), DETAIL, theme.TEXT_DIM, anchor="lm",
+        chips.append((st.score_text(state, scores[side]), st.side_name(side, state, names), " · ".join(parts)))
+    return label.upper(), _score_chip_h(state, names), tuple(chips)
+
+
+def _scores(img, draw, y, state, names, lang) -> None:
+    _draw_scores(img, draw, y, scores_shown(state, names, lang))
+
+
+def _draw_scores(img, draw, y, shown: tuple) -> None:
+    label, chip_h, chips = shown
+    sides = len(chips)
+    draw_text(draw, (MARGIN + 4, y + LABEL / 2 + 4), label, LABEL, theme.TEXT_DIM, bold=True, anchor="lm")
+    per_row = math.ceil(sides / _scores_rows(sides)) if sides else 1
+    gap = 10
+    chip_w = (W - 2 * MARGIN - gap * (per_row - 1)) / per_row
+    for side, (value, side_name, detail) in enumerate(chips):
+        x0 = MARGIN + (side % per_row) * (chip_w + gap)
+        y0 = y + LABEL + 18 + (side // per_row) * (chip_h + gap)
+        draw.rounded_rectangle((x0, y0, x0 + chip_w, y0 + chip_h), radius=12, fill=theme.PANEL)
+        draw.rounded_rectangle((x0 + 10, y0 + 14, x0 + 18, y0 + 46), radius=3, fill=theme.side_colour(side))
+        value_w = text_width(value, SCORE, True)
+        draw_text(draw, (x0 + chip_w - 12, y0 + 30), value, SCORE, theme.TEXT, bold=True, anchor="rm")
+        name = fit_text(side_name, chip_w - 48 - value_w, NAME)
+        draw_text(draw, (x0 + 28, y0 + 30), name, NAME, theme.TEXT, anchor="lm")
+        if detail:
+            draw_text(draw, (x0 + 28, y0 + 68), detail, DETAIL, theme.TEXT_DIM, anchor="lm",
                       max_width=chip_w - 40)  # fmt: skip
 
 

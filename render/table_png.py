@@ -40,7 +40,7 @@ ELEMENT_CACHE_SIZE = 1024  # plates, rows of cards, labels: ~20-60 KB each
 NOT_ON_TOP = frozenset({"trick", "last_trick", "last_trick_winner", "legal", "hands", "step", "error", "joker_suit",
                         "open_hand", "shown_void", "to_move"})  # fmt: skip
 # The state's keys that only the scores read (render.state: tricks and points taken): they change with every trick,
-# the rest of the top does not.
+# the rest of the top does not.  (The scores' band itself is keyed by what it shows: ``table.scores_shown``.)
 SCORES_ONLY = frozenset({"tricks_won", "tricks_taken", "tricks", "points", "card_points", "points_taken", "counters"})
 
 
@@ -176,8 +176,10 @@ def _put_top(canvas: Image.Image, state, names, layout: tb.Layout, *, title, clo
                   lambda img, draw: tb._facts(img, draw, state, names, title=title, clock=clock, lang=lang,
                                               four_colour=four_colour))  # fmt: skip
     canvas.paste(facts, (LEFT, 0))
-    scores = _band(("scores", *table), ("scores", shown, names, lang, layout.header_h), layout.header_h - tb.SCORES_TOP,
-                   lambda img, draw: tb._scores(img, draw, 0, state, names, lang))  # fmt: skip
+    # Keyed by what the scores show, not by the state: a bid changes the state (and the other bands), not them.
+    on_scores = tb.scores_shown(state, names, lang)
+    scores = _band(("scores", *table), ("scores", on_scores, layout.header_h), layout.header_h - tb.SCORES_TOP,
+                   lambda img, draw: tb._draw_scores(img, draw, 0, on_scores))  # fmt: skip
     canvas.paste(scores, (LEFT, tb.SCORES_TOP))
     if not layout.call_rows:
         return
@@ -188,7 +190,9 @@ def _put_top(canvas: Image.Image, state, names, layout: tb.Layout, *, title, clo
         auction.draw(img, layout.header_h - start, tb.MARGIN, tb.W - tb.MARGIN, [list(line) for line in layout.calls],
                      total, lang, four_colour, layout.call_rows)  # fmt: skip
 
-    key = ("auction", steady, names, lang, four_colour, layout.header_h, layout.felt_top, layout.call_rows)
+    # Keyed by what ``strip`` draws (the calls' lines, in this language and these colours, in this box), not by the
+    # state: the contract, the trump and the phase change it no more than a trick does.
+    key = ("auction", layout.calls, total, lang, four_colour, layout.header_h, layout.felt_top, layout.call_rows)
     canvas.paste(_band(("auction", *table), key, layout.felt_top - start, strip), (LEFT, start))
 
 
