@@ -996,6 +996,10 @@ class Driver:
         print(f"CPU per action, images on: {on:.2f} ms (bot {on_bot:.2f} + render workers {on_workers:.2f}); "
               f"images off ({without[0]:.0f} s window, same tables): {off:.2f} ms, p99 {p99:.0f} ms; "
               f"ratio {on / max(off, 1e-9):.2f}x")  # fmt: skip
+        # The bot's work per action also depends on how many calls it makes: a table edit waiting for its picture
+        # lets later moves join it, so images on may edit less often than off.
+        per_action = [sum(window[1].values()) / max(window[2]["actions"], 1) for window in (with_images, without)]
+        print(f"REST calls per action, images on: {per_action[0]:.2f}; off: {per_action[1]:.2f}")
 
     def report(self, args, window, calls, bot: dict, driver_cpu: float, latencies: list, expired: int) -> None:
         cards, actions = bot["cards"], bot["actions"]

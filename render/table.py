@@ -362,23 +362,40 @@ def _scores(img, draw, y, state, names, lang) -> None:
 
 def _draw_scores(img, draw, y, shown: tuple) -> None:
     label, chip_h, chips = shown
-    sides = len(chips)
+    _scores_label(draw, y, label)
+    for side, (box, chip) in enumerate(zip(score_chip_boxes(y, chip_h, len(chips)), chips, strict=True)):
+        _score_chip(draw, box, side, *chip)
+
+
+def _scores_label(draw, y, label: str) -> None:
     draw_text(draw, (MARGIN + 4, y + LABEL / 2 + 4), label, LABEL, theme.TEXT_DIM, bold=True, anchor="lm")
+
+
+def score_chip_boxes(y: float, chip_h: int, sides: int) -> list[tuple[float, float, float, float]]:
+    """Where each side's chip lies in the scores' band that starts at ``y``."""
     per_row = math.ceil(sides / _scores_rows(sides)) if sides else 1
     gap = 10
     chip_w = (W - 2 * MARGIN - gap * (per_row - 1)) / per_row
-    for side, (value, side_name, detail) in enumerate(chips):
+    boxes = []
+    for side in range(sides):
         x0 = MARGIN + (side % per_row) * (chip_w + gap)
         y0 = y + LABEL + 18 + (side // per_row) * (chip_h + gap)
-        draw.rounded_rectangle((x0, y0, x0 + chip_w, y0 + chip_h), radius=12, fill=theme.PANEL)
-        draw.rounded_rectangle((x0 + 10, y0 + 14, x0 + 18, y0 + 46), radius=3, fill=theme.side_colour(side))
-        value_w = text_width(value, SCORE, True)
-        draw_text(draw, (x0 + chip_w - 12, y0 + 30), value, SCORE, theme.TEXT, bold=True, anchor="rm")
-        name = fit_text(side_name, chip_w - 48 - value_w, NAME)
-        draw_text(draw, (x0 + 28, y0 + 30), name, NAME, theme.TEXT, anchor="lm")
-        if detail:
-            draw_text(draw, (x0 + 28, y0 + 68), detail, DETAIL, theme.TEXT_DIM, anchor="lm",
-                      max_width=chip_w - 40)  # fmt: skip
+        boxes.append((x0, y0, x0 + chip_w, y0 + chip_h))
+    return boxes
+
+
+def _score_chip(draw, box, side: int, value: str, side_name: str, detail: str) -> None:
+    """One side's chip: its colour, name and score, and the tricks and points it took (``detail``)."""
+    x0, y0, x1, _ = box
+    chip_w = x1 - x0
+    draw.rounded_rectangle(box, radius=12, fill=theme.PANEL)
+    draw.rounded_rectangle((x0 + 10, y0 + 14, x0 + 18, y0 + 46), radius=3, fill=theme.side_colour(side))
+    value_w = text_width(value, SCORE, True)
+    draw_text(draw, (x0 + chip_w - 12, y0 + 30), value, SCORE, theme.TEXT, bold=True, anchor="rm")
+    name = fit_text(side_name, chip_w - 48 - value_w, NAME)
+    draw_text(draw, (x0 + 28, y0 + 30), name, NAME, theme.TEXT, anchor="lm")
+    if detail:
+        draw_text(draw, (x0 + 28, y0 + 68), detail, DETAIL, theme.TEXT_DIM, anchor="lm", max_width=chip_w - 40)
 
 
 def _header(img, draw, state, names, *, title, clock, lang, four_colour) -> None:

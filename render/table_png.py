@@ -35,6 +35,8 @@ V = TypeVar("V")
 # The tops' bands, one byte a pixel: 50-130 KB each, about 300 KB a table.  A render worker draws its tables in
 # turn, so the bands must hold all of them or they hold none when asked again (96 MB: ~300 tables a worker).
 TOP_BYTES = 96 * 1024 * 1024
+CHIP_BYTES = 24 * 1024 * 1024
+CHIP_MARGIN = 4  # pixels of page kept around a score chip: less than the 10 between two chips
 ELEMENT_CACHE_SIZE = 1024  # plates, rows of cards, labels: ~20-60 KB each
 # The state's keys that change with each card and that the top never reads: left out of the top's key.
 NOT_ON_TOP = frozenset({"trick", "last_trick", "last_trick_winner", "legal", "hands", "step", "error", "joker_suit",
@@ -102,6 +104,8 @@ def _weight(band: Image.Image) -> int:
 
 
 _bands = Latest(TOP_BYTES)
+# The scores' chips, one byte a pixel (~40 KB each): a worker's tables' current chips, two to four a table.
+_chips: Recent[tuple, Image.Image] = Recent(CHIP_BYTES, _weight)
 _elements: Recent[tuple, tuple[Image.Image, Image.Image]] = Recent(ELEMENT_CACHE_SIZE)
 
 
@@ -165,6 +169,40 @@ def _band(
     return _bands.get(slot, repr(key), draw)
 
 
+@lru_cache(maxsize=64)
+def _scores_label(label: str, height: int) -> Image.Image:
+    img = Image.new("RGB", (tb.W, height), theme.PAGE)
+    tb._scores_label(ImageDraw.Draw(img), 0, label)
+    return to_palette(img)
+
+
+def _score_chip(side: int, chip: tuple, box: tuple[float, float, float, float]) -> tuple[Image.Image, tuple[int, int]]:
+    """A side's chip drawn on the page with a few pixels of page around it, and where it goes in the band."""
+    # Shifted by even pixels, as the felt's elements are (``_placing``), so its edges round as on the whole band.
+    x0, y0 = 2 * math.floor((box[0] - CHIP_MARGIN) / 2), 2 * math.floor((box[1] - CHIP_MARGIN) / 2)
+    width, height = math.ceil(box[2] + CHIP_MARGIN) - x0, math.ceil(box[3] + CHIP_MARGIN) - y0
+    full = (side, chip, box[0] - x0, box[1] - y0, box[2] - box[0], box[3] - box[1])
+
+    def draw() -> Image.Image:
+        img = Image.new("RGB", (width, height), theme.PAGE)
+        tb._score_chip(ImageDraw.Draw(img), (box[0] - x0, box[1] - y0, box[2] - x0, box[3] - y0), side, *chip)
+        return to_palette(img)
+
+    return _chips.get(full, draw), (x0, y0)
+
+
+def _scores_band(shown: tuple, height: int) -> Image.Image:
+    """The scores' band, from its label and one chip per side, each kept drawn: a trick taken redraws the chip of
+    the side that took it, not the others'.  The chips lie apart on the page (10 pixels between them), so a chip
+    pasted with its margin of page covers nothing another part drew."""
+    label, chip_h, chips = shown
+    band = _scores_label(label, height).copy()
+    for side, (chip, box) in enumerate(zip(chips, tb.score_chip_boxes(0, chip_h, len(chips)), strict=True)):
+        mapped, at = _score_chip(side, chip, box)
+        band.paste(mapped, at)
+    return band
+
+
 def _put_top(canvas: Image.Image, state, names, layout: tb.Layout, *, title, clock, lang, four_colour) -> None:
     """The header and the auction strip for ``state`` (the rows above the felt), pasted from their bands: the title,
     contract and trump; the scores; the auction.  Each band starts on an even row, so that its drawing, shifted up
@@ -178,8 +216,9 @@ def _put_top(canvas: Image.Image, state, names, layout: tb.Layout, *, title, clo
     canvas.paste(facts, (LEFT, 0))
     # Keyed by what the scores show, not by the state: a bid changes the state (and the other bands), not them.
     on_scores = tb.scores_shown(state, names, lang)
-    scores = _band(("scores", *table), ("scores", on_scores, layout.header_h), layout.header_h - tb.SCORES_TOP,
-                   lambda img, draw: tb._draw_scores(img, draw, 0, on_scores))  # fmt: skip
+    height = layout.header_h - tb.SCORES_TOP
+    scores_key = repr(("scores", on_scores, height))
+    scores = _bands.get(("scores", *table), scores_key, lambda: _scores_band(on_scores, height))
     canvas.paste(scores, (LEFT, tb.SCORES_TOP))
     if not layout.call_rows:
         return

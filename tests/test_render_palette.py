@@ -126,14 +126,19 @@ def test_a_trick_taken_redraws_the_scores_and_keeps_the_rest_of_the_top(game):
     taken = list(state["tricks_won"])
     taken[seat] += 1
     later = {**state, "tricks_won": taken}
+    table_png._chips.items.clear()  # the chips another test drew for these states
+    table_png._chips.total = 0
     for shown in (state, later):
         kw = table_kw(shown, seat, False, "fr")
-        drawn = table_png._bands.misses
+        drawn, chips = table_png._bands.misses, table_png._chips.misses
         got = decoded(render_table(shown, names, **kw))
         assert mean_error(got, to_palette(build_table(shown, names, **kw))) == 0
-    redrawn = scores_shown(state, names, "fr") != scores_shown(later, names, "fr")
+    before, after = scores_shown(state, names, "fr"), scores_shown(later, names, "fr")
+    redrawn = before != after
     assert redrawn == (game != "five_hundred")
     assert table_png._bands.misses == drawn + redrawn  # the scores' band only was drawn for the later state
+    # and in it only the chip of the side that took the trick
+    assert table_png._chips.misses == chips + sum(a != b for a, b in zip(before[2], after[2], strict=True)) <= chips + 1
 
 
 @pytest.mark.parametrize("game", GAMES)
