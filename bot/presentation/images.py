@@ -91,8 +91,8 @@ async def kept(
     name: str, *args: Any, urgent: bool = False, affinity: int | None = None, key: bytes | None = None, **kwargs: Any
 ) -> bytes | None:
     """``render`` for a picture that is asked for again and again: drawn once per input while it is kept.  ``key``:
-    the caller's ``picture_key`` of the same input, when it has one (pickling a table's state for its digest costs
-    ~50 µs, and the presenter has just done it to compare with what the message shows)."""
+    the caller's ``picture_key`` of the same input, when it has one (the presenter has just worked it out to compare
+    with what the message shows)."""
     if not enabled:
         return None
     if key is None:
