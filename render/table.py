@@ -294,23 +294,20 @@ def _box(draw, x0: float, y: float, x1: float, h: float, label: str, note: str =
         draw_text(draw, (x, y + 22), note, LABEL, theme.TEXT, bold=True, anchor="lm", max_width=x1 - x - 12)
 
 
-def _contract_box(img, draw, x0, y, x1, state, names, lang, four_colour) -> None:
+def contract_shown(state: dict, names: list[str], lang: str) -> tuple:
+    """What the contract box shows for ``state``: its label, the note beside it, and its value (a text, or
+    segments: the third item says which)."""
     contract = state.get("contract")
-    value_y = y + 70
     if st.leader_not_contract(state):
         seat = (contract or {}).get("seat")
-        _box(draw, x0, y, x1, FACTS_H, t("leader", lang))
-        text = st.seat_name(names, seat) if isinstance(seat, int) else "—"
+        label = t("leader", lang)
         exposed = state.get("exposed")
         if exposed and state.get("phase") in ("deal", "exchange"):  # the drawing: who showed which card
             card = exposed.get("card", "")
             shown = [card[:-1], suit_seg(card[-1])] if card[-1:] in ("S", "H", "D", "C") else [card]
-            segs = [f"{st.seat_name(names, exposed.get('seat', -1))} {t('exposed', lang)} ", *shown]
-            draw_segments(img, (x0 + 14, value_y), segs, VALUE, theme.TEXT, bold=True, four_colour=four_colour,
-                          max_width=x1 - x0 - 28)  # fmt: skip
-            return
-        draw_text(draw, (x0 + 14, value_y), text, VALUE, theme.TEXT, bold=True, anchor="lm", max_width=x1 - x0 - 28)
-        return
+            return label, "", "segments", [f"{st.seat_name(names, exposed.get('seat', -1))} {t('exposed', lang)} ",
+                                           *shown]  # fmt: skip
+        return label, "", "text", st.seat_name(names, seat) if isinstance(seat, int) else "—"
     bid = contract or st.with_counters(state.get("high_bid"), state) or st.last_bid(state)
     note = ""
     if bid and isinstance(bid.get("seat"), int):
@@ -319,54 +316,107 @@ def _contract_box(img, draw, x0, y, x1, state, names, lang, four_colour) -> None
         partner = (contract or {}).get("partner")
         if isinstance(partner, int) and partner != bid["seat"]:  # a called partner, named at once
             note = f"{who} + {st.seat_name(names, partner)}"
-    _box(draw, x0, y, x1, FACTS_H, t("contract", lang), note)
     segs = st.contract_segments(bid, lang)
     if not segs:
         segs = [t("no_contract", lang) if state.get("phase") not in ("bidding",) else t("phase_bidding", lang)]
-    draw_segments(img, (x0 + 14, value_y), segs, VALUE, theme.TEXT, bold=True, four_colour=four_colour,
-                  max_width=x1 - x0 - 28)  # fmt: skip
+    return t("contract", lang), note, "segments", segs
+
+
+def _contract_box(img, draw, x0, y, x1, state, names, lang, four_colour) -> None:
+    _draw_contract_box(img, draw, (x0, y, x1), contract_shown(state, names, lang), four_colour)
+
+
+def _draw_contract_box(img, draw, at: tuple[float, float, float], shown: tuple, four_colour: bool) -> None:
+    x0, y, x1 = at
+    label, note, kind, value = shown
+    _box(draw, x0, y, x1, FACTS_H, label, note)
+    if kind == "text":
+        draw_text(draw, (x0 + 14, y + 70), value, VALUE, theme.TEXT, bold=True, anchor="lm", max_width=x1 - x0 - 28)
+    else:
+        draw_segments(img, (x0 + 14, y + 70), value, VALUE, theme.TEXT, bold=True, four_colour=four_colour,
+                      max_width=x1 - x0 - 28)  # fmt: skip
+
+
+def trump_shown(state: dict, lang: str) -> tuple:
+    """What the trump box shows for ``state``: its label, the trump rank beside it, the trump."""
+    rank = st.trump_rank(state)
+    return t("trump", lang), f"{t('trump_rank', lang)} {rank}" if rank else "", st.trump_segments(state, lang)
 
 
 def _trump_box(img, draw, x0, y, x1, state, lang, four_colour) -> None:
-    rank = st.trump_rank(state)
-    _box(draw, x0, y, x1, FACTS_H, t("trump", lang), f"{t('trump_rank', lang)} {rank}" if rank else "")
-    draw_segments(img, (x0 + 14, y + 70), st.trump_segments(state, lang), VALUE, theme.TEXT, bold=True,
-                  four_colour=four_colour, max_width=x1 - x0 - 28)  # fmt: skip
+    _draw_trump_box(img, draw, (x0, y, x1), trump_shown(state, lang), four_colour)
 
 
-def _scores(img, draw, y, state, names, lang) -> None:
+def _draw_trump_box(img, draw, at: tuple[float, float, float], shown: tuple, four_colour: bool) -> None:
+    x0, y, x1 = at
+    label, note, segs = shown
+    _box(draw, x0, y, x1, FACTS_H, label, note)
+    draw_segments(img, (x0 + 14, y + 70), segs, VALUE, theme.TEXT, bold=True, four_colour=four_colour,
+                  max_width=x1 - x0 - 28)  # fmt: skip
+
+
+def scores_shown(state: dict, names: list[str], lang: str) -> tuple:
+    """Everything the scores' band shows, worked out from ``state``: equal for two states, the band is the same
+    picture (``render/table_png.py`` keeps it by this, not by the whole state, which changes with each bid)."""
     scores = state.get("scores") or []
-    sides = len(scores)
     label = t("levels", lang) if st.scores_are_levels(state) else t("scores", lang)
     target = (state.get("options") or {}).get("target")
     if target is not None:
         label = f"{label} · {t('target', lang)} {target}"
-    draw_text(draw, (MARGIN + 4, y + LABEL / 2 + 4), label.upper(), LABEL, theme.TEXT_DIM, bold=True, anchor="lm")
     team = st.per_team(state, names)
     side_points = st.points_by_side(state, names) if team else None
     side_tricks = st.side_tricks(state, names) if team else None
-    chip_h = _score_chip_h(state, names)
-    per_row = math.ceil(sides / _scores_rows(sides)) if sides else 1
-    gap = 10
-    chip_w = (W - 2 * MARGIN - gap * (per_row - 1)) / per_row
-    for side in range(sides):
-        x0 = MARGIN + (side % per_row) * (chip_w + gap)
-        y0 = y + LABEL + 18 + (side // per_row) * (chip_h + gap)
-        draw.rounded_rectangle((x0, y0, x0 + chip_w, y0 + chip_h), radius=12, fill=theme.PANEL)
-        draw.rounded_rectangle((x0 + 10, y0 + 14, x0 + 18, y0 + 46), radius=3, fill=theme.side_colour(side))
-        value = st.score_text(state, scores[side])
-        value_w = text_width(value, SCORE, True)
-        draw_text(draw, (x0 + chip_w - 12, y0 + 30), value, SCORE, theme.TEXT, bold=True, anchor="rm")
-        name = fit_text(st.side_name(side, state, names), chip_w - 48 - value_w, NAME)
-        draw_text(draw, (x0 + 28, y0 + 30), name, NAME, theme.TEXT, anchor="lm")
+    chips = []
+    for side in range(len(scores)):
         parts = []
         if side_tricks is not None:
             parts.append(st.tricks_text(side_tricks[side], lang))
         if side_points is not None and side_points[side] is not None:  # None: face down in the won tricks
             parts.append(f"{side_points[side]} {t('points', lang)}")
-        if parts:
-            draw_text(draw, (x0 + 28, y0 + 68), " · ".join(parts), DETAIL, theme.TEXT_DIM, anchor="lm",
-                      max_width=chip_w - 40)  # fmt: skip
+        chips.append((st.score_text(state, scores[side]), st.side_name(side, state, names), " · ".join(parts)))
+    return label.upper(), _score_chip_h(state, names), tuple(chips)
+
+
+def _scores(img, draw, y, state, names, lang) -> None:
+    _draw_scores(img, draw, y, scores_shown(state, names, lang))
+
+
+def _draw_scores(img, draw, y, shown: tuple) -> None:
+    label, chip_h, chips = shown
+    _scores_label(draw, y, label)
+    for side, (box, chip) in enumerate(zip(score_chip_boxes(y, chip_h, len(chips)), chips, strict=True)):
+        _score_chip(draw, box, side, *chip)
+
+
+def _scores_label(draw, y, label: str) -> None:
+    draw_text(draw, (MARGIN + 4, y + LABEL / 2 + 4), label, LABEL, theme.TEXT_DIM, bold=True, anchor="lm")
+
+
+def score_chip_boxes(y: float, chip_h: int, sides: int) -> list[tuple[float, float, float, float]]:
+    """Where each side's chip lies in the scores' band that starts at ``y``."""
+    per_row = math.ceil(sides / _scores_rows(sides)) if sides else 1
+    gap = 10
+    chip_w = (W - 2 * MARGIN - gap * (per_row - 1)) / per_row
+    boxes = []
+    for side in range(sides):
+        x0 = MARGIN + (side % per_row) * (chip_w + gap)
+        y0 = y + LABEL + 18 + (side // per_row) * (chip_h + gap)
+        boxes.append((x0, y0, x0 + chip_w, y0 + chip_h))
+    return boxes
+
+
+def _score_chip(draw, box, side: int, value: str, side_name: str, detail: str) -> None:
+    """One side's chip: its colour, name and score, and the tricks and points it took (``detail``)."""
+    x0, y0, x1, _ = box
+    chip_w = x1 - x0
+    draw.rounded_rectangle(box, radius=12, fill=theme.PANEL)
+    draw.rounded_rectangle((x0 + 10, y0 + 14, x0 + 18, y0 + 46), radius=3, fill=theme.side_colour(side))
+    value_w = text_width(value, SCORE, True)
+    draw_text(draw, (x0 + chip_w - 12, y0 + 30), value, SCORE, theme.TEXT, bold=True, anchor="rm")
+    name = fit_text(side_name, chip_w - 48 - value_w, NAME)
+    draw_text(draw, (x0 + 28, y0 + 30), name, NAME, theme.TEXT, anchor="lm")
+    if detail:
+        draw_text(draw, (x0 + 28, y0 + 68), detail, DETAIL, theme.TEXT_DIM, anchor="lm", max_width=chip_w - 40)
 
 
 def _header(img, draw, state, names, *, title, clock, lang, four_colour) -> None:
@@ -376,9 +426,21 @@ def _header(img, draw, state, names, *, title, clock, lang, four_colour) -> None
 
 def _facts(img, draw, state, names, *, title, clock, lang, four_colour) -> None:
     """The header's rows above the scores (``SCORES_TOP``): the title, phase and clock, the contract and trump."""
+    _draw_title_row(draw, title_shown(state, title=title, clock=clock, lang=lang))
+    _contract_box(img, draw, CONTRACT_BOX[0], TOP_ROW, CONTRACT_BOX[2], state, names, lang, four_colour)
+    _trump_box(img, draw, TRUMP_BOX[0], TOP_ROW, TRUMP_BOX[2], state, lang, four_colour)
+
+
+def title_shown(state: dict, *, title: str, clock: str | None, lang: str) -> tuple[str, str, str | None]:
+    """What the top row shows: the heading, the phase, the clock."""
     game = state.get("game", "")
     heading = title or f"{game_name(game, lang)} · {t('deal_summary', lang, n=int(state.get('deal', 0)) + 1)}"
     phase = state.get("phase")
+    return heading, t(f"phase_{phase}", lang) if phase else "", clock
+
+
+def _draw_title_row(draw, shown: tuple[str, str, str | None]) -> None:
+    heading, phase_text, clock = shown
     mid = TOP_ROW / 2 + 4
     right: float = W - MARGIN - 4
     if clock:
@@ -389,13 +451,10 @@ def _facts(img, draw, state, names, *, title, clock, lang, four_colour) -> None:
         draw.line((cx, mid, cx, mid - 9), fill=theme.GOLD, width=3)
         draw.line((cx, mid, cx + 7, mid + 3), fill=theme.GOLD, width=3)
         right -= 40
-    phase_text = t(f"phase_{phase}", lang) if phase else ""
     if phase_text:
         draw_text(draw, (right, mid), phase_text, LABEL, theme.TEXT_DIM, anchor="rm")
         right -= text_width(phase_text, LABEL) + 18
     draw_text(draw, (MARGIN + 4, mid), heading, TITLE, theme.TEXT, bold=True, anchor="lm", max_width=right - MARGIN)
-    _contract_box(img, draw, CONTRACT_BOX[0], TOP_ROW, CONTRACT_BOX[2], state, names, lang, four_colour)
-    _trump_box(img, draw, TRUMP_BOX[0], TOP_ROW, TRUMP_BOX[2], state, lang, four_colour)
 
 
 def _tag(img, draw, xy, segs, *, four_colour, edge=theme.GOLD) -> None:

@@ -35,13 +35,9 @@ V = TypeVar("V")
 # The tops' bands, one byte a pixel: 50-130 KB each, about 300 KB a table.  A render worker draws its tables in
 # turn, so the bands must hold all of them or they hold none when asked again (96 MB: ~300 tables a worker).
 TOP_BYTES = 96 * 1024 * 1024
+PART_BYTES = 48 * 1024 * 1024
+PART_MARGIN = 4  # pixels of page kept around a band's part: less than the 10 between two chips or two boxes
 ELEMENT_CACHE_SIZE = 1024  # plates, rows of cards, labels: ~20-60 KB each
-# The state's keys that change with each card and that the top never reads: left out of the top's key.
-NOT_ON_TOP = frozenset({"trick", "last_trick", "last_trick_winner", "legal", "hands", "step", "error", "joker_suit",
-                        "open_hand", "shown_void", "to_move"})  # fmt: skip
-# The state's keys that only the scores read (render.state: tricks and points taken): they change with every trick,
-# the rest of the top does not.
-SCORES_ONLY = frozenset({"tricks_won", "tricks_taken", "tricks", "points", "card_points", "points_taken", "counters"})
 
 
 class Recent(Generic[K, V]):
@@ -102,6 +98,11 @@ def _weight(band: Image.Image) -> int:
 
 
 _bands = Latest(TOP_BYTES)
+# The bands' parts (score chips, contract and trump boxes, title rows), one byte a pixel (~25-50 KB each): a
+# worker's tables' current parts, five to seven a table.
+_parts: Recent[str, tuple[Image.Image, Image.Image | None]] = Recent(
+    PART_BYTES, lambda part: _weight(part[0]) * (1 if part[1] is None else 2)
+)
 _elements: Recent[tuple, tuple[Image.Image, Image.Image]] = Recent(ELEMENT_CACHE_SIZE)
 
 
@@ -122,11 +123,11 @@ def _empty_table(felt_top: int, felt_h: int, height: int) -> Image.Image:
     return canvas
 
 
-@lru_cache(maxsize=1)
-def _not_felt() -> list[int]:
-    """A lookup table: 0 for the felt's palette index, 255 for every other."""
-    felt = _index(theme.FELT)
-    return [0 if i == felt else 255 for i in range(256)]
+@cache
+def _not_colour(colour: theme.Colour) -> list[int]:
+    """A lookup table: 0 for ``colour``'s palette index, 255 for every other."""
+    index = _index(colour)
+    return [0 if i == index else 255 for i in range(256)]
 
 
 def _element(key: tuple, width: int, height: int, dx: int, dy: int, paint: tb.Paint) -> tuple[Image.Image, Image.Image]:
@@ -134,7 +135,7 @@ def _element(key: tuple, width: int, height: int, dx: int, dy: int, paint: tb.Pa
     img = Image.new("RGB", (width, height), theme.FELT)
     paint(img, ImageDraw.Draw(img), dx, dy)
     mapped = to_palette(img)
-    return mapped, Image.frombytes("L", mapped.size, mapped.tobytes()).point(_not_felt())
+    return mapped, Image.frombytes("L", mapped.size, mapped.tobytes()).point(_not_colour(theme.FELT))
 
 
 def _placing(canvas: Image.Image) -> tb.Put:
@@ -165,19 +166,81 @@ def _band(
     return _bands.get(slot, repr(key), draw)
 
 
+def _part(key: tuple, box: tuple[float, float, float, float], paint: Callable[..., None], *, masked: bool = False
+          ) -> tuple[Image.Image, Image.Image | None, tuple[int, int]]:  # fmt: skip
+    """A part of a band (a score chip, the contract box): ``paint(img, draw, box)`` draws it in ``box``, here on the
+    page with ``PART_MARGIN`` pixels of page around it, mapped and kept by ``key``; with (``masked``) the mask of
+    where it is not the page, and where it goes in the band."""
+    # Shifted by even pixels, as the felt's elements are (``_placing``), so its edges round as on the whole band.
+    x0, y0 = max(0, 2 * math.floor((box[0] - PART_MARGIN) / 2)), max(0, 2 * math.floor((box[1] - PART_MARGIN) / 2))
+    width, height = math.ceil(box[2] + PART_MARGIN) - x0, math.ceil(box[3] + PART_MARGIN) - y0
+    shifted = (box[0] - x0, box[1] - y0, box[2] - x0, box[3] - y0)
+
+    def draw() -> tuple[Image.Image, Image.Image | None]:
+        img = Image.new("RGB", (width, height), theme.PAGE)
+        paint(img, ImageDraw.Draw(img), shifted)
+        mapped = to_palette(img)
+        if not masked:
+            return mapped, None
+        return mapped, Image.frombytes("L", mapped.size, mapped.tobytes()).point(_not_colour(theme.PAGE))
+
+    mapped, mask = _parts.get(repr((key, masked, shifted, width, height)), draw)  # repr: segments are lists
+    return mapped, mask, (x0, y0)
+
+
+def _compose(height: int, parts: list[tuple[Image.Image, Image.Image | None, tuple[int, int]]]) -> Image.Image:
+    """A band of the page's width from its parts in the order they are drawn: a masked part covers what it draws
+    (not its margin of page) over the parts before it, as on the whole picture; the others, which overlap nothing
+    drawn, are pasted whole (a mask costs ~30 µs a paste)."""
+    band = Image.new("P", (tb.W, height), _index(theme.PAGE))
+    for mapped, mask, at in parts:
+        band.paste(mapped, at, mask)
+    return band
+
+
+def _scores_band(shown: tuple, height: int) -> Image.Image:
+    """The scores' band, from its label and one chip per side, each kept drawn: a trick taken redraws the chip of
+    the side that took it, not the others'."""
+    label, chip_h, chips = shown
+    parts = [
+        _part(("scores", label), (0, 0, tb.W, tb.LABEL + 18), lambda img, draw, at: tb._scores_label(draw, 0, label))
+    ]
+    for side, (chip, box) in enumerate(zip(chips, tb.score_chip_boxes(0, chip_h, len(chips)), strict=True)):
+        parts.append(_part(("chip", side, chip), box,
+                           lambda img, draw, at, s=side, c=chip: tb._score_chip(draw, at, s, *c)))  # fmt: skip
+    return _compose(height, parts)
+
+
+def _facts_band(title_row: tuple, contract: tuple, trump: tuple, four_colour: bool) -> Image.Image:
+    """The top rows (``SCORES_TOP``), from the title row and the contract and trump boxes, each kept drawn: a bid
+    redraws the contract box, not the title or the trump."""
+    return _compose(tb.SCORES_TOP, [
+        _part(("title", title_row), (0, 0, tb.W, tb.TOP_ROW), lambda img, draw, at: tb._draw_title_row(draw, title_row)
+              ),
+        # The title's descenders may reach into the boxes' margins: the boxes cover only what they draw.
+        _part(("contract", contract, four_colour), tb.CONTRACT_BOX, masked=True,
+              paint=lambda img, draw, at: tb._draw_contract_box(img, draw, at[:3], contract, four_colour)),
+        _part(("trump", trump, four_colour), tb.TRUMP_BOX, masked=True,
+              paint=lambda img, draw, at: tb._draw_trump_box(img, draw, at[:3], trump, four_colour)),
+    ])  # fmt: skip
+
+
 def _put_top(canvas: Image.Image, state, names, layout: tb.Layout, *, title, clock, lang, four_colour) -> None:
     """The header and the auction strip for ``state`` (the rows above the felt), pasted from their bands: the title,
     contract and trump; the scores; the auction.  Each band starts on an even row, so that its drawing, shifted up
     to the band's top, rounds as it does on the whole picture."""
-    shown = sorted((k, v) for k, v in state.items() if k not in NOT_ON_TOP)
-    steady = [(k, v) for k, v in shown if k not in SCORES_ONLY]
     table = (title, *names)  # the slot: one table's bands replace each other
-    facts = _band(("facts", *table), ("facts", steady, names, title, clock, lang, four_colour), tb.SCORES_TOP,
-                  lambda img, draw: tb._facts(img, draw, state, names, title=title, clock=clock, lang=lang,
-                                              four_colour=four_colour))  # fmt: skip
+    # Keyed by what its parts show, as the scores' band is: a change of the state that shows nowhere draws nothing.
+    title_row = tb.title_shown(state, title=title, clock=clock, lang=lang)
+    contract, trump = tb.contract_shown(state, names, lang), tb.trump_shown(state, lang)
+    facts_key = repr(("facts", title_row, contract, trump, four_colour))
+    facts = _bands.get(("facts", *table), facts_key, lambda: _facts_band(title_row, contract, trump, four_colour))
     canvas.paste(facts, (LEFT, 0))
-    scores = _band(("scores", *table), ("scores", shown, names, lang, layout.header_h), layout.header_h - tb.SCORES_TOP,
-                   lambda img, draw: tb._scores(img, draw, 0, state, names, lang))  # fmt: skip
+    # Keyed by what the scores show, not by the state: a bid changes the state (and the other bands), not them.
+    on_scores = tb.scores_shown(state, names, lang)
+    height = layout.header_h - tb.SCORES_TOP
+    scores_key = repr(("scores", on_scores, height))
+    scores = _bands.get(("scores", *table), scores_key, lambda: _scores_band(on_scores, height))
     canvas.paste(scores, (LEFT, tb.SCORES_TOP))
     if not layout.call_rows:
         return
@@ -188,7 +251,9 @@ def _put_top(canvas: Image.Image, state, names, layout: tb.Layout, *, title, clo
         auction.draw(img, layout.header_h - start, tb.MARGIN, tb.W - tb.MARGIN, [list(line) for line in layout.calls],
                      total, lang, four_colour, layout.call_rows)  # fmt: skip
 
-    key = ("auction", steady, names, lang, four_colour, layout.header_h, layout.felt_top, layout.call_rows)
+    # Keyed by what ``strip`` draws (the calls' lines, in this language and these colours, in this box), not by the
+    # state: the contract, the trump and the phase change it no more than a trick does.
+    key = ("auction", layout.calls, total, lang, four_colour, layout.header_h, layout.felt_top, layout.call_rows)
     canvas.paste(_band(("auction", *table), key, layout.felt_top - start, strip), (LEFT, start))
 
 

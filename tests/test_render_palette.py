@@ -114,9 +114,11 @@ def test_a_changed_score_is_drawn_not_taken_from_the_cache():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_trick_taken_redraws_the_scores_and_keeps_the_rest_of_the_top(game):
-    """The top is kept in bands (title and contract, scores, auction): a trick taken changes the scores' band only,
-    and the picture is still build_table's, pixel for pixel, before and after."""
+    """The top is kept in bands (title and contract, scores, auction): a trick taken changes the scores' band only
+    (when the scores show tricks: Five Hundred's show them on the plates, so none), and the picture is still
+    build_table's, pixel for pixel, before and after."""
     from render import table_png
+    from render.table import scores_shown
 
     played = [s for s in states(game, 7, 60) if s[0]["phase"] == "play" and s[0].get("tricks_won")]
     state, _, seat = played[0]
@@ -124,12 +126,50 @@ def test_a_trick_taken_redraws_the_scores_and_keeps_the_rest_of_the_top(game):
     taken = list(state["tricks_won"])
     taken[seat] += 1
     later = {**state, "tricks_won": taken}
+    table_png._parts.items.clear()  # the chips another test drew for these states
+    table_png._parts.total = 0
     for shown in (state, later):
         kw = table_kw(shown, seat, False, "fr")
-        drawn = table_png._bands.misses
+        drawn, chips = table_png._bands.misses, table_png._parts.misses
         got = decoded(render_table(shown, names, **kw))
         assert mean_error(got, to_palette(build_table(shown, names, **kw))) == 0
-    assert table_png._bands.misses == drawn + 1  # the scores' band only was drawn for the later state
+    before, after = scores_shown(state, names, "fr"), scores_shown(later, names, "fr")
+    redrawn = before != after
+    assert redrawn == (game != "five_hundred")
+    assert table_png._bands.misses == drawn + redrawn  # the scores' band only was drawn for the later state
+    # and in it only the chip of the side that took the trick
+    assert table_png._parts.misses == chips + sum(a != b for a, b in zip(before[2], after[2], strict=True)) <= chips + 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_bid_redraws_the_bands_that_show_it_and_keeps_the_scores(game):
+    """The scores' band is kept by what it shows, the auction strip by its calls: a bid redraws the title's band
+    (the contract box shows the bid) and the auction strip, not the scores; each picture is still build_table's."""
+    from render import table as tb
+    from render import table_png
+
+    seen = states(game, 3, 40)
+    if not any(s[0].get("auction") for s in seen):
+        pytest.skip("no auction in this game (Da Bai Fen's bids are shown cards)")
+    names = NAMES[: GAMES[game]]
+    for (state, _, seat), (after, _, seat_after) in zip(seen, seen[1:], strict=False):
+        calls = len(state.get("auction") or [])
+        if not calls or len(after.get("auction") or []) != calls + 1 or after["scores"] != state["scores"]:
+            continue
+        for shown, to_move in ((state, seat), (after, seat_after)):
+            kw = table_kw(shown, to_move, False, "en")
+            drawn, parts = table_png._bands.misses, table_png._parts.misses
+            got = decoded(render_table(shown, names, **kw))
+            assert mean_error(got, to_palette(build_table(shown, names, **kw))) == 0
+        assert table_png._bands.misses == drawn + 2  # the title's band and the auction strip: not the scores
+        # and in the title's band, the parts that show the bid (the contract box; the phase, when it changed)
+        kw = {"title": "T · #3", "clock": "30 s / turn", "lang": "en"}
+        changed = [tb.title_shown(state, **kw) != tb.title_shown(after, **kw),
+                   tb.contract_shown(state, names, "en") != tb.contract_shown(after, names, "en"),
+                   tb.trump_shown(state, "en") != tb.trump_shown(after, "en")]  # fmt: skip
+        assert changed[1] and table_png._parts.misses <= parts + sum(changed) < parts + 3
+        return
+    pytest.fail("no two pictures a bid apart")
 
 
 @pytest.mark.parametrize("with_isal", [True, False])

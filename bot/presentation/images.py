@@ -87,11 +87,16 @@ async def render(
     return png
 
 
-async def kept(name: str, *args: Any, urgent: bool = False, affinity: int | None = None, **kwargs: Any) -> bytes | None:
-    """``render`` for a picture that is asked for again and again: drawn once per input while it is kept."""
+async def kept(
+    name: str, *args: Any, urgent: bool = False, affinity: int | None = None, key: bytes | None = None, **kwargs: Any
+) -> bytes | None:
+    """``render`` for a picture that is asked for again and again: drawn once per input while it is kept.  ``key``:
+    the caller's ``picture_key`` of the same input, when it has one (the presenter has just worked it out to compare
+    with what the message shows)."""
     if not enabled:
         return None
-    key = picture_key(name, args, kwargs)
+    if key is None:
+        key = picture_key(name, args, kwargs)
     return await pictures.get(key, lambda: render(name, *args, urgent=urgent, affinity=affinity, **kwargs))
 
 
@@ -131,9 +136,12 @@ def table_affinity(names: list[str], title: str | None) -> int:
     return zlib.crc32(repr((names, title)).encode())
 
 
-async def table_image(public: dict[str, Any], names: list[str], **kwargs: Any) -> bytes | None:
+async def table_image(
+    public: dict[str, Any], names: list[str], *, key: bytes | None = None, **kwargs: Any
+) -> bytes | None:
+    """The table's picture; ``key``, when given, is ``table_key`` of the same arguments."""
     affinity = table_affinity(names, kwargs.get("title"))
-    return await kept("render_table", public, names, affinity=affinity, lang=current_language.get(), **kwargs)
+    return await kept("render_table", public, names, affinity=affinity, key=key, lang=current_language.get(), **kwargs)
 
 
 async def deal_summary_image(public: dict[str, Any], names: list[str], deal_index: int) -> bytes | None:

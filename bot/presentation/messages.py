@@ -474,9 +474,9 @@ def table_picture_key(table: Table, state: dict) -> bytes:
 
 
 @in_table_language
-async def table_file(table: Table, state: dict) -> discord.File | None:
-    """The table image; ``state`` is the match's ``public_view()``."""
-    png = await images.table_image(state, table.names(), **_table_picture(table, state))
+async def table_file(table: Table, state: dict, key: bytes | None = None) -> discord.File | None:
+    """The table image; ``state`` is the match's ``public_view()``, ``key`` its ``table_picture_key`` if known."""
+    png = await images.table_image(state, table.names(), key=key, **_table_picture(table, state))
     return discord.File(io.BytesIO(png), filename=f"table-{table.id}.png") if png else None
 
 

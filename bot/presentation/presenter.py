@@ -480,7 +480,7 @@ class Presenter:
         fields: dict = {"content": table_content(table, state)[:2000], "view": table_view(table)}
         key = table_picture_key(table, state) if images.enabled else None
         if key is None or table.extra.get(SHOWN_PICTURE) != (message_id, key):  # else the message keeps its picture
-            file = await table_file(table, state)
+            file = await table_file(table, state, key)
             fields["attachments"] = [file] if file else []
             key = key if file else None
         if await self._edit_message(table, message_id, version=version, **fields):
