@@ -26,7 +26,7 @@ import zlib
 
 from PIL import Image
 
-from render.palette import fixed_palette_bytes, to_palette
+from render.palette import fixed_palette_bytes
 
 try:
     from isal import isal_zlib
@@ -104,8 +104,3 @@ def to_png(img: Image.Image, palette: bool = True) -> bytes:
     buf = io.BytesIO()
     img.save(buf, format="PNG", compress_level=ZLIB_LEVEL, compress_type=zlib.Z_RLE)
     return buf.getvalue()
-
-
-def to_fixed_png(img: Image.Image) -> bytes:
-    """``img`` (a table or a hand, RGB) as a PNG in the fixed palette of ``render.palette``."""
-    return encode_fixed(img.width, [framed(to_palette(img.convert("RGB") if img.mode != "RGB" else img))])
