@@ -172,6 +172,36 @@ async def test_one_tables_pictures_go_to_one_worker_while_it_has_room():
         pool.close()
 
 
+async def test_an_answers_picture_takes_the_first_lane_that_frees_and_every_lane_is_given_back():
+    pool = RenderPool("processes", workers=1)  # two lanes (PIPELINE)
+    pool.start()
+    try:
+        finished: list[str] = []
+
+        async def draw(name: str, seconds: float, urgent: bool = False) -> None:
+            finished.append(await pool.run(named_nap, name, seconds, urgent=urgent))
+
+        tables = [asyncio.create_task(draw(f"table {n}", 0.3 if n == 1 else 0.0)) for n in range(1, 5)]
+        await asyncio.sleep(0.1)  # tables 1 and 2 are in the worker's lanes, 3 and 4 wait
+        hand = asyncio.create_task(draw("hand", 0.0, urgent=True))
+        await asyncio.sleep(0)
+        assert pool.backlog_seconds(urgent=True) > 0  # no lane free: it waits for one, but for no table picture
+        await asyncio.gather(hand, *tables)
+        assert finished == ["table 1", "table 2", "hand", "table 3", "table 4"]
+        assert pool.in_flight == 0 and pool.backlog_seconds() == 0 == pool.backlog_seconds(urgent=True)
+        assert await pool.run(named_nap, "after", 0.0, urgent=True) == "after"  # every lane was given back
+        assert await asyncio.gather(*(pool.run(named_nap, str(n), 0.0) for n in range(5))) == list("01234")
+    finally:
+        pool.close()
+
+
+def named_nap(name: str, seconds: float) -> str:
+    import time
+
+    time.sleep(seconds)
+    return name
+
+
 def time_sleep_pid(seconds: float) -> int:
     import time
 
