@@ -135,6 +135,24 @@ class TapTimeline:
 
         pool._take_lane = timed_lane  # type: ignore[method-assign]
         self.pool = pool
+        from bot.presentation import render_pool
+
+        job_class = getattr(render_pool, "_Job", None)
+        if job_class is not None:  # an answer's picture is sent by a callback, out of its tap's context
+
+            class TappedJob(job_class):  # type: ignore[misc, valid-type]
+                def __init__(self, *args: Any, **kwargs: Any) -> None:
+                    super().__init__(*args, **kwargs)
+                    self.tap = _tap.get()
+
+            render_pool._Job = TappedJob  # type: ignore[attr-defined]
+            send = pool._send
+
+            def timed_send(job) -> bool:
+                timeline.mark(getattr(job, "tap", None), "lane")
+                return send(job)
+
+            pool._send = timed_send  # type: ignore[method-assign]
 
         response = discord.InteractionResponse
         defer = response.defer
