@@ -298,9 +298,15 @@ class RenderPool:
     def _lanes(self) -> int:
         return self.workers * (PIPELINE if self.mode == "processes" else 1)
 
+    def _kept_free(self) -> int:
+        """Lanes that only an urgent image may take: one, when the workers have several, so that an answer's picture
+        goes to a worker at once (behind at most the picture it is drawing) however many table pictures wait."""
+        return 1 if self.mode == "processes" and self._lanes() > 1 else 0
+
     async def _take_lane(self, urgent: bool) -> None:
-        """A lane for a drawing in a thread (the processes' lanes are handed out by ``_free_lane``)."""
-        if self._free_lanes > 0 and not self._waiting:
+        """A lane for a drawing in a thread, or a worker's lane for an image that is not urgent (an urgent one is
+        sent by ``_dispatch``)."""
+        if self._free_lanes > (0 if urgent else self._kept_free()) and not self._waiting:
             self._free_lanes -= 1
             return
         turn = asyncio.get_running_loop().create_future()
@@ -329,6 +335,8 @@ class RenderPool:
     def _dispatch(self) -> None:
         """Free lanes to the images waiting, most urgent first."""
         while self._free_lanes > 0 and self._waiting:
+            if self._waiting[0][0] and self._free_lanes <= self._kept_free():
+                return  # only images that are not urgent wait: the last free lane is kept for an answer's
             priority, _, item = heapq.heappop(self._waiting)
             self._urgent_waiting -= priority == 0
             if isinstance(item, _Job):
