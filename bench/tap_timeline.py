@@ -54,7 +54,10 @@ class TapTimeline:
     def mark(self, interaction_id: int | None, name: str) -> None:
         if interaction_id is None or not self.counting:
             return
-        self.marks.setdefault(interaction_id, {}).setdefault(name, time.monotonic())
+        marks = self.marks.setdefault(interaction_id, {})
+        if name == "lane" and ("img0" not in marks or "img1" in marks):
+            return  # another picture asked in the tap's context (a live hand's refresh it queued), not its answer's
+        marks.setdefault(name, time.monotonic())
 
     def take(self) -> dict[str, Any]:
         out = {
