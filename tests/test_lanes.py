@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.process.lanes import install
-from bot.tables.urgency import LATER, later_context, start_later
+from bot.tables.urgency import LATER, later_context, start_later, start_now
 
 
 async def test_an_answer_does_not_queue_behind_a_burst_of_work_that_may_wait():
@@ -30,7 +30,7 @@ async def test_an_answer_does_not_queue_behind_a_burst_of_work_that_may_wait():
     assert len(steps) == 33  # the waiting work ran to its end: slowed, not starved
 
 
-async def test_what_waiting_work_starts_may_wait_too_and_a_cancelled_callback_never_runs():
+async def test_what_waiting_work_starts_may_wait_too_unless_a_player_waits_for_it_and_a_cancelled_callback_never_runs():
     loop = asyncio.get_running_loop()
     install(loop)
 
@@ -40,8 +40,12 @@ async def test_what_waiting_work_starts_may_wait_too_and_a_cancelled_callback_ne
     async def outer() -> bool:
         return await asyncio.create_task(inner())
 
+    async def hand_for_the_player() -> bool:  # a computer's move gave a player the turn: their hand may not wait
+        return await start_now(inner())
+
     assert await start_later(outer()) is True
     assert await asyncio.create_task(inner()) is False
+    assert await start_later(hand_for_the_player()) is False
     ran: list[int] = []
     handle = loop.call_soon(ran.append, 1, context=later_context())
     loop.call_soon(ran.append, 2, context=later_context())

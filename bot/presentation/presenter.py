@@ -57,7 +57,7 @@ from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.guild_settings import duration_text
 from bot.tables.placement import Placement
 from bot.tables.service import Outcome, Table, TableManager
-from bot.tables.urgency import start_later
+from bot.tables.urgency import start_later, start_now
 from rules import registry
 from rules.events import DealScored
 from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY
@@ -161,7 +161,7 @@ class Presenter:
             out.hand_worker = self._start(self._work(table, out, out.hand_jobs), f"hands-{table.id}")
 
     def _start(self, work: Awaitable[None], name: str, *, later: bool = False) -> asyncio.Task:
-        worker = start_later(work, name=name) if later else asyncio.create_task(work, name=name)  # type: ignore
+        worker = (start_later if later else start_now)(work, name=name)  # type: ignore[arg-type]
         self._workers.add(worker)
         worker.add_done_callback(self._workers.discard)
         return worker

@@ -19,13 +19,19 @@ T = TypeVar("T")
 LATER: contextvars.ContextVar[bool] = contextvars.ContextVar("may_wait", default=False)
 
 
-def later_context() -> contextvars.Context:
-    """A copy of the current context in which work may wait."""
+def later_context(may_wait: bool = True) -> contextvars.Context:
+    """A copy of the current context in which work may wait (or, ``may_wait`` False, may not)."""
     context = contextvars.copy_context()
-    context.run(LATER.set, True)
+    context.run(LATER.set, may_wait)
     return context
 
 
 def start_later(coro: Coroutine[Any, Any, T], *, name: str | None = None) -> asyncio.Task[T]:
     """``asyncio.create_task`` for work that may wait while players are answered."""
     return asyncio.get_running_loop().create_task(coro, name=name, context=later_context())
+
+
+def start_now(coro: Coroutine[Any, Any, T], *, name: str | None = None) -> asyncio.Task[T]:
+    """``asyncio.create_task`` for work a player waits for (their hand showing their turn), even when work that may
+    wait starts it (a computer's move gives the turn to a player)."""
+    return asyncio.get_running_loop().create_task(coro, name=name, context=later_context(False))
