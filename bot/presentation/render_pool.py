@@ -16,7 +16,9 @@ fresh worker for the next image and draws the image at hand in a thread meanwhil
 image, never the bot.
 
 At most ``PIPELINE`` images per worker are handed to the workers at a time; the others wait in line here, where an
-image that answers a player (a hand) goes before table, deal and score images: under load those are shed first.
+image that answers a player (a hand) goes before table, deal and score images: under load those are shed first.  The
+last free lane is kept for such an image, which is sent to a worker by the very callback that frees a lane (the
+others are sent when their task next runs, at the event loop's pace).
 
 The pool also knows how busy it is (``backlog_seconds``): how long a new image would wait for a worker, from the
 images in flight and the recent time per image.  The overload policy (``bot/presentation/overload.py``) reads it.
