@@ -605,6 +605,12 @@ class BotSide:
             running = asyncio.create_task(client.start(cfg["token"]))
             await asyncio.wait_for(client.wait_until_ready(), 60)
             self.hook(client)
+            timeline = None
+            if cfg.get("timeline"):
+                from tap_timeline import TapTimeline
+
+                timeline = TapTimeline()
+                timeline.install(client)
             manager = client.manager
             started = []
             for user_id, username, channel_id, channel_name in cfg["seats"]:
@@ -663,10 +669,14 @@ class BotSide:
                     self.table_delays = []
                     self.outrun = self.edits = 0
                     self.counting = True
+                    if timeline is not None:
+                        timeline.counting = True
                     cpu_start, wall_start, times_start = time.process_time(), time.monotonic(), os.times()
                     workers_start = images.pool.worker_cpu_seconds()
                 elif command == "report":
                     self.counting = False
+                    if timeline is not None:
+                        timeline.counting = False
                     if self.dumped:
                         Path(cfg["dump_pictures"]).write_bytes(pickle.dumps(self.dumped))
                         self.dumped = []
@@ -703,6 +713,7 @@ class BotSide:
                             "forwarded": getattr(getattr(client, "forwarder", None), "forwarded_count", 0),
                             "taken_back": getattr(getattr(client, "forwarder", None), "taken_back_count", 0),
                             "objects": len(gc.get_objects()),
+                            "timeline": timeline.take() if timeline is not None else None,
                         }
                     })  # fmt: skip
                 elif command == "images off":
@@ -724,6 +735,8 @@ class Driver:
         self.answered_at: dict[int, float] = {}  # a deferred interaction's answer (edit or follow-up) reached the fake
         self.answer_waiters: dict[int, asyncio.Future] = {}
         self.sent_at: dict[int, float] = {}
+        self.replied_at: dict[int, float] = {}  # the tap's answer (after an acknowledgement: the real one)
+        self.deferred: set[int] = set()
         self.latencies: list[float] = []
         self.refusals = Counter()
         self.measuring = False
@@ -829,6 +842,9 @@ class Driver:
         if self.measuring:
             self.latencies.append(replied - sent)
             self.sent_at[result.id] = sent
+            self.replied_at[result.id] = replied
+            if result.deferred:
+                self.deferred.add(result.id)
             self.taps += 1
         return result
 
@@ -893,6 +909,7 @@ class Driver:
                 "dump_pictures": args.dump_pictures,
                 "database_url": args.database_url,
                 "global_requests": args.global_requests,
+                "timeline": args.timeline,
             }
             by_channel = {c.id: c for c in channels}
             with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
@@ -1068,6 +1085,14 @@ class Driver:
                   f"longest {max(bot['gc_pauses']) * 1000:.0f} ms")  # fmt: skip
         if self.refusals:
             print(f"problems: {dict(self.refusals)}")
+        timeline = bot.get("timeline")
+        if timeline:
+            from tap_timeline import breakdown
+
+            for line in breakdown(
+                timeline["marks"], timeline["kind"], self.sent_at, self.replied_at, self.deferred, timeline["samples"]
+            ):
+                print(line)
 
 
 def main() -> None:
@@ -1123,6 +1148,8 @@ def main() -> None:
     parser.add_argument(
         "--database-url", help="run the bot on an empty PostgreSQL database (postgresql://…) instead of SQLite"
     )
+    parser.add_argument("--timeline", action="store_true",
+                        help="time each tap's steps in the bot: where its time goes")  # fmt: skip
     parser.add_argument("--single-process", action="store_true", help="bot, fake Discord and players in one process")
     parser.add_argument("--bot-process", metavar="CONFIG", help=argparse.SUPPRESS)  # the bot's side of the default
     args = parser.parse_args()

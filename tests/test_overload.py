@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import time
 from datetime import UTC, datetime, timedelta
 
@@ -21,13 +22,26 @@ def test_the_answer_may_take_what_is_left_of_discords_three_seconds_after_a_marg
     assert overload.defer_after(NOW + timedelta(seconds=30), NOW) == overload.PATIENCE  # a clock ahead of ours
 
 
-def test_a_backed_up_render_pool_means_acknowledging_at_once(monkeypatch):
+async def test_acknowledging_at_once_when_the_answers_pictures_are_backed_up_not_the_tables(monkeypatch):
     pool = RenderPool("threads", workers=1)
-    pool.in_flight, pool.seconds_per_image = 40, 0.01
+    pool.seconds_per_image = 0.1
     monkeypatch.setattr(images, "pool", pool)
     monkeypatch.setattr(images, "enabled", True)
+    release = threading.Event()
+    first = asyncio.create_task(pool.run(release.wait, 5))
+    await asyncio.sleep(0.05)  # it holds the only lane
+    tables = [asyncio.create_task(pool.run(release.wait, 5)) for _ in range(40)]
+    await asyncio.sleep(0)
+    # Forty table pictures wait, but an answer's picture would go before them: one call answers.
+    assert pool.backlog_seconds() > overload.BACKED_UP
+    assert overload.defer_after(NOW, NOW) == overload.PATIENCE
+    hands = [asyncio.create_task(pool.run(release.wait, 5, urgent=True)) for _ in range(3)]
+    await asyncio.sleep(0)
+    # Three answers' pictures ahead of the next one, 0.1 s each: acknowledge at once.
     assert overload.defer_after(NOW, NOW) == 0.0
-    pool.in_flight = 0
+    release.set()
+    await asyncio.gather(first, *tables, *hands)
+    assert pool.backlog_seconds(urgent=True) == 0.0
     assert overload.defer_after(NOW, NOW) == overload.PATIENCE
 
 

@@ -163,13 +163,42 @@ async def test_one_tables_pictures_go_to_one_worker_while_it_has_room():
         other = {await pool.run(os.getpid, affinity=8) for _ in range(5)}
         assert len(one) == 1 and len(other) == 1 and one != other  # each table keeps its worker
         # Its worker busy with three pictures (one more than PIPELINE: the pool's share of a worker), a fourth of
-        # that table goes to the idle worker rather than wait.
+        # that table goes to the idle worker rather than wait (an urgent one: the last lane is kept for those).
         busy = [asyncio.create_task(pool.run(time_sleep_pid, 0.5, affinity=7)) for _ in range(3)]
         await asyncio.sleep(0.1)
-        assert await pool.run(os.getpid, affinity=7) == next(iter(other))
+        assert await pool.run(os.getpid, affinity=7, urgent=True) == next(iter(other))
         assert {await task for task in busy} == one
     finally:
         pool.close()
+
+
+async def test_an_answers_picture_takes_the_first_lane_that_frees_and_every_lane_is_given_back():
+    pool = RenderPool("processes", workers=1)  # two lanes (PIPELINE)
+    pool.start()
+    try:
+        finished: list[str] = []
+
+        async def draw(name: str, seconds: float, urgent: bool = False) -> None:
+            finished.append(await pool.run(named_nap, name, seconds, urgent=urgent))
+
+        tables = [asyncio.create_task(draw(f"table {n}", 0.3 if n == 1 else 0.0)) for n in range(1, 5)]
+        await asyncio.sleep(0.1)  # table 1 is in a lane; the other lane is kept for an answer's picture
+        assert pool.backlog_seconds(urgent=True) == 0
+        hand = asyncio.create_task(draw("hand", 0.0, urgent=True))
+        await asyncio.gather(hand, *tables)
+        assert finished == ["table 1", "hand", "table 2", "table 3", "table 4"]
+        assert pool.in_flight == 0 and pool.backlog_seconds() == 0 == pool.backlog_seconds(urgent=True)
+        assert await pool.run(named_nap, "after", 0.0, urgent=True) == "after"  # every lane was given back
+        assert await asyncio.gather(*(pool.run(named_nap, str(n), 0.0) for n in range(5))) == list("01234")
+    finally:
+        pool.close()
+
+
+def named_nap(name: str, seconds: float) -> str:
+    import time
+
+    time.sleep(seconds)
+    return name
 
 
 def time_sleep_pid(seconds: float) -> int:

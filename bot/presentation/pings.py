@@ -29,6 +29,7 @@ from bot.presentation.live_hands import where as where_played
 from bot.presentation.messages import DM_CLOSED, game_name
 from bot.storage.store import PLAYING
 from bot.tables.service import Outcome, Table, TableManager
+from bot.tables.urgency import start_later
 from rules.game import BETWEEN_DEALS, GAME_OVER
 
 log = logging.getLogger(__name__)
@@ -162,7 +163,7 @@ class TurnPings:
                 except discord.HTTPException as failure:  # discord.py's retries spent: one line, it may stay
                     log.warning("could not delete the turn ping %s: %s", where, failure)
 
-        task = asyncio.create_task(delete(), name=f"delete-ping-{where[1]}")
+        task = start_later(delete(), name=f"delete-ping-{where[1]}")
         self._deletions.add(task)
         task.add_done_callback(self._deletions.discard)
 

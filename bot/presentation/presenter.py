@@ -57,6 +57,7 @@ from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.guild_settings import duration_text
 from bot.tables.placement import Placement
 from bot.tables.service import Outcome, Table, TableManager
+from bot.tables.urgency import start_later, start_now
 from rules import registry
 from rules.events import DealScored
 from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY
@@ -148,8 +149,8 @@ class Presenter:
         if job is REFRESH and any(j is REFRESH or isinstance(j, NewTableMessage) for j in out.jobs):
             return  # coalesced: a pending edit (or new message) shows the table as it is then, so this change too
         out.jobs.append(job)
-        if out.worker is None or out.worker.done():
-            out.worker = self._start(self._work(table, out, out.jobs), f"output-{table.id}")
+        if out.worker is None or out.worker.done():  # may wait: the answers to players' taps go first (urgency.py)
+            out.worker = self._start(self._work(table, out, out.jobs), f"output-{table.id}", later=True)
 
     def _queue_hand(self, table: Table, job: Job | object) -> None:
         out = self._output(table)
@@ -159,8 +160,8 @@ class Presenter:
         if out.hand_worker is None or out.hand_worker.done():
             out.hand_worker = self._start(self._work(table, out, out.hand_jobs), f"hands-{table.id}")
 
-    def _start(self, work: Awaitable[None], name: str) -> asyncio.Task:
-        worker = asyncio.create_task(work, name=name)  # type: ignore[arg-type]
+    def _start(self, work: Awaitable[None], name: str, *, later: bool = False) -> asyncio.Task:
+        worker = (start_later if later else start_now)(work, name=name)  # type: ignore[arg-type]
         self._workers.add(worker)
         worker.add_done_callback(self._workers.discard)
         return worker

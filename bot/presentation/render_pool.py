@@ -16,7 +16,9 @@ fresh worker for the next image and draws the image at hand in a thread meanwhil
 image, never the bot.
 
 At most ``PIPELINE`` images per worker are handed to the workers at a time; the others wait in line here, where an
-image that answers a player (a hand) goes before table, deal and score images: under load those are shed first.
+image that answers a player (a hand) goes before table, deal and score images: under load those are shed first.  The
+last free lane is kept for such an image, which is sent to a worker by the very callback that frees a lane (the
+others are sent when their task next runs, at the event loop's pace).
 
 The pool also knows how busy it is (``backlog_seconds``): how long a new image would wait for a worker, from the
 images in flight and the recent time per image.  The overload policy (``bot/presentation/overload.py``) reads it.
@@ -40,6 +42,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Literal
 
@@ -186,6 +189,17 @@ class _Worker:
         self.conn.close()
 
 
+@dataclass(eq=False)
+class _Job:
+    """An image for a worker process: what to call, and the future its asker awaits."""
+
+    function: Callable[..., Any]
+    args: tuple
+    affinity: int | None
+    answer: asyncio.Future[Any]
+    worker: _Worker | None = None  # the one it was sent to
+
+
 class RenderPool:
     """Runs ``function(*args)`` (a module-level function: it is pickled to a worker) where ``mode`` says."""
 
@@ -203,7 +217,9 @@ class RenderPool:
         self._buffer = bytearray(READ_SIZE)  # what a read from a worker's pipe lands in
         self._deaths: list[float] = []  # when workers died lately (monotonic seconds)
         self._free_lanes = self._lanes()
-        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []  # (priority, order, turn): a heap
+        # (priority, order, a job for a worker or a thread's turn): a heap
+        self._waiting: list[tuple[int, int, _Job | asyncio.Future[None]]] = []
+        self._urgent_waiting = 0  # of them, images that answer a player (priority 0)
         self._order = itertools.count()
         self._lock = threading.Lock()  # close() may come from another thread (the client closes in one)
 
@@ -231,10 +247,16 @@ class RenderPool:
                 worker.process.kill()
                 worker.process.join(timeout=5)
 
-    def backlog_seconds(self) -> float:
-        """How long a new image would wait before a worker starts it (0 when one is free)."""
+    def backlog_seconds(self, urgent: bool = False) -> float:
+        """How long a new image would wait before a worker starts it (0 when one is free).  ``urgent``: an image that
+        answers a player, which goes before the others: only the urgent images waiting count, and one lane's turn."""
         lanes = self._lanes()
-        waiting = max(0, self.in_flight - lanes + 1)
+        if urgent:
+            if self._free_lanes > 0 and not self._urgent_waiting:
+                return 0.0
+            waiting = self._urgent_waiting + 1
+        else:
+            waiting = max(0, self.in_flight - lanes + 1)
         return waiting * self.seconds_per_image / lanes
 
     def worker_cpu_seconds(self) -> float:
@@ -262,11 +284,11 @@ class RenderPool:
         self.in_flight += 1
         started = time.perf_counter()
         try:
+            if self.mode == "processes":
+                return await self._in_process(function, args, affinity, urgent)
             await self._take_lane(urgent)
             try:
-                if self.mode == "threads":
-                    return await asyncio.to_thread(function, *args)
-                return await self._in_process(function, args, affinity)
+                return await asyncio.to_thread(function, *args)
             finally:
                 self._free_lane()
         finally:
@@ -278,12 +300,19 @@ class RenderPool:
     def _lanes(self) -> int:
         return self.workers * (PIPELINE if self.mode == "processes" else 1)
 
+    def _kept_free(self) -> int:
+        """Lanes that only an urgent image may take: one, when the workers have several, so that an answer's picture
+        goes to a worker at once (behind at most the picture it is drawing) however many table pictures wait."""
+        return 1 if self.mode == "processes" and self._lanes() > 1 else 0
+
     async def _take_lane(self, urgent: bool) -> None:
-        if self._free_lanes > 0 and not self._waiting:
+        """A lane for a drawing in a thread, or a worker's lane for an image that is not urgent (an urgent one is
+        sent by ``_dispatch``)."""
+        if self._free_lanes > (0 if urgent else self._kept_free()) and not self._waiting:
             self._free_lanes -= 1
             return
         turn = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._waiting, (0 if urgent else 1, next(self._order), turn))
+        self._push(urgent, turn)
         try:
             await turn
         except asyncio.CancelledError:
@@ -292,41 +321,84 @@ class RenderPool:
             raise
 
     def _free_lane(self) -> None:
-        while self._waiting:
-            turn = heapq.heappop(self._waiting)[2]
-            if not turn.done():
-                turn.set_result(None)  # the lane goes straight to the next in line
-                return
+        """A lane is free: it goes straight to the most urgent image waiting.  An urgent image (one that answers a
+        player) is sent to its worker here and now, in the callback that read the last answer, not when its task
+        next runs: however busy the event loop is, the player's picture does not wait for it (woken to send it
+        themselves, images cost a worker two rounds of the loop idle each; at 500 tables on a loaded machine that
+        bounded the pool at ~70 images a second, and the answers' hand pictures queued for a second).  Other
+        images still go when their task runs: their pace is the loop's, so under load they are the ones shed."""
         self._free_lanes += 1
+        self._dispatch()
+
+    def _push(self, urgent: bool, item: _Job | asyncio.Future[None]) -> None:
+        heapq.heappush(self._waiting, (0 if urgent else 1, next(self._order), item))
+        self._urgent_waiting += urgent
+
+    def _dispatch(self) -> None:
+        """Free lanes to the images waiting, most urgent first."""
+        while self._free_lanes > 0 and self._waiting:
+            if self._waiting[0][0] and self._free_lanes <= self._kept_free():
+                return  # only images that are not urgent wait: the last free lane is kept for an answer's
+            priority, _, item = heapq.heappop(self._waiting)
+            self._urgent_waiting -= priority == 0
+            if isinstance(item, _Job):
+                if item.answer.done():  # its asker was cancelled while it waited
+                    continue
+                self._free_lanes -= 1
+                if not self._send(item):  # the workers are gone: its task replaces them (_died), which dispatches
+                    self._free_lanes += 1
+                    return
+            elif not item.done():
+                self._free_lanes -= 1
+                item.set_result(None)  # a thread's turn
 
     def _worker_for(self, affinity: int | None) -> _Worker:
+        live = [w for w in self._processes if not w.dead] or self._processes
         if affinity is not None:
-            preferred = self._processes[affinity % len(self._processes)]
+            preferred = live[affinity % len(live)]
             # One picture more than its share of the lanes: a burst of one worker's tables mostly stays with it
             # (replaying a bench_bot run at 200 tables, 7% of the table pictures still went to the other worker),
             # and a picture waits behind at most PIPELINE others.
             if len(preferred.owed) <= PIPELINE:
                 return preferred
             self.strays += 1
-        return min(self._processes, key=lambda w: len(w.owed))  # the least busy
+        return min(live, key=lambda w: len(w.owed))  # the least busy
 
-    async def _in_process(self, function: Callable[..., Any], args: tuple, affinity: int | None) -> Any:
+    async def _in_process(self, function: Callable[..., Any], args: tuple, affinity: int | None, urgent: bool) -> Any:
         if not self._processes:
             self.start()
-        loop = asyncio.get_running_loop()
-        worker = self._worker_for(affinity)
-        answer: asyncio.Future[Any] = loop.create_future()
+        job = _Job(function, args, affinity, asyncio.get_running_loop().create_future())
+        if urgent:  # sent as soon as a lane frees, by the callback that freed it
+            self._push(True, job)
+            self._dispatch()
+        else:  # sent when its task next runs, at the pace of the loop: under load, the first images shed
+            await self._take_lane(False)
+            if not self._send(job):
+                self._free_lane()
         try:
-            if worker.dead:
-                raise BrokenProcessPool("a render worker died")
-            self._watch(worker, loop)
-            worker.send(function, args, answer)
-            return await answer
+            return await job.answer
         except (BrokenProcessPool, BrokenPipeError, ConnectionResetError):
-            self._died(worker)
+            if job.worker is not None:
+                self._died(job.worker)
             if self.mode == "off":
                 return None
             return await asyncio.to_thread(function, *args)
+
+    def _send(self, job: _Job) -> bool:
+        """Hand ``job`` to a worker with the lane it holds; False (its answer failed, for its task to draw it in a
+        thread) when the workers are gone."""
+        try:
+            if self.mode != "processes" or not self._processes:
+                raise BrokenProcessPool("the render workers are stopped")
+            worker = job.worker = self._worker_for(job.affinity)
+            if worker.dead:
+                raise BrokenProcessPool("a render worker died")
+            self._watch(worker, job.answer.get_loop())
+            worker.send(job.function, job.args, job.answer)
+            return True
+        except (BrokenProcessPool, BrokenPipeError, ConnectionResetError) as error:
+            job.answer.set_exception(error)
+            return False
 
     def _watch(self, worker: _Worker, loop: asyncio.AbstractEventLoop) -> None:
         if worker.loop is None:
@@ -349,12 +421,14 @@ class RenderPool:
         worker.unread += memoryview(self._buffer)[:size]
         for ok, value in worker.answers():
             answer = worker.owed.popleft() if worker.owed else None
-            if answer is None or answer.done():
+            if answer is None:  # a warm-up: it held no lane
                 continue
-            if ok:
-                answer.set_result(value)
-            else:
-                answer.set_exception(value)
+            if not answer.done():  # (done: its asker was cancelled)
+                if ok:
+                    answer.set_result(value)
+                else:
+                    answer.set_exception(value)
+            self._free_lane()
 
     def _fail(self, worker: _Worker) -> None:
         """The worker is gone: the images it owed fail (their callers draw them in a thread, and the first of them
@@ -366,6 +440,9 @@ class RenderPool:
         for answer in owed:
             if answer is not None and not answer.done():
                 answer.set_exception(BrokenProcessPool("a render worker died"))
+        for answer in owed:
+            if answer is not None:  # its lane goes on (to the other worker, or to a thread)
+                self._free_lane()
 
     def _died(self, dead: _Worker) -> None:
         """A worker died.  Start a fresh one once; when workers keep dying (they cannot start at all, say), draw in
@@ -382,6 +459,13 @@ class RenderPool:
         if len(self._deaths) > MAX_RESTARTS:
             self.close()
             self.mode = "threads"
+            jobs = [item for _, _, item in self._waiting if isinstance(item, _Job)]
+            self._waiting = [entry for entry in self._waiting if not isinstance(entry[2], _Job)]
+            self._urgent_waiting = sum(priority == 0 for priority, _, _ in self._waiting)
+            heapq.heapify(self._waiting)
+            for job in jobs:  # their tasks draw them in threads
+                if not job.answer.done():
+                    job.answer.set_exception(BrokenProcessPool("the render workers are stopped"))
             log.error("render workers died %d times in %d s; drawing in threads from now on", len(self._deaths),
                       RESTART_WINDOW)  # fmt: skip
             return
@@ -389,3 +473,4 @@ class RenderPool:
         log.warning("a render worker died; starting new workers (restart %d); this image is drawn in a thread",
                     self.restarts)  # fmt: skip
         self.start()
+        self._dispatch()  # the images that waited for the dead worker's lanes

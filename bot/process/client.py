@@ -25,6 +25,7 @@ from bot.presentation.forwarding import Forwarder
 from bot.presentation.language import SpeakingTree, remember
 from bot.presentation.presenter import Presenter
 from bot.presentation.unknown_components import answer_unknown
+from bot.process import lanes
 from bot.process.settings import Settings
 from bot.storage.engines import open_store
 from bot.storage.store import Store
@@ -90,6 +91,7 @@ class CardTableBot(commands.Bot):
         self.component_templates: list[re.Pattern[str]] = []  # of every DynamicItem added (see on_interaction)
 
     async def setup_hook(self) -> None:
+        lanes.install()  # players' answers before work that may wait (bot/process/lanes.py)
         deadline.install()  # interaction callbacks retried within Discord's 3 s, not discord.py's 1 s + 3 s
         if images.enabled:  # tests turn drawing off: no workers to start then
             images.start(self.settings.render_mode())

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import json
 import logging
 import sqlite3
@@ -270,7 +271,10 @@ class Store:
             future = asyncio.get_running_loop().create_future()
             self._pending.append((sql, params, future))
             if self._flusher is None:
-                self._flusher = asyncio.create_task(self._flush())
+                # In a context of its own, not the first writer's: it carries every writer's statements, and a
+                # player's move must not wait while it runs at the pace of work that may wait (a computer's card;
+                # bot/tables/urgency.py).
+                self._flusher = asyncio.create_task(self._flush(), context=contextvars.Context())
             return await future
 
     async def _flush(self) -> None:

@@ -24,6 +24,7 @@ from bot.storage.player_settings import PlayerSettings, load_player_settings, sa
 from bot.storage.results import close_game, finish_game, reconcile, record_played
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING, SeatRow, Store, TableRow, is_conflict
 from bot.tables.catch_up import NewDeal, Step, steps_after
+from bot.tables.urgency import start_later
 from rules.actions import Action, action_from_json
 from rules.boards import probe
 from rules.dealing import DealCards
@@ -976,7 +977,8 @@ class TableManager:
         if not self.plays_itself(table):
             return
         if table.computer_task is None or table.computer_task.done():
-            table.computer_task = asyncio.create_task(self._run_computers(table), name=f"computers-{table.id}")
+            # Nobody waits to the millisecond for a computer's card: players' answers go first (urgency.py).
+            table.computer_task = start_later(self._run_computers(table), name=f"computers-{table.id}")
 
     async def _computer_move(self, table: Table, seat: int) -> Action:
         """The computer's choice; the expert thinks for a while, so it thinks in a worker thread (the match is only
