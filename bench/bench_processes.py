@@ -207,7 +207,7 @@ class MultiDriver(Driver):
                         "render": args.render,
                         "seed": args.seed + shard,
                         "freeze": False,
-                        "profile": None,
+                        "profile": f"{args.profile}.{n}p.{shard}" if args.profile else None,
                         "database_url": self.database_url,
                         "global_requests": args.global_requests,
                         "shard_id": shard,
@@ -361,6 +361,8 @@ def main() -> None:
     parser.add_argument("--faults", type=float, default=0.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--database-url", help="a running PostgreSQL (a schema is made per run) instead of our own")
+    parser.add_argument("--profile", metavar="PREFIX",
+                        help="a cProfile of each bot process's window, to PREFIX.<N>p.<shard>")  # fmt: skip
     parser.add_argument("--details", action="store_true", help="bench_bot.py's full report for each run too")
     parser.add_argument("--bot-process", metavar="CONFIG", help=argparse.SUPPRESS)
     args = parser.parse_args()

@@ -241,6 +241,8 @@ async def perform(
     try:  # the move is made: whatever happens to the answer, the player is never told it failed
         await _answer_made(interaction, table, seat, done, edit=edit)
     except Exception as error:
+        # The live hand was left to this answer (refreshes skip it meanwhile): refreshed now, it shows the move.
+        interaction.client.presenter.refresh_hands(table)
         await saved_anyway(interaction, done, error)
 
 

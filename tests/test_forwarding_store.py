@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 from bot.storage.engines import open_store
-from bot.storage.forwarded import claim_tap, forward_tap, prune_taps, take_back_tap, tap_answered
+from bot.storage.forwarded import claim_tap, claims_of, forward_tap, prune_taps, taps_answered
 from bot.storage.shard_leases import leases
 from bot.tables.leases import ShardLeases
 from bot.tables.placement import Placement
@@ -21,16 +21,18 @@ async def test_a_forwarded_tap_is_claimed_once_and_taken_over_when_its_claim_is_
         owner = await claim_tap(store, 901)
         assert owner.won and owner.table_id == 7 and owner.payload == '{"id": "901"}'
         assert not (await claim_tap(store, 901)).won  # one claim only
-        fresh = await take_back_tap(store, 901, 60.0)  # the forwarder: the owner's claim is still fresh
-        assert not fresh.won and not fresh.gone
-        taken = await take_back_tap(store, 901, -1.0)  # …and once it is older than the lease
+        await forward_tap(store, 903, 8, "{}")
+        looked = await claims_of(store, [901, 903, 904])  # the forwarder's look: claimed when, not yet, answered
+        assert set(looked) == {901, 903} and looked[903] is None and abs(looked[901] - time.time()) < 60
+        assert not (await claim_tap(store, 901, lease=60.0)).won  # the owner's claim is still fresh
+        taken = await claim_tap(store, 901, lease=-1.0)  # …and once it is older than the lease
         assert taken.won and taken.payload == '{"id": "901"}'
-        await tap_answered(store, 901)
-        gone = await take_back_tap(store, 901, 0.0)
-        assert gone.gone and not gone.won and (await claim_tap(store, 901, lease=0.0)).gone
+        await taps_answered(store, [901, 903])
+        assert await claims_of(store, [901, 903]) == {}
+        assert (await claim_tap(store, 901, lease=0.0)).gone
         await forward_tap(store, 902, 7, "{}")
         await prune_taps(store, -1.0)  # (forwarded "before now + 1 s": pruned)
-        assert (await take_back_tap(store, 902, 0.0)).gone
+        assert (await claim_tap(store, 902, lease=0.0)).gone
     finally:
         await store.close()
 

@@ -191,6 +191,7 @@ async def test_a_late_table_message_edit_from_a_process_that_is_behind_is_left_o
                 chosen = next(x for x in legal if x["type"] != "pass")  # (two passes would throw the deal in)
                 await b.manager.act(tb.id, tb.seats[seat].user_id, {k: v for k, v in chosen.items() if k != "seat"})
             await world.settle(b)
+            await b.presenter.placement.flush()  # (what B showed is written within RECORD_EVERY)
             assert ta.version < tb.version and ta.match.deal_index == tb.match.deal_index
             message_id = tb.row.message_id
             latest = table_content(tb, table_state(tb))[:2000]

@@ -21,7 +21,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 class BotProcess:
-    def __init__(self, world, url: str, shard: int, seed: int, *, env: dict[str, str] | None = None):
+    """``guild``: the server its commands are registered in (the world's by default); ``shards``: the bot's count."""
+
+    def __init__(
+        self, world, url: str, shard: int, seed: int, *, env: dict[str, str] | None = None, shards: int = 2, guild=None
+    ):
         self.env = {**os.environ, **(env or {})}
         self.args = [
             world.fake.api_base,
@@ -29,8 +33,8 @@ class BotProcess:
             world.fake.token,
             url,
             str(shard),
-            "2",
-            str(world.guild.id),
+            str(shards),
+            str((guild or world.guild).id),
             str(seed),
         ]
         self.proc: asyncio.subprocess.Process | None = None

@@ -49,6 +49,10 @@ FIRING_LEASE = 30.0
 # A process that does not own a table (bot/tables/placement.py) leaves its clock's firings to the owner for this long
 # first, and acts on one only if the owner has not (it is dead or stopped: a deadline outlives it all the same).
 OWNER_FIRST = 5.0
+# A clock another process saved, for a table this process does not own, is read again at most this often, for all such
+# tables in one query: its timers here stand by should the owner die.  One query per move made elsewhere was the
+# largest part of the database work that each process added (bench/bench_processes.py).
+ELSEWHERE_READ_EVERY = 1.0
 # Done firings are kept this long (then pruned at start-up and daily): long enough for any timer still armed for
 # them in another process, whose stored clock has moved on anyway.
 FIRINGS_KEPT = 86_400.0
@@ -86,6 +90,8 @@ class ClockService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task] = set()  # output in the background, and table events being handled
         self.rng = random.Random()
+        self._stale: set[int] = set()  # other processes' tables whose clock changed since this process read it
+        self._reading: asyncio.Task | None = None
 
     # --- helpers ---------------------------------------------------------------------------------------------
 
@@ -215,28 +221,50 @@ class ClockService:
         one process act on it)."""
         with self._handling():
             row = await clock_store.load_clock(self.store, table.id)
-            if row is None or table.status not in (LOBBY, PLAYING):
-                return
-            async with self._lock(table):
-                before = clock_of(table)
-                shown = (before.deadline, before.seat) if before is not None else None
-                clock = _adopt(table, row)
-                if shown != (clock.deadline, clock.seat):
-                    self._refresh(table)  # set by another process: the table message shows it
-                if row.deadline is None:
-                    self.timers.cancel(("deadline", table.id))
-                    self.timers.cancel(("remind", table.id))
-                else:
-                    self._arm(table, clock)
-                self._arm_close(table)
+            if row is not None:
+                await self._adopt_stored(table, row)
+
+    async def _adopt_stored(self, table: Table, row: clock_store.StoredClock) -> None:
+        if table.status not in (LOBBY, PLAYING):
+            return
+        async with self._lock(table):
+            before = clock_of(table)
+            shown = (before.deadline, before.seat) if before is not None else None
+            clock = _adopt(table, row)
+            if shown != (clock.deadline, clock.seat):
+                self._refresh(table)  # set by another process: the table message shows it
+            if row.deadline is None:
+                self.timers.cancel(("deadline", table.id))
+                self.timers.cancel(("remind", table.id))
+            else:
+                self._arm(table, clock)
+            self._arm_close(table)
 
     async def on_table_changed_elsewhere(self, table: Table) -> None:
         """Another process changed a table this one does not own and has not read again: its clock is re-read all the
-        same, if it has one, so that its deadline here stays the owner's (and fires should the owner die)."""
-        if clock_of(table) is not None:
-            await self.on_table_refreshed(table)
+        same, if it has one, so that its deadline here stays the owner's (and fires should the owner die) — within
+        ``ELSEWHERE_READ_EVERY``, with the others changed meanwhile."""
+        if clock_of(table) is None:
+            return
+        self._stale.add(table.id)
+        if self._reading is None or self._reading.done():
+            self._reading = asyncio.create_task(self._read_stale())
+
+    async def _read_stale(self) -> None:
+        await asyncio.sleep(ELSEWHERE_READ_EVERY)
+        stale, self._stale = sorted(self._stale), set()
+        try:
+            rows = await clock_store.load_clocks_of(self.store, stale)
+            for table_id, row in rows.items():
+                table = self.manager.tables.get(table_id)
+                if table is not None:
+                    await self._adopt_stored(table, row)
+        except Exception as failure:
+            log.warning("could not read the clocks other processes changed: %s", failure)
 
     async def close(self) -> None:
+        if self._reading is not None:
+            self._reading.cancel()
         await self.timers.close()
         for task in list(self._tasks):
             task.cancel()

@@ -22,7 +22,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from collections import OrderedDict
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -32,7 +34,7 @@ from bot.i18n import current_language
 from bot.presentation.components import ComponentId, TableButton, TableSelect
 from bot.presentation.language import language_of
 from bot.presentation.panel import PANEL_VERB
-from bot.storage.forwarded import claim_tap, forward_tap, prune_taps, take_back_tap, tap_answered
+from bot.storage.forwarded import claim_tap, claims_of, forward_tap, prune_taps, taps_answered
 
 if TYPE_CHECKING:
     from discord.ext import commands
@@ -49,6 +51,11 @@ FORWARDED_VERBS = frozenset({PANEL_VERB, "act", "pick", "multi", "throw", "hand"
 CLAIM_WAIT = 1.5
 # Seconds a claim may take before the forwarding process takes the tap over (its claimer died on it).
 ANSWER_LEASE = 10.0
+# The forwarding process looks at all its taps not yet answered in one query, at most this often; the owner deletes
+# the rows of the taps it answered together, at most this often.  (A statement per tap for each was a fifth of the
+# database work that forwarding adds: bench/bench_processes.py.)
+LOOK_EVERY = 0.5
+ANSWERED_EVERY = 0.25
 # Rows left by processes that died with nobody to take their taps over are deleted after a day.
 TAPS_KEPT = 24 * 3600.0
 # The payloads of this many recent DM component interactions are kept (each is looked up once, at its dispatch).
@@ -56,6 +63,16 @@ PAYLOADS_KEPT = 2000
 # Discord's 15 minutes for an interaction token: past them nobody can answer, so nobody tries.
 TOKEN_LIFE = 15 * 60.0
 ANSWER_FAILURES = (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError)
+
+
+@dataclass
+class Watched:
+    """A tap this process forwarded and has not seen answered: when to look at it next, when to stop."""
+
+    interaction: discord.Interaction
+    table_id: int
+    next_look: float
+    give_up: float
 
 
 class Forwarder:
@@ -66,6 +83,10 @@ class Forwarder:
         self.placement = placement
         self._payloads: OrderedDict[int, dict[str, Any]] = OrderedDict()
         self._tasks: set[asyncio.Task] = set()
+        self._watched: dict[int, Watched] = {}
+        self._looking: asyncio.Task | None = None
+        self._answered: list[int] = []
+        self._deleting: asyncio.Task | None = None
         self.forwarded_count = 0  # (read by the benchmark and the tests)
         self.answered_count = 0
         self.taken_back_count = 0
@@ -109,27 +130,63 @@ class Forwarder:
             self._spawn(self._handle(interaction, table.id, here=True))
             return True
         self.forwarded_count += 1
-        self._spawn(self._watch(interaction, table.id))
+        now = asyncio.get_running_loop().time()
+        self._watch(Watched(interaction, table.id, now + CLAIM_WAIT, now + TOKEN_LIFE))
         return True
 
-    async def _watch(self, interaction: discord.Interaction, table_id: int) -> None:
-        """Take the tap back when the owner does not claim it in time, or its claim is not answered in time."""
+    def _watch(self, watched: Watched) -> None:
+        """Look at the tap from ``watched.next_look`` on, with the others (``_look``)."""
+        self._watched[watched.interaction.id] = watched
+        if self._looking is None or self._looking.done():
+            self._looking = asyncio.create_task(self._look())
+
+    async def _look(self) -> None:
+        """While taps are watched: every ``LOOK_EVERY``, one query for those due; a tap gone was answered, a claim
+        younger than ``ANSWER_LEASE`` is being answered; any other (unclaimed after ``CLAIM_WAIT``, or its claimer
+        died on it) is taken back and answered here."""
         loop = asyncio.get_running_loop()
-        give_up = loop.time() + TOKEN_LIFE
-        while loop.time() < give_up:
-            await asyncio.sleep(CLAIM_WAIT)
-            try:
-                claim = await take_back_tap(self.store, interaction.id, ANSWER_LEASE)
-            except Exception as failure:
-                log.warning("table %d: could not check a forwarded tap: %s", table_id, failure)
+        while self._watched:
+            await asyncio.sleep(LOOK_EVERY)
+            now = loop.time()
+            for interaction_id in [i for i, w in self._watched.items() if w.give_up <= now]:
+                del self._watched[interaction_id]  # nobody can answer it any more
+            due = [i for i, w in self._watched.items() if w.next_look <= now]
+            if not due:
                 continue
-            if claim.gone:
-                return
-            if claim.won:
-                log.info("table %d: its owner did not answer a forwarded tap in time; answering it here", table_id)
-                self.taken_back_count += 1
-                await self._handle(interaction, table_id, here=True)
-                return
+            try:
+                claims = await claims_of(self.store, due)
+            except Exception as failure:
+                log.warning("could not check %d forwarded tap(s): %s", len(due), failure)
+                continue
+            fresh = time.time() - ANSWER_LEASE
+            for interaction_id in due:
+                watched = self._watched.get(interaction_id)
+                if watched is None:
+                    continue
+                if interaction_id not in claims:  # answered
+                    del self._watched[interaction_id]
+                elif (claimed_at := claims[interaction_id]) is not None and claimed_at >= fresh:
+                    watched.next_look = now + CLAIM_WAIT
+                else:
+                    del self._watched[interaction_id]
+                    self._spawn(self._take_back(watched))
+
+    async def _take_back(self, watched: Watched) -> None:
+        table_id = watched.table_id
+        try:
+            claim = await claim_tap(self.store, watched.interaction.id, lease=ANSWER_LEASE)
+        except Exception as failure:
+            log.warning("table %d: could not take a forwarded tap back: %s", table_id, failure)
+            claim = None
+        if claim is not None and claim.gone:
+            return
+        if claim is None or not claim.won:  # (claimed just now by its owner, or the store failed: look again)
+            watched.next_look = asyncio.get_running_loop().time() + CLAIM_WAIT
+            self._watch(watched)
+            return
+        log.info("table %d: its owner did not answer a forwarded tap in time; answering it here", table_id)
+        self.taken_back_count += 1
+        await self._handle(watched.interaction, table_id, here=True)
 
     # --- the owner ---------------------------------------------------------------------------------------------
 
@@ -171,10 +228,22 @@ class Forwarder:
                 self.answered_count += 1
         except Exception:
             log.exception("table %d: a forwarded tap failed", table_id)
+        self._answered.append(interaction.id)
+        if self._deleting is None or self._deleting.done():
+            self._deleting = asyncio.create_task(self._delete_answered())
+
+    async def _delete_answered(self) -> None:
+        await asyncio.sleep(ANSWERED_EVERY)
+        await self._flush_answered()
+
+    async def _flush_answered(self) -> None:
+        answered, self._answered = self._answered, []
+        if not answered:
+            return
         try:
-            await tap_answered(self.store, interaction.id)
+            await taps_answered(self.store, answered)
         except Exception as failure:
-            log.warning("table %d: could not mark a forwarded tap answered: %s", table_id, failure)
+            log.warning("could not mark %d forwarded tap(s) answered: %s", len(answered), failure)
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.create_task(work)
@@ -182,10 +251,11 @@ class Forwarder:
         task.add_done_callback(self._tasks.discard)
 
     async def close(self) -> None:
-        tasks = [task for task in self._tasks if not task.done()]
+        tasks = [task for task in (*self._tasks, self._looking, self._deleting) if task is not None and not task.done()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self._flush_answered()
 
 
 def _component_id(custom_id: str) -> ComponentId | None:

@@ -225,6 +225,7 @@ class CardTableBot(commands.Bot):
         if self.manager is not None:
             await self.manager.close()
             await self.presenter.drain_all()  # ended tables' last messages too (a score sheet, say)
+        await self.presenter.placement.close()  # what those showed, for the other processes
         await asyncio.to_thread(images.stop)  # waits for the workers to exit
         await super().close()
         if self.store is not None:

@@ -65,21 +65,33 @@ async def claim_tap(store: Store, interaction_id: int, *, lease: float | None = 
     return TapClaim(False, still is None)
 
 
-async def take_back_tap(store: Store, interaction_id: int, lease: float) -> TapClaim:
-    """The forwarder's look at its tap: gone (answered: one read, the usual case), claimed within ``lease`` seconds,
-    or claimed here now (nobody claimed it, or its claim is older than ``lease``)."""
-    row = await store.fetch_one(
-        "SELECT claimed_by, claimed_at FROM forwarded_taps WHERE interaction_id = ?", (interaction_id,)
-    )
-    if row is None:
-        return TapClaim(False, True)
-    if row["claimed_by"] is not None and float(row["claimed_at"]) >= time.time() - lease:
-        return TapClaim(False, False)
-    return await claim_tap(store, interaction_id, lease=lease)
+# Taps per statement of the two below (one parameter each).
+AT_ONCE = 500
 
 
-async def tap_answered(store: Store, interaction_id: int) -> None:
-    await store.write_one("DELETE FROM forwarded_taps WHERE interaction_id = ?", (interaction_id,))
+async def taps_answered(store: Store, interaction_ids: list[int]) -> None:
+    """These taps were answered: their rows go (a statement per ``AT_ONCE``)."""
+    for start in range(0, len(interaction_ids), AT_ONCE):
+        chunk = tuple(interaction_ids[start : start + AT_ONCE])
+        await store.write_one(
+            f"DELETE FROM forwarded_taps WHERE interaction_id IN ({', '.join('?' * len(chunk))})", chunk
+        )
+
+
+async def claims_of(store: Store, interaction_ids: list[int]) -> dict[int, float | None]:
+    """The forwarder's look at its taps, in one query: for each still there, when it was claimed (None: not yet);
+    a tap missing was answered."""
+    found: dict[int, float | None] = {}
+    for start in range(0, len(interaction_ids), AT_ONCE):
+        chunk = tuple(interaction_ids[start : start + AT_ONCE])
+        rows = await store.fetch_all(
+            f"SELECT interaction_id, claimed_by, claimed_at FROM forwarded_taps"
+            f" WHERE interaction_id IN ({', '.join('?' * len(chunk))})",
+            chunk,
+        )
+        for row in rows:
+            found[int(row["interaction_id"])] = None if row["claimed_by"] is None else float(row["claimed_at"])
+    return found
 
 
 async def prune_taps(store: Store, older_than: float) -> None:

@@ -53,13 +53,27 @@ async def claim_shown(store: Store, table_id: int, message_id: int, version: int
 async def record_shown(store: Store, table_id: int, message_id: int, version: int) -> None:
     """Message ``message_id`` now shows ``version`` (unless it was claimed for a newer one): one statement, nothing
     read back, for the process that edits the message in the normal course (the table's owner)."""
-    await store.write_one(
-        "INSERT INTO shown_versions (message_id, table_id, shown_version, shown_by, shown_at) VALUES (?, ?, ?, ?, ?)"
-        " ON CONFLICT (message_id) DO UPDATE SET shown_version = excluded.shown_version,"
-        " shown_by = excluded.shown_by, shown_at = excluded.shown_at"
-        " WHERE shown_versions.shown_version <= excluded.shown_version",
-        (message_id, table_id, version, "owner", _iso(datetime.now(UTC))),
-    )
+    await record_shown_many(store, [(message_id, table_id, version)])
+
+
+# Rows per statement: five parameters each, well under PostgreSQL's 32,767.
+RECORDED_AT_ONCE = 500
+
+
+async def record_shown_many(store: Store, shown: list[tuple[int, int, int]]) -> None:
+    """What several messages now show, as (message id, table id, version), one statement per ``RECORDED_AT_ONCE``
+    (each message once: PostgreSQL refuses an upsert that touches a row twice)."""
+    at = _iso(datetime.now(UTC))
+    for start in range(0, len(shown), RECORDED_AT_ONCE):
+        chunk = shown[start : start + RECORDED_AT_ONCE]
+        await store.write_one(
+            "INSERT INTO shown_versions (message_id, table_id, shown_version, shown_by, shown_at) VALUES "
+            + ", ".join(["(?, ?, ?, ?, ?)"] * len(chunk))
+            + " ON CONFLICT (message_id) DO UPDATE SET shown_version = excluded.shown_version,"
+            " shown_by = excluded.shown_by, shown_at = excluded.shown_at"
+            " WHERE shown_versions.shown_version <= excluded.shown_version",
+            tuple(x for message_id, table_id, version in chunk for x in (message_id, table_id, version, "owner", at)),
+        )
 
 
 async def shown_version(store: Store, message_id: int) -> int | None:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from bot.storage.record_versions import record_versions
-from bot.storage.shown import Shown, claim_shown, prune_shown, record_shown
+from bot.storage.shown import Shown, claim_shown, prune_shown, record_shown_many
 from bot.storage.store import PLAYING, Store
 
 if TYPE_CHECKING:
@@ -43,6 +43,12 @@ ALWAYS = Shown(True, None)
 # did not hear of (a NOTIFY sent while it was not listening — starting, its connection lost — never arrives); one
 # query for them all.
 SWEEP_INTERVAL = 1.0
+# What this process's edits show is written for the others at most this often, in one statement for all the messages
+# edited meanwhile (the owner edits a message or two per move: a statement each was a quarter of the database work
+# that sharing the shards adds, bench/bench_processes.py).  Another process claiming a message within this time may
+# see the version before: the claims are for late edits (a tap taken back after ``CLAIM_WAIT``, a shard taken over),
+# which come later than this.
+RECORD_EVERY = 0.25
 # Other processes' tables are not read at every move made there (their owner shows them; this process needs one only
 # to answer a player, and reads it first then: ``TableManager.get``), but every this many sweeps, so that ended tables
 # leave memory.  Reading them all more often cost a process sharing two cores a tenth of its time (bench_processes).
@@ -67,7 +73,8 @@ class Placement:
     alive: frozenset[int] = frozenset()
     # This process's copy of a table, by id (the manager's): whether the process owns the table a message is of.
     table_of: Callable[[int], Table | None] | None = None
-    _recording: set[asyncio.Task] = field(default_factory=set)
+    _to_record: dict[int, tuple[int, int]] = field(default_factory=dict)  # message id → (table id, version)
+    _recording: asyncio.Task | None = None
 
     @classmethod
     def of(cls, shard_count: int | None, shard_ids: Iterable[int] | None, store: Store | None) -> Placement:
@@ -117,19 +124,36 @@ class Placement:
 
     def shown(self, table_id: int, message_id: int, version: int) -> None:
         """Message ``message_id`` was just made to show ``version`` (a player's click answered in place): other
-        processes' later edits with an older version are left out."""
+        processes' later edits with an older version are left out.  Written within ``RECORD_EVERY``."""
         if not self.shared or self.store is None:
             return
-        task = asyncio.create_task(self._record(table_id, message_id, version))
-        self._recording.add(task)
-        task.add_done_callback(self._recording.discard)
+        before = self._to_record.get(message_id)
+        if before is None or before[1] < version:
+            self._to_record[message_id] = (table_id, version)
+        if self._recording is None or self._recording.done():
+            self._recording = asyncio.create_task(self._record_soon())
 
-    async def _record(self, table_id: int, message_id: int, version: int) -> None:
-        assert self.store is not None
+    async def _record_soon(self) -> None:
+        await asyncio.sleep(RECORD_EVERY)
+        await self.flush()
+
+    async def flush(self) -> None:
+        """Write what the messages edited since the last flush show (tests call it to see it written at once)."""
+        shown, self._to_record = self._to_record, {}
+        if not shown or self.store is None:
+            return
         try:
-            await record_shown(self.store, table_id, message_id, version)
+            await record_shown_many(
+                self.store, [(message, table, version) for message, (table, version) in shown.items()]
+            )
         except Exception as failure:
-            log.warning("table %d: could not record what message %d shows: %s", table_id, message_id, failure)
+            log.warning("could not record what %d message(s) show: %s", len(shown), failure)
+
+    async def close(self) -> None:
+        """Write what is still to be written (a process stopping)."""
+        if self._recording is not None:
+            self._recording.cancel()
+        await self.flush()
 
     async def prune(self) -> None:
         if self.store is not None:

@@ -7,7 +7,10 @@ What the clock tests change, from the environment: ``CARDTABLE_TEST_CUSTOM_MIN``
 turn can run out within seconds), ``CARDTABLE_TEST_FIRING_LEASE`` (``bot.clocks.service.FIRING_LEASE``), and
 ``CARDTABLE_TEST_HANG_AFTER_CLAIM`` (a directory): the first process, of all those sharing the directory, to win a
 claim on a firing of each kind prints ``CLAIMED <kind>`` and goes no further with it, as if it died right then (the
-test kills it).
+test kills it).  ``CARDTABLE_TEST_ANSWER_LEASE`` (``bot.presentation.forwarding.ANSWER_LEASE``), and
+``CARDTABLE_TEST_FREEZE_AFTER_ACT`` (a directory): once the test has made a file ``armed`` there, the process, having
+stored a player's move, prints ``ACTED <table>`` and stops dead before answering it (its event loop blocked, as a
+process killed at that instant would be; the test kills it).
 """
 
 from __future__ import annotations
@@ -16,14 +19,16 @@ import asyncio
 import os
 import random
 import sys
+import time
 
 import tests.botkit.toy  # noqa: F401  (the toy game)
 from bot.clocks import service as clock_service
-from bot.presentation import images
+from bot.presentation import forwarding, images
 from bot.process.client import CardTableBot
 from bot.process.settings import Settings
 from bot.storage import clocks as clock_store
 from bot.tables import guild_settings
+from bot.tables.service import TableManager
 from tests.fakediscord.patch import point_discord_at
 
 
@@ -32,6 +37,20 @@ def test_hooks() -> None:
         guild_settings.CUSTOM_MIN = int(os.environ["CARDTABLE_TEST_CUSTOM_MIN"])
     if os.environ.get("CARDTABLE_TEST_FIRING_LEASE"):
         clock_service.FIRING_LEASE = float(os.environ["CARDTABLE_TEST_FIRING_LEASE"])
+    if os.environ.get("CARDTABLE_TEST_ANSWER_LEASE"):
+        forwarding.ANSWER_LEASE = float(os.environ["CARDTABLE_TEST_ANSWER_LEASE"])
+    freeze_in = os.environ.get("CARDTABLE_TEST_FREEZE_AFTER_ACT")
+    if freeze_in:
+        act = TableManager.act
+
+        async def act_then_freeze(self, table_id, *args, **kwargs):
+            outcome = await act(self, table_id, *args, **kwargs)
+            if os.path.exists(os.path.join(freeze_in, "armed")):
+                print(f"ACTED {table_id}", flush=True)
+                time.sleep(3600)  # stored, not answered, nothing else done: the test kills the process now
+            return outcome
+
+        TableManager.act = act_then_freeze  # type: ignore[method-assign]
     directory = os.environ.get("CARDTABLE_TEST_HANG_AFTER_CLAIM")
     if not directory:
         return
