@@ -134,6 +134,14 @@ def _check(game: str, options: dict, seed: int, cards_left: int) -> None:
     plain = Solver(pos.copy())
     plain.prune = False
     assert plain.value() == expected
+    # The general path (the fast one's reference: the same search, a trick's state pushed and popped) and the
+    # fast one with its table keyed by the exact hands instead of relative ranks.
+    general = Solver(pos.copy())
+    general.fast = False
+    assert general.value() == expected
+    exact_keys = Solver(pos.copy())
+    exact_keys.rank_keys = False
+    assert exact_keys.value() == expected
     # The solved line, played on the engine, takes what the solver promised.
     w = m.clone()
     assert dd_worlds.finish(w, seat)
@@ -168,3 +176,35 @@ def test_the_solver_allows_the_engines_cards_through_a_whole_deal(game: str, opt
             dd_worlds.play_move(m, move)
             checked += 1
     assert checked > 0
+
+
+@pytest.mark.parametrize(("game", "options"), CASES, ids=[f"{g}-{o}" for g, o in CASES])
+def test_the_fast_path_agrees_with_the_general_one_on_longer_endings(game: str, options: dict):
+    """Four to six cards a hand (too many for the brute force): the fast path with relative-rank keys gives the
+    general path's value, and so do solvers that share one table along a deal (what ``dd_worlds`` does: positions
+    of one world after different plays, whose relative-rank keys must not meet a position that differs)."""
+    rng = random.Random(f"long:{game}:{options}")
+    checked = 0
+    for seed in range(40):
+        if checked >= 4:
+            break
+        m = _ending(game, options, seed, rng.choice((3, 4) if options.get("players") == 6 else (4, 5, 6)))
+        if m is None:
+            continue
+        pos = dd_worlds.position(m, m.to_move)
+        assert pos is not None
+        if not Solver(pos.copy()).fast:
+            continue
+        shared: dict = {}
+        w = m.clone()
+        while w.phase == PLAY:
+            p = dd_worlds.position(w, m.to_move)
+            assert p is not None
+            reference = Solver(p.copy())
+            reference.fast = False
+            expected = reference.value()
+            assert Solver(p.copy(), None, shared).value() == expected
+            moves = _engine_moves(w)
+            dd_worlds.play_move(w, rng.choice(moves))
+        checked += 1
+    assert checked > 0 or game == "five_hundred"
