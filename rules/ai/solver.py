@@ -525,7 +525,8 @@ class Solver:
         if not p.trick:
             return self._fsearch(alpha, beta)
         pos = p.next_pos[p.trick[-1][0]]
-        return self._ffollow(pos, p.trick[0][1], self._best_seat, self._best_card, self._trick_mask,
+        # The led suit as the position says (a Joker led at no trumps named it: not the Joker's own suit).
+        return self._ffollow(pos, p.trick[0][1], p.led, self._best_seat, self._best_card, self._trick_mask,
                              self._trick_points, alpha, beta)  # fmt: skip
 
     def _card_list(self, mask: int) -> list[int]:
@@ -569,6 +570,9 @@ class Solver:
                     between = True
         return keep
 
+    def _order_leads(self, legal: int, leader: int) -> list[int]:
+        return sorted(self._card_list(legal), key=self._lead_key.__getitem__, reverse=True)
+
     def _fsearch(self, alpha: int, beta: int) -> int:
         """A trick boundary: the leader's leads (the table, the bounds, the last trick as ``search``)."""
         self.nodes += 1
@@ -609,7 +613,7 @@ class Solver:
         legal = lead_hand
         if self.prune and legal & (legal - 1):
             legal = self._fequivalent(legal, self._live & ~lead_hand)
-        cards = sorted(self._card_list(legal), key=self._lead_key.__getitem__, reverse=True)
+        cards = self._order_leads(legal, leader)
         if first >= 0 and legal >> first & 1 and cards[0] != first:
             cards.remove(first)
             cards.insert(0, first)
@@ -617,7 +621,7 @@ class Solver:
         best = -INF if maximizing else INF
         best_move = -1
         nxt = p.next_pos[leader]
-        pts = p.points
+        pts, es = p.points, p.es
         follow = self._ffollow
         for c in cards:
             bit = 1 << c
@@ -625,7 +629,7 @@ class Solver:
             self._live ^= bit
             pc = pts[c]
             self.hand_points -= pc
-            v = follow(nxt, c, leader, c, bit, pc, alpha, beta)
+            v = follow(nxt, c, es[c], leader, c, bit, pc, alpha, beta)
             hands[leader] = lead_hand
             self._live ^= bit
             self.hand_points += pc
@@ -654,9 +658,10 @@ class Solver:
             tt[key] = (lo, hi, best_move)
         return best
 
-    def _ffollow(self, pos: int, lead: int, best_seat: int, best: int, tmask: int, tpts: int, alpha: int,
-                 beta: int) -> int:  # fmt: skip
-        """``pos`` to play to a trick led with ``lead`` whose best card so far is ``best`` (``best_seat``'s);
+    def _ffollow(self, pos: int, lead: int, led: int, best_seat: int, best: int, tmask: int, tpts: int,
+                 alpha: int, beta: int) -> int:  # fmt: skip
+        """``pos`` to play to a trick led with ``lead`` (in effective suit ``led``) whose best card so far is ``best``
+        (``best_seat``'s);
         ``tmask``/``tpts``: the trick's cards and points.  A trick complete goes on to ``_fsearch``."""
         p = self.p
         if pos == p.leader:
@@ -678,7 +683,7 @@ class Solver:
         hand = hands[pos]
         b = p.belote
         if b is None:
-            legal = hand & p.follow[p.es[lead]] or hand
+            legal = hand & p.follow[led] or hand
         else:
             follow = hand & b.suit_cards[lead >> 4]
             if follow:
@@ -727,9 +732,9 @@ class Solver:
             pc = pts[c]
             self.hand_points -= pc
             if win >> c & 1:
-                v = follow_next(nxt, lead, pos, c, tmask | bit, tpts + pc, alpha, beta)
+                v = follow_next(nxt, lead, led, pos, c, tmask | bit, tpts + pc, alpha, beta)
             else:
-                v = follow_next(nxt, lead, best_seat, best, tmask | bit, tpts + pc, alpha, beta)
+                v = follow_next(nxt, lead, led, best_seat, best, tmask | bit, tpts + pc, alpha, beta)
             hands[pos] = hand
             self._live ^= bit
             self.hand_points += pc
