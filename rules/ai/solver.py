@@ -40,7 +40,7 @@ INF = 1 << 30
 NO_SUIT = -1
 _CANON = ("relative ranks",)  # the key in a table of its interned suit shapes (no position has it)
 _EQUIV = ("equivalent cards",)  # the key in a table of its equivalent-card answers
-_BITS_MAX = 1 << 18  # card lists remembered by mask (shared by every solver; started afresh when full)
+_BITS_MAX = 1 << 14  # card lists remembered by mask (shared by every solver; started afresh when full: a few MB)
 _BITS: dict[int, list[int]] = {}
 
 
