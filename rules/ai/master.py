@@ -66,7 +66,7 @@ UNWEIGHTED_GAMES = {"da_bai_fen"}
 OWN_BIDDING = {"belote", "two_hundred"}
 # Games whose calls (and every other decision before the play) are the plain expert's: its bid search over
 # unweighted worlds.  Five Hundred: on the same 60 duplicate deals against the expert, the master with its own calls
-# won 0.41 and the master that only plays (the expert calling for it) 0.55 (docs/ai.md, issue 21's fifth session);
+# won 0.41 and the master that only plays (the expert calling for it) 0.53 (docs/ai.md, issue 21's fifth session);
 # with the expert's bid search over the master's weighted worlds it had measured 0.49 and 0.42 before.
 EXPERT_CALLS = {"five_hundred"}
 
