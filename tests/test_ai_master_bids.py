@@ -199,3 +199,26 @@ def test_the_master_calls_in_every_option_set_without_falling_back(game: str, op
                 history.append(action)
     # Five Hundred with five or six players: hands of eight cards, which the expert's candidates seldom bid on.
     assert searched or match.players > 4
+
+
+def test_five_hundred_calls_are_the_plain_experts():
+    """``EXPERT_CALLS``: at Five Hundred the master's calls are the expert's own search (unweighted worlds), the
+    same call from the same worlds; the master's evaluation (``master_bids``) measured worse there."""
+    from rules.ai.expert import ExpertPlayer
+    from rules.ai.master import EXPERT_CALLS, OWN_BIDDING
+
+    assert "five_hundred" in EXPERT_CALLS and "five_hundred" not in OWN_BIDDING
+    compared = 0
+    for seed in range(12):
+        m, history = _auction("five_hundred", seed, 1)
+        if m.phase != BIDDING:
+            continue
+        view = build_view(m, m.to_move, history)
+        with fallback.strict():
+            master = MasterPlayer(None, max_worlds=4).decide(view, random.Random(seed))
+            expert = ExpertPlayer(None, max_worlds=4).decide(view, random.Random(seed))
+        assert master.action == expert.action
+        assert [s.action for s in master.stats] == [s.action for s in expert.stats]
+        assert [s.values for s in master.stats] == [s.values for s in expert.stats]
+        compared += bool(master.stats)
+    assert compared

@@ -134,6 +134,14 @@ def _check(game: str, options: dict, seed: int, cards_left: int) -> None:
     plain = Solver(pos.copy())
     plain.prune = False
     assert plain.value() == expected
+    # The general path (the fast one's reference: the same search, a trick's state pushed and popped) and the
+    # fast one with its table keyed by the exact hands instead of relative ranks.
+    general = Solver(pos.copy())
+    general.fast = False
+    assert general.value() == expected
+    exact_keys = Solver(pos.copy())
+    exact_keys.rank_keys = False
+    assert exact_keys.value() == expected
     # The solved line, played on the engine, takes what the solver promised.
     w = m.clone()
     assert dd_worlds.finish(w, seat)
@@ -168,3 +176,76 @@ def test_the_solver_allows_the_engines_cards_through_a_whole_deal(game: str, opt
             dd_worlds.play_move(m, move)
             checked += 1
     assert checked > 0
+
+
+@pytest.mark.parametrize(("game", "options"), CASES, ids=[f"{g}-{o}" for g, o in CASES])
+def test_the_fast_path_agrees_with_the_general_one_on_longer_endings(game: str, options: dict):
+    """Four to six cards a hand (too many for the brute force): the fast path with relative-rank keys gives the
+    general path's value, and so do solvers that share one table along a deal (what ``dd_worlds`` does: positions
+    of one world after different plays, whose relative-rank keys must not meet a position that differs)."""
+    rng = random.Random(f"long:{game}:{options}")
+    checked = 0
+    for seed in range(40):
+        if checked >= 4:
+            break
+        m = _ending(game, options, seed, rng.choice((3, 4) if options.get("players") == 6 else (4, 5, 6)))
+        if m is None:
+            continue
+        pos = dd_worlds.position(m, m.to_move)
+        assert pos is not None
+        if not Solver(pos.copy()).fast:
+            continue
+        shared: dict = {}
+        w = m.clone()
+        while w.phase == PLAY:
+            p = dd_worlds.position(w, m.to_move)
+            assert p is not None
+            reference = Solver(p.copy())
+            reference.fast = False
+            expected = reference.value()
+            assert Solver(p.copy(), None, shared).value() == expected
+            moves = _engine_moves(w)
+            dd_worlds.play_move(w, rng.choice(moves))
+        checked += 1
+    assert checked > 0 or game == "five_hundred"
+
+
+def test_a_trick_led_by_the_joker_at_no_trumps_follows_the_suit_it_named():
+    """Five Hundred at no trumps (a no-trump contract, or everyone passed): once the Joker has been led, naming a
+    suit, it is in the trick, not in a hand, so the position takes the fast path; the others must still follow
+    the suit it named.  The value equals the general path's (and the brute force's on the smallest endings)."""
+    found = 0
+    for seed in range(400):
+        rng = random.Random(seed)
+        m = registry.new_match("five_hundred", {})
+        m.start_deal(m.random_deal(rng))
+        history: list[Action] = []
+        h = HeuristicPlayer()
+        while m.phase != PLAY and m.to_move is not None:
+            a = h.choose_view(build_view(m, m.to_move, history), rng)
+            m.apply(a)
+            history.append(a)
+        if m.phase != PLAY or m.trump != NO_TRUMP:
+            continue
+        while m.phase == PLAY:
+            tp = m.tp
+            leading = not tp.trick
+            if leading and tp.hands[m.to_move] >> JK & 1 and tp.hands[m.to_move].bit_count() <= 6:
+                dd_worlds.play_move(m, JK | (rng.choice(m.joker_lead_suits()) + 1) << 7)
+                pos = dd_worlds.position(m, m.to_move)
+                assert pos is not None
+                solver = Solver(pos.copy())
+                assert solver.fast  # the Joker is out of the hands
+                general = Solver(pos.copy())
+                general.fast = False
+                expected = general.value()
+                assert solver.value() == expected, seed
+                if pos.hands[m.to_move].bit_count() <= 3:
+                    assert expected == _minimax(m.clone(), pos.counted, pos.maximizers) - _taken(m, pos.counted)
+                found += 1
+                break
+            cards = [c for c in _engine_moves(m) if c & 127 != JK or not leading]
+            dd_worlds.play_move(m, rng.choice(cards or _engine_moves(m)))
+        if found >= 25:
+            break
+    assert found >= 25

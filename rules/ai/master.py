@@ -12,9 +12,10 @@ engine.  The differences:
   than ``MAX_NODES`` positions is left to the heuristic until the next trick.  The solvers of one world share their
   transposition tables, so the candidates after the first cost little.  Two Hundred's trump and Da Bai Fen's
   exposures and kitty are searched with the same rollouts.
-- *Its own calls* at Belote, Five Hundred and Two Hundred (``OWN_BIDDING``, ``rules/ai/master_bids.py``): each
+- *Its own calls* at Belote and Two Hundred (``OWN_BIDDING``, ``rules/ai/master_bids.py``): each
   call is valued by the contract the auction ends in, the levels of one contract scored by the game's scoring on
   one shared play in each world (the expert's candidates; searching every counter or higher levels measured worse).
+  At Five Hundred (``EXPERT_CALLS``) the calls are the plain expert's: the master's own measured worse there.
 - *Inference from the play.* While a world is replayed, each card another player chose (having a choice) is
   compared with the card the heuristic would have played from that world's hand; a world where it would not is
   weighted ``SURPRISE`` (a world where every card played is the natural one counts most).  Not at Da Bai Fen
@@ -62,7 +63,12 @@ RECENT_PLAYS = 16  # only the other players' last plays are read (each costs a h
 # worse with it than without it (8-12 against 10-10 over the same 20 matches, docs/ai.md).
 UNWEIGHTED_GAMES = {"da_bai_fen"}
 # Games whose calls the master values itself (rules/ai/master_bids.py); elsewhere the expert's bid search.
-OWN_BIDDING = {"belote", "five_hundred", "two_hundred"}
+OWN_BIDDING = {"belote", "two_hundred"}
+# Games whose calls (and every other decision before the play) are the plain expert's: its bid search over
+# unweighted worlds.  Five Hundred: on the same 60 duplicate deals against the expert, the master with its own calls
+# won 0.41 and the master that only plays (the expert calling for it) 0.53 (docs/ai.md, issue 21's fifth session);
+# with the expert's bid search over the master's weighted worlds it had measured 0.49 and 0.42 before.
+EXPERT_CALLS = {"five_hundred"}
 
 
 class MasterPlayer(ExpertPlayer):
@@ -75,6 +81,7 @@ class MasterPlayer(ExpertPlayer):
         self._weight = 1.0
         self._voids: tuple[SeatView | None, dict[int, list[int]]] = (None, {})
         self.solved = 0
+        self._expert: ExpertPlayer | None = None
 
     def decide(self, view: SeatView, rng: random.Random) -> Decision:
         self.solved = 0
@@ -84,11 +91,18 @@ class MasterPlayer(ExpertPlayer):
         return decision
 
     def _decide(self, view: SeatView, rng: random.Random) -> Decision:
+        if view.game in EXPERT_CALLS and view.phase != PLAY:
+            return self._plain_expert()._decide(view, rng)
         if view.game in OWN_BIDDING and view.phase == BIDDING and len(view.legal) > 1 and self.search_bids:
             # Calls valued by the contracts they lead to, levels scored on one play (rules/ai/master_bids.py).
             k = Knowledge(view)
             return master_bids.decide(self, view, rng, k, heuristic_action(view, rng, k))
         return super()._decide(view, rng)
+
+    def _plain_expert(self) -> ExpertPlayer:
+        if self._expert is None:
+            self._expert = ExpertPlayer(self.budget_s, self.min_worlds, self.max_worlds, self.search_bids, self.epsilon)
+        return self._expert
 
     # --- worlds, weighted ----------------------------------------------------------------------------------------
 

@@ -12,6 +12,11 @@ three).  ``Solver`` runs alpha-beta over the remaining cards with
 - move ordering (the table's best lead, then high cards; following, the cheapest card that takes the trick, or the
   most points onto a partner's winning card, before the rest),
 - the last trick played out without a search (one card in each hand),
+- on the fast path (every position but Five Hundred's Joker at no trumps and Two Hundred's compulsory first trump
+  lead): a trick's cards carried as the recursion's arguments rather than pushed and popped, one "beats the best"
+  mask per card, the order keys as tables, the equivalent cards by one walk up each suit (remembered per legal
+  and outstanding cards), and table keys by *relative rank* (per suit, who holds each card still out, in order of
+  strength, and its points: positions that differ only in which low cards have gone share an entry),
 
 and returns the card points (Five Hundred: 10 a trick) the counted positions take from the cards still in play
 (the trick in progress included), the last trick's bonus included.
@@ -29,9 +34,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 INF = 1 << 30
 NO_SUIT = -1
+_CANON = ("relative ranks",)  # the key in a table of its interned suit shapes (no position has it)
+_EQUIV = ("equivalent cards",)  # the key in a table of its equivalent-card answers
+_BITS_MAX = 1 << 14  # card lists remembered by mask (shared by every solver; started afresh when full: a few MB)
+_BITS: dict[int, list[int]] = {}
+
+
+def _new_bits() -> dict[int, list[int]]:
+    global _BITS
+    _BITS = {}
+    return _BITS
+
+
 _JOKER_SHIFT = 7  # a Five Hundred Joker lead at no trumps names a suit: move = card | (suit + 1) << 7
 
 
@@ -129,6 +147,12 @@ class Solver:
             same = _cards(by_suit[pos.es[c]])
             self._at_least[c] = sum(1 << x for x in same if pos.st[x] >= pos.st[c])
             self._at_most[c] = sum(1 << x for x in same if pos.st[x] <= pos.st[c])
+        # The fast path (``_fsearch``): every position but those with a rule of their own (Five Hundred's Joker
+        # naming a suit at no trumps, Two Hundred's compulsory first trump lead), which the general one plays.
+        self.fast = pos.joker < 0 and not pos.trump_lead_first and not pos.voids
+        self.rank_keys = True  # relative-rank table keys on the fast path (a test turns them off)
+        if self.fast:
+            self._prepare_fast(live, by_suit)
 
     # --- the rules -------------------------------------------------------------------------------------------
 
@@ -346,6 +370,8 @@ class Solver:
         return keep
 
     def search(self, alpha: int, beta: int) -> int:
+        if self.fast:
+            return self._fast_entry(alpha, beta)
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise SearchLimit
@@ -414,6 +440,336 @@ class Solver:
                 lo = hi = best
             self.tt[key] = (lo, hi, best_move)
         return best
+
+    # --- the fast path -----------------------------------------------------------------------------------------
+    #
+    # The same search as ``search`` (the same values, bounds and table entries), written for speed: a trick's cards
+    # are arguments of the recursion instead of state to push and pop, which card beats the trick's best is one
+    # mask per card, the move order keys are tables, and equivalent cards are found by one walk up each suit.
+
+    def _prepare_fast(self, live: int, by_suit: dict[int, int]) -> None:
+        p = self.p
+        cards = _cards(live)
+        size = max(len(p.es), live.bit_length())
+        pts, st, es, trump = p.points, p.st, p.es, p.trump
+        trumps = sum(1 << c for c in cards if es[c] == trump) if trump >= 0 else 0
+        beat = [0] * size
+        if p.belote is not None:
+            for c in cards:
+                beat[c] = p.belote.beats[c]
+        else:
+            for c in cards:
+                above = sum(1 << x for x in _cards(by_suit[es[c]]) if st[x] > st[c])
+                beat[c] = above | (0 if es[c] == trump else trumps)
+        self._beat = beat
+        big = 1 << 16
+        # Orders: leads high cards first, trumps before; cheap = fewest points then weakest; rich = most points.
+        self._lead_key = [0] * size
+        self._cheap = [0] * size
+        self._rich = [0] * size
+        self._st = [0] * size
+        for c in cards:
+            self._lead_key[c] = (big if es[c] == trump else 0) + st[c]
+            self._cheap[c] = pts[c] * big + st[c]
+            self._rich[c] = -pts[c] * big + st[c]
+            self._st[c] = st[c]
+        # Per effective suit, its cards by strength in groups of equal strength (the equivalent-card walk).
+        groups: list[tuple[int, list[int]]] = []
+        for mask in by_suit.values():
+            by_st: dict[int, int] = {}
+            for c in _cards(mask):
+                by_st[st[c]] = by_st.get(st[c], 0) | 1 << c
+            groups.append((mask, [by_st[k] for k in sorted(by_st)]))
+        self._groups = groups
+        self._bits = _BITS if len(_BITS) < _BITS_MAX else _new_bits()
+        # Equivalent-card answers by (legal cards, other cards): the same in every solver sharing the table.
+        self._equiv: dict[tuple[int, int], int] = self.tt.setdefault(_EQUIV, {})  # type: ignore[arg-type, assignment]
+        # Relative-rank keys: per effective suit, who holds each of its cards still out, in order of strength, with
+        # its points (and whether it is as strong as the one below) — the position's value depends on no more, so
+        # two positions that differ only in which low cards were played share a table entry.  Interned to ints,
+        # in a table kept in ``tt`` so that solvers sharing the table share the ints.
+        # Every effective suit of the game in a fixed order (not only those still in play): a key's place is its
+        # suit in every solver that shares the table.
+        every: dict[int, int] = {}
+        for c, suit in enumerate(p.es):
+            if suit >= 0:
+                every[suit] = every.get(suit, 0) | 1 << c
+        self._suits = [every[suit] for suit in sorted(every)]
+        self._canon: dict[Any, int] = self.tt.setdefault(_CANON, {})  # type: ignore[arg-type, assignment]
+
+    def _rank_key(self, hands: list[int], leader: int) -> tuple:
+        canon = self._canon
+        key = [leader]
+        for suit in self._suits:
+            t = tuple([h & suit for h in hands])
+            k = canon.get(t)
+            if k is None:
+                k = self._intern(t)
+            key.append(k)
+        return tuple(key)
+
+    def _intern(self, t: tuple) -> int:
+        st, pts = self.p.st, self.p.points
+        held = [(st[c], pts[c], i) for i, h in enumerate(t) for c in _cards(h)]
+        held.sort()
+        shape = tuple((i, pc, j > 0 and held[j - 1][0] == s) for j, (s, pc, i) in enumerate(held))
+        canon = self._canon
+        k = canon.get(shape)
+        if k is None:
+            k = canon[shape] = len(canon)
+        canon[t] = k
+        return k
+
+    def _fast_entry(self, alpha: int, beta: int) -> int:
+        p = self.p
+        if not p.trick:
+            return self._fsearch(alpha, beta)
+        pos = p.next_pos[p.trick[-1][0]]
+        # The led suit as the position says (a Joker led at no trumps named it: not the Joker's own suit).
+        return self._ffollow(pos, p.trick[0][1], p.led, self._best_seat, self._best_card, self._trick_mask,
+                             self._trick_points, alpha, beta)  # fmt: skip
+
+    def _card_list(self, mask: int) -> list[int]:
+        out = self._bits.get(mask)
+        if out is None:
+            out = self._bits[mask] = _cards(mask)
+        return out
+
+    def _fequivalent(self, legal: int, others: int) -> int:
+        known = self._equiv.get((legal, others))
+        if known is None:
+            known = self._equiv[legal, others] = self._fwalk(legal, others)
+        return known
+
+    def _fwalk(self, legal: int, others: int) -> int:
+        """``_drop_equivalent`` by a walk up each suit's strength groups: a legal card is dropped when a kept one of
+        the same points is weaker or as strong, with no other hand's or the trick's card from the kept one's
+        strength to its own (ends included)."""
+        keep = legal
+        pts = self.p.points
+        card_list = self._card_list
+        for suit, suit_groups in self._groups:
+            in_suit = legal & suit
+            if not in_suit & (in_suit - 1):
+                continue
+            prev = -1
+            prev_group = -1
+            between = False
+            for gi, gmask in enumerate(suit_groups):
+                has_other = others & gmask
+                mine = legal & gmask
+                if mine:
+                    if has_other:
+                        between = True
+                    for c in card_list(mine):
+                        if prev >= 0 and pts[prev] == pts[c] and (prev_group == gi or not between):
+                            keep &= ~(1 << c)
+                        else:
+                            prev, prev_group, between = c, gi, bool(has_other)
+                elif has_other:
+                    between = True
+        return keep
+
+    def _order_leads(self, legal: int, leader: int) -> list[int]:
+        return sorted(self._card_list(legal), key=self._lead_key.__getitem__, reverse=True)
+
+    def _fsearch(self, alpha: int, beta: int) -> int:
+        """A trick boundary: the leader's leads (the table, the bounds, the last trick as ``search``)."""
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise SearchLimit
+        p = self.p
+        hands = p.hands
+        leader = p.leader
+        lead_hand = hands[leader]
+        if not lead_hand:
+            return 0
+        if beta <= 0:
+            return 0
+        most = self.hand_points + p.last_bonus + p.trick_value * lead_hand.bit_count()
+        if most <= alpha:
+            return most
+        if not lead_hand & (lead_hand - 1):
+            return self._flast()
+        first = -1
+        key = None
+        tt = self.tt
+        if self.use_tt:
+            key = self._rank_key(hands, leader) if self.rank_keys else (tuple(hands), leader)
+            entry = tt.get(key)
+            if entry is not None:
+                lo, hi, first = entry
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+        a0, b0 = alpha, beta
+        legal = lead_hand
+        if self.prune and legal & (legal - 1):
+            legal = self._fequivalent(legal, self._live & ~lead_hand)
+        cards = self._order_leads(legal, leader)
+        if first >= 0 and legal >> first & 1 and cards[0] != first:
+            cards.remove(first)
+            cards.insert(0, first)
+        maximizing = p.maximizers[leader]
+        best = -INF if maximizing else INF
+        best_move = -1
+        nxt = p.next_pos[leader]
+        pts, es = p.points, p.es
+        follow = self._ffollow
+        for c in cards:
+            bit = 1 << c
+            hands[leader] = lead_hand ^ bit
+            self._live ^= bit
+            pc = pts[c]
+            self.hand_points -= pc
+            v = follow(nxt, c, es[c], leader, c, bit, pc, alpha, beta)
+            hands[leader] = lead_hand
+            self._live ^= bit
+            self.hand_points += pc
+            if maximizing:
+                if v > best:
+                    best, best_move = v, c
+                    if v > alpha:
+                        alpha = v
+            elif v < best:
+                best, best_move = v, c
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                break
+        if key is not None:
+            lo, hi = -INF, INF
+            old = tt.get(key)
+            if old is not None:
+                lo, hi = old[0], old[1]
+            if best <= a0:
+                hi = min(hi, best)
+            elif best >= b0:
+                lo = max(lo, best)
+            else:
+                lo = hi = best
+            tt[key] = (lo, hi, best_move)
+        return best
+
+    def _ffollow(self, pos: int, lead: int, led: int, best_seat: int, best: int, tmask: int, tpts: int,
+                 alpha: int, beta: int) -> int:  # fmt: skip
+        """``pos`` to play to a trick led with ``lead`` (in effective suit ``led``) whose best card so far is ``best``
+        (``best_seat``'s);
+        ``tmask``/``tpts``: the trick's cards and points.  A trick complete goes on to ``_fsearch``."""
+        p = self.p
+        if pos == p.leader:
+            winner = best_seat
+            gained = 0
+            if p.counted[winner]:
+                gained = p.trick_value + tpts
+                if not p.hands[winner]:
+                    gained += p.last_bonus
+            old_leader = p.leader
+            p.leader = winner
+            v = gained + self._fsearch(alpha - gained, beta - gained)
+            p.leader = old_leader
+            return v
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise SearchLimit
+        hands = p.hands
+        hand = hands[pos]
+        b = p.belote
+        if b is None:
+            legal = hand & p.follow[led] or hand
+        else:
+            follow = hand & b.suit_cards[lead >> 4]
+            if follow:
+                legal = ((follow & b.higher[best]) or follow) if b.trump_lead >> lead & 1 else follow
+            else:
+                cut = b.cut
+                trumps = hand & cut
+                if not trumps:
+                    legal = hand
+                elif best_seat == pos ^ 2:
+                    if b.partner_undertrump or not cut >> best & 1 or trumps == hand:
+                        legal = hand
+                    else:
+                        legal = (hand & ~trumps) | (trumps & b.higher[best])
+                elif cut >> best & 1:
+                    legal = (trumps & b.higher[best]) or (trumps if b.forced_undertrump else hand)
+                else:
+                    legal = trumps
+        if self.prune and legal & (legal - 1):
+            legal = self._fequivalent(legal, (self._live & ~hand) | tmask)
+        beat = self._beat
+        win = legal & beat[best]
+        card_list = self._card_list
+        if not legal & (legal - 1):
+            cards = card_list(legal)
+        else:
+            allied = p.maximizers[best_seat] == p.maximizers[pos]
+            if not win:
+                cards = sorted(card_list(legal), key=(self._rich if allied else self._cheap).__getitem__)
+            elif allied:
+                rich = self._rich.__getitem__
+                cards = sorted(card_list(legal & ~win), key=rich) + sorted(card_list(win), key=rich)
+            else:
+                cards = sorted(card_list(win), key=self._st.__getitem__) + sorted(
+                    card_list(legal & ~win), key=self._cheap.__getitem__
+                )
+        maximizing = p.maximizers[pos]
+        v_best = -INF if maximizing else INF
+        nxt = p.next_pos[pos]
+        pts = p.points
+        follow_next = self._ffollow
+        for c in cards:
+            bit = 1 << c
+            hands[pos] = hand ^ bit
+            self._live ^= bit
+            pc = pts[c]
+            self.hand_points -= pc
+            if win >> c & 1:
+                v = follow_next(nxt, lead, led, pos, c, tmask | bit, tpts + pc, alpha, beta)
+            else:
+                v = follow_next(nxt, lead, led, best_seat, best, tmask | bit, tpts + pc, alpha, beta)
+            hands[pos] = hand
+            self._live ^= bit
+            self.hand_points += pc
+            if maximizing:
+                if v > v_best:
+                    v_best = v
+                    if v > alpha:
+                        alpha = v
+            elif v < v_best:
+                v_best = v
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                break
+        return v_best
+
+    def _flast(self) -> int:
+        """The last trick (one card in each hand), played out by the fast path's rules."""
+        p = self.p
+        hands = p.hands
+        leader = p.leader
+        best_seat = leader
+        best = hands[leader].bit_length() - 1
+        tpts = p.points[best]
+        beat = self._beat
+        pos = p.next_pos[leader]
+        while pos != leader:
+            c = hands[pos].bit_length() - 1
+            tpts += p.points[c]
+            if beat[best] >> c & 1:
+                best_seat, best = pos, c
+            pos = p.next_pos[pos]
+        if not p.counted[best_seat]:
+            return 0
+        return p.trick_value + tpts + p.last_bonus
 
     def _last_trick(self) -> int:
         """One card in each hand: the last trick plays itself (no choice, nothing to search)."""
