@@ -367,7 +367,7 @@ class Tables(commands.Cog):
     async def _show_started(self, interaction: Interaction, table: Table) -> None:
         """The lobby message becomes the table message: one message per table, edited in place."""
         assert table.match is not None
-        state = table_state(table)
+        version, state = table.version, table_state(table)
         file, deferred = await in_time(interaction, table_file(table, state), thinking=False)
         content, attachments, view = table_content(table, state), [file] if file else [], table_view(table)
         if deferred:
@@ -376,6 +376,8 @@ class Tables(commands.Cog):
             await interaction.response.edit_message(content=content, attachments=attachments, view=view)
         table.row.message_id = interaction.message.id if interaction.message else table.row.message_id
         await manager_of(interaction).store.set_message(table.id, table.row.message_id)
+        if table.version != version:  # a computer moved while this was sent: its edit may have landed before it
+            interaction.client.presenter.refresh(table)
 
     async def _check_dms(self, interaction: Interaction, table: Table) -> None:
         """Tell a player once, when they sit down, if their DMs are closed (hands then come by the button)."""
