@@ -160,6 +160,7 @@ def hand_text(table: Table, seat: int, *, note: str | None = None, selection: st
     selection = last_selection if selection is None else selection
     state = seat_view(table, seat)
     cards = state["hand"]
+    clicked = bool(note)  # the note of the player's own click, not that a card was played for them
     note = note or played_for.hand_note(table, seat, state) or ""
     waiting = _waiting(table, seat, state)
     lines = [note] if note else []
@@ -190,8 +191,9 @@ def hand_text(table: Table, seat: int, *, note: str | None = None, selection: st
         seat_language(table, seat),
     )
     shown: tuple
-    if waiting:  # what the player needs, not the note of their last click nor the table's version
-        needed = "\n".join(lines[1:] if note else lines)[:2000]
+    if waiting:  # what the player needs, not the note of their last click nor the table's version (but whether a
+        # card was played for them: it is said while that card is on the table, and not after)
+        needed = "\n".join(lines[1:] if clicked else lines)[:2000]
         shown = (needed, components.key(versioned=False))
     else:
         shown = (content, components.key())

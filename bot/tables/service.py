@@ -871,9 +871,11 @@ class TableManager:
         by_computer: bool = False,
         standin: bool = False,
         interaction_id: str | None = None,
+        for_player: bool = False,
     ) -> Outcome:
         """Under the table's lock: validate and apply, save, deal the next deal when one ends.  ``standin``: a
-        computer moves for an away player; the action log marks it (bot/ratings/standins.py counts these)."""
+        computer moves for an away player; the action log marks it (bot/ratings/standins.py counts these).
+        ``for_player``: the seat's only legal card, played for its player (their auto-play setting)."""
         match, record = table.match, table.record
         assert match is not None and record is not None
         trick_before = self._trick_now(table) if action.type == "play" else []
@@ -883,6 +885,8 @@ class TableManager:
             raise Refusal.of(e, table.names()) from None
         # Readers outside the lock (hand views) must see a version that matches the match they see.
         table.version += 1
+        if for_player:  # said with the version, before the save lets a hand be drawn (bot/presentation/played_for.py)
+            table.extra["played_for"] = (table.version, action.seat, action.to_json()["cards"])
         deal_index = len(record.deals) - 1
         outcome = Outcome(action, by_computer=by_computer, events=events)
         seq = len(record.deals[-1].actions)
@@ -903,6 +907,8 @@ class TableManager:
                     table.id, deal_index, seq, action.to_json(), standin=standin, interaction_id=interaction_id
                 )
         except Exception as e:
+            if for_player:  # not played after all
+                table.extra.pop("played_for", None)
             if is_conflict(e):
                 log.info("table %d: another process saved action %d first; reloading the table", table.id, seq)
                 await self._reload(table)
@@ -1053,12 +1059,12 @@ class TableManager:
                     else:
                         action = Action(seat, "draw")
                     try:
-                        outcome = await self._apply(table, action, by_computer=True, standin=standin)
+                        outcome = await self._apply(
+                            table, action, by_computer=True, standin=standin, for_player=forced is not None
+                        )
                     except StaleTable:  # another process moved here first (the table is reloaded): look again
                         continue
                     outcome.for_player = forced is not None
-                    if forced is not None:  # the table and the player's hand say so (bot/presentation/played_for.py)
-                        table.extra["played_for"] = (table.version, seat, forced.to_json()["cards"])
                 self._tell(ACTED, table, outcome)
                 self._forget_if_ended(table)
         except asyncio.CancelledError:
