@@ -12,6 +12,7 @@ import asyncio
 import logging
 import random
 
+import discord
 import pytest
 
 from bot.presentation import deadline
@@ -336,3 +337,22 @@ async def test_random_faults_through_a_whole_game(world, seed, caplog):
     late = len(fake.late_answers())
     print(f"\nrandom faults: {fake.faults.count(SERVER_ERROR)} x 5xx, {fake.faults.count(TOO_MANY)} x 429, 1 drop;"
           f" {len(fake.interactions_by_token)} interactions, all answered, {late} after 3 s")  # fmt: skip
+
+
+async def test_a_message_refused_more_often_than_discord_py_retries_still_arrives(world, caplog):
+    """discord.py sends a request refused with 429 five times, then raises.  A busy channel once refused all five
+    tries of a tournament's "Board 1 played" (CI, a Five Hundred day-long board): the budget sends it again, and the
+    caller never hears of it; a request refused past those rounds raises as before."""
+    caplog.set_level(logging.INFO, "bot.presentation.budget")
+    refusing = world.fake.faults.add(Fault(TOO_MANY, "POST", "/channels/{channel_id}/messages", times=7, seconds=0.01))
+    async with world.running() as client:
+        channel = client.get_partial_messageable(world.channel.id)
+        message = await channel.send("Board 1 played")
+        assert refusing.hits == 7 and message.content == "Board 1 played"
+        assert [m.content for m in world.fake.messages(world.channel)] == ["Board 1 played"]
+        assert "refused with 429 five times" in caplog.text and "Traceback" not in caplog.text
+
+        world.fake.faults.add(Fault(TOO_MANY, "POST", "/channels/{channel_id}/messages", times=None, seconds=0.01))
+        with pytest.raises(discord.HTTPException) as refused:
+            await channel.send("never")
+        assert refused.value.status == 429

@@ -20,6 +20,7 @@ import asyncio
 import collections
 import heapq
 import itertools
+import logging
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
@@ -37,6 +38,11 @@ HAND = PING
 # before a live hand asked for just now, so that a bot at its budget (a hand edit at every card, at many tables)
 # still updates its tables, later rather than never.
 LEVEL_SECONDS = 2.0
+
+# Rounds of discord.py's five tries a request refused with 429 gets before its caller hears of it.
+REFUSED_ROUNDS = 3
+
+log = logging.getLogger(__name__)
 
 _priority: ContextVar[int] = ContextVar("channel_request_priority", default=NORMAL)
 
@@ -107,6 +113,14 @@ class Window:
             self.timer = asyncio.get_running_loop().call_at(self.answered[0] + self.window, self.grant)
 
 
+def _retry_after(refused: discord.HTTPException) -> float:
+    """The wait a 429 asked for (its ``Retry-After`` header), at least a little so the waiting requests go first."""
+    try:
+        return min(60.0, max(0.05, float(refused.response.headers.get("Retry-After", 1.0))))
+    except (ValueError, AttributeError, TypeError):
+        return 1.0
+
+
 def _now() -> float:
     return asyncio.get_running_loop().time()
 
@@ -131,8 +145,21 @@ class ChannelBudget:
             if route.path.startswith(_EXEMPT):
                 return await send(route, **kwargs)
             priority = _priority.get()
-            async with self._channel_slot(route, priority), self._global_slot(priority):
-                return await send(route, **kwargs)
+            for round_ in itertools.count(1):
+                try:
+                    async with self._channel_slot(route, priority), self._global_slot(priority):
+                        return await send(route, **kwargs)
+                except discord.HTTPException as refused:
+                    # discord.py sends a request refused with 429 five times, then gives up.  A busy channel can
+                    # refuse all five (the requests that wait there take the room first), yet a 429 means Discord
+                    # did nothing: sending again is safe, and a message like "Board 1 played" must not be lost.
+                    if refused.status != 429 or round_ > REFUSED_ROUNDS:
+                        raise
+                    wait = _retry_after(refused)
+                    log.info("%s %s refused with 429 five times; sending again in %.2f s", route.method, route.path,
+                             wait)  # fmt: skip
+                    await asyncio.sleep(wait)
+            raise AssertionError("unreachable")
 
         http.request = request  # type: ignore[method-assign]
 
