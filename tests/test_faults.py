@@ -9,6 +9,7 @@ is in tests/test_fault_restarts.py.
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import random
 
@@ -351,6 +352,13 @@ async def test_a_message_refused_more_often_than_discord_py_retries_still_arrive
         assert refusing.hits == 7 and message.content == "Board 1 played"
         assert [m.content for m in world.fake.messages(world.channel)] == ["Board 1 played"]
         assert "refused with 429 five times" in caplog.text and "Traceback" not in caplog.text
+
+        picture = world.fake.faults.add(Fault(TOO_MANY, "POST", "/channels/{channel_id}/messages", times=6,
+                                              seconds=0.01))  # fmt: skip
+        await channel.send("a picture", file=discord.File(io.BytesIO(b"the whole picture"), "p.png"))
+        assert picture.hits == 6
+        posted = [c for c in world.fake.rest.log if c.method == "POST" and c.route == "/channels/{channel_id}/messages"]
+        assert posted[-1].files[0].data == b"the whole picture"  # rewound for the round after discord.py's five
 
         world.fake.faults.add(Fault(TOO_MANY, "POST", "/channels/{channel_id}/messages", times=None, seconds=0.01))
         with pytest.raises(discord.HTTPException) as refused:

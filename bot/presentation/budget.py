@@ -159,6 +159,8 @@ class ChannelBudget:
                     log.info("%s %s refused with 429 five times; sending again in %.2f s", route.method, route.path,
                              wait)  # fmt: skip
                     await asyncio.sleep(wait)
+                    for file in kwargs.get("files") or ():
+                        file.reset(seek=True)  # discord.py rewinds a file only from its second try of a round
             raise AssertionError("unreachable")
 
         http.request = request  # type: ignore[method-assign]
