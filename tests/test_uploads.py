@@ -14,6 +14,7 @@ from aiohttp.test_utils import TestServer
 from discord.http import handle_message_parameters
 
 from bot.presentation import images
+from bot.presentation.live_hands import hand_image, hand_text
 from bot.presentation.presenter import SHOWN_PICTURE
 from bot.presentation.uploads import one_buffer
 from tests.botkit.harness import bot_world, play_to_the_end, table_message
@@ -108,3 +109,28 @@ async def test_the_table_message_shows_its_picture_uploaded_in_one_buffer(tmp_pa
         assert picture.data == images.pictures.peek(key)  # the very PNG drawn, byte for byte
         assert picture.filename.startswith("table-") and picture.data.startswith(b"\x89PNG\r\n\x1a\n")
         assert any(prepared)  # pictures went through the one-buffer path
+
+
+async def test_a_tap_answered_with_its_hand_picture_in_one_buffer(tmp_path, monkeypatch):
+    prepared = []
+
+    def counting(kwargs):
+        out = one_buffer(kwargs)
+        prepared.append(out is not kwargs)
+        return out
+
+    monkeypatch.setattr("bot.presentation.deadline.one_buffer", counting)
+    async with bot_world(tmp_path, images_on=True) as world, world.running() as client:
+        lobby = await world.new_table(world.alice, "500", options="target=100")
+        await world.click(world.bob, lobby, "join")
+        await world.click(world.alice, lobby, "cpu")
+        await world.click(world.alice, lobby, "start")
+        await world.settle(client)
+        table = client.manager.tables[1]
+        answer = await world.click(world.alice, table_message(world, table), "hand")  # "My hand": a callback
+        picture = answer.message.attachments[0]
+        drawn = await hand_image(
+            table, table.seat_of(world.alice.id), hand_text(table, table.seat_of(world.alice.id)).image_key
+        )
+        assert picture.data == drawn  # the very PNG drawn, byte for byte
+        assert prepared and all(prepared)  # the callback's form went as one buffer
