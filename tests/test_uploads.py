@@ -17,7 +17,8 @@ from bot.presentation import images
 from bot.presentation.live_hands import hand_image, hand_text
 from bot.presentation.presenter import SHOWN_PICTURE
 from bot.presentation.uploads import one_buffer
-from tests.botkit.harness import bot_world, play_to_the_end, table_message
+from tests.botkit.harness import act_through_ui, bot_world, play_to_the_end, table_message
+from tests.fakediscord.faults import TOO_MANY, Fault
 
 
 async def parts_received(forms: list) -> list[list[tuple]]:
@@ -134,3 +135,26 @@ async def test_a_tap_answered_with_its_hand_picture_in_one_buffer(tmp_path, monk
         )
         assert picture.data == drawn  # the very PNG drawn, byte for byte
         assert prepared and all(prepared)  # the callback's form went as one buffer
+
+
+async def test_a_picture_sent_again_after_discord_py_gave_up_is_the_whole_picture(tmp_path):
+    """Discord refuses the table message's edit five times (429): discord.py gives up, ``budget.py`` sends it again
+    in a second round of tries, and the picture that arrives then is the whole picture drawn — discord.py rewinds a
+    file only from its second try on, so that round's first try would have read it from where the last one ended."""
+    async with bot_world(tmp_path, images_on=True) as world, world.running() as client:
+        table = await world.seated_and_started(client, [world.alice, world.bob])
+        await world.settle(client)
+        version = table.version
+        user = world.fake.world.users[table.seats[table.match.to_move].user_id]
+        action = next(a for a in table.match.legal_json() if a["seat"] == table.match.to_move)
+        table_message_path = f"/messages/{table.row.message_id}"
+        refusing = world.fake.faults.add(
+            Fault(TOO_MANY, "PATCH", "/channels/{channel_id}/messages/{message_id}", times=5, seconds=0.01,
+                  when=lambda method, route, path: path.endswith(table_message_path))
+        )  # fmt: skip
+        await act_through_ui(world, table, user, {k: v for k, v in action.items() if k != "seat"})
+        await world.settle(client)
+        assert table.version > version and refusing.hits == 5
+        picture = table_message(world, table).attachments[0]
+        message_id, key = table.extra[SHOWN_PICTURE]
+        assert picture.data == images.pictures.peek(key) and len(picture.data) > 1000

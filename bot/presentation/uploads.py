@@ -2,10 +2,12 @@
 
 discord.py sends a message with files as ``aiohttp.FormData``, built anew for each try: a multipart writer with a
 payload object per field, each field's headers built and written on their own, the PNG read from its file object in
-chunks — about nine socket writes and ~220 µs more of the bot's CPU than the same edit in JSON (measured with
-``bench/bench_upload.py``).  Table and hand pictures are uploaded about 0.8 times per action, so that was a fifth of
-what a picture cost the bot beside the drawing.  ``one_buffer`` writes the same multipart body (the same fields,
-names, file names and content types, in the same order) into one ``bytes`` once, and the request sends that.
+chunks, about nine socket writes: a 45-KB picture cost the bot ~330 µs more CPU than the same edit in JSON
+(``bench/bench_upload.py``, medians of five rounds), more than its trip through the render pool.  ``one_buffer``
+writes the same multipart body (the same fields, names, file names and content types, in the same order) into one
+``bytes`` once, and the request sends that: ~140 µs less per upload, at ~0.8 uploads per action.  A request sent
+again sends the same bytes (discord.py rewinds a file at each of its tries but the first, so ``budget.py``'s second
+round of tries would have started reading the picture where the last try had left it: at its end).
 
 Only forms of plain fields take this path: a text value, or a file object in memory (``io.BytesIO``, what
 ``discord.File`` holds for a picture) with a plain name and file name; anything else goes as discord.py sends it.
