@@ -507,6 +507,7 @@ class BotSide:
         self.received_at: dict[int, float] = {}
         self.human: dict[int, int] = {}  # table id → the human's user id
         self.outrun = self.edits = 0  # table-message edits in the window; of them, outrun by a move while under way
+        self.pictures_made = self.stale_pictures = 0  # table pictures made for messages; of them, outrun when drawn
 
     def send(self, message: dict) -> None:
         # Buffered by the event loop: a busy driver never blocks the bot on a full pipe.
@@ -563,6 +564,19 @@ class BotSide:
             await post_table_message(table, *args, **kwargs)
 
         client.presenter._post_table_message = new_message
+        import bot.presentation.presenter as presenter_module
+
+        table_file = presenter_module.table_file
+
+        async def counted_file(table, *args, **kwargs):  # a table picture outrun by a move before its upload
+            version = table.version
+            file = await table_file(table, *args, **kwargs)
+            if file is not None and self.counting:
+                self.pictures_made += 1
+                self.stale_pictures += table.version != version
+            return file
+
+        presenter_module.table_file = counted_file
 
     async def run(self) -> None:
         from tests.fakediscord import point_discord_at
@@ -668,6 +682,7 @@ class BotSide:
                     kept_start = images.pictures.hits
                     self.table_delays = []
                     self.outrun = self.edits = 0
+                    self.pictures_made = self.stale_pictures = 0
                     self.counting = True
                     if timeline is not None:
                         timeline.counting = True
@@ -705,6 +720,7 @@ class BotSide:
                             "kept": images.pictures.hits - kept_start,
                             "table_delays": self.table_delays,
                             "outrun": (self.outrun, self.edits),
+                            "stale_pictures": (self.stale_pictures, self.pictures_made),
                             "lags": self.lags,
                             "gc_pauses": self.gc_pauses,
                             "received": self.received_at,
@@ -1017,6 +1033,20 @@ class Driver:
         # lets later moves join it, so images on may edit less often than off.
         per_action = [sum(window[1].values()) / max(window[2]["actions"], 1) for window in (with_images, without)]
         print(f"REST calls per action, images on: {per_action[0]:.2f}; off: {per_action[1]:.2f}")
+        # What each window did per action, route by route: work that only one window does (the off window's first
+        # edit of each table message takes its picture away) or does more often changes the divisor, not the images.
+        routes = sorted(set(with_images[1]) | set(without[1]), key=lambda r: -with_images[1].get(r, 0))
+        for route in routes:
+            on_n, off_n = (window[1].get(route, 0) / max(window[2]["actions"], 1) for window in (with_images, without))
+            print(f"   {on_n:6.3f} / {off_n:6.3f}  {route}")
+        for name, window in (("on", with_images), ("off", without)):
+            outrun, edits = window[2]["outrun"]
+            stale, made = window[2].get("stale_pictures", (0, 0))
+            print(
+                f"table-message edits per action, images {name}: {edits / max(window[2]['actions'], 1):.3f}, "
+                f"of which the table moved while one was made: {outrun / max(window[2]['actions'], 1):.3f}; "
+                f"table pictures made {made}, of which outrun by a move before their upload: {stale}"
+            )
 
     def report(self, args, window, calls, bot: dict, driver_cpu: float, latencies: list, expired: int) -> None:
         cards, actions = bot["cards"], bot["actions"]

@@ -29,6 +29,8 @@ from typing import Any
 
 import discord
 
+from bot.presentation.uploads import one_buffer
+
 # The order in which waiting requests go: a turn ping or a live hand first (someone is waiting to act), then new
 # messages, then table-message edits (a later edit shows the same moves), deletions whenever there is room.
 PING, NORMAL, EDIT, DELETE = 0, 1, 2, 3
@@ -142,6 +144,7 @@ class ChannelBudget:
         send = http.request
 
         async def request(route: discord.http.Route, **kwargs: Any) -> Any:
+            kwargs = one_buffer(kwargs)  # a picture's form built once, in one buffer (bot/presentation/uploads.py)
             if route.path.startswith(_EXEMPT):
                 return await send(route, **kwargs)
             priority = _priority.get()

@@ -24,6 +24,7 @@ from discord.http import Route, json_or_text
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.presentation.overload import DISCORD_DEADLINE
+from bot.presentation.uploads import one_buffer
 
 log = logging.getLogger(__name__)
 
@@ -76,11 +77,13 @@ class DeadlineAdapter(AsyncWebhookAdapter):
         headers = {"Content-Type": "application/json"} if payload is not None else {}
         reached_discord = False  # an earlier attempt may have been carried out though its answer was lost
         attempt = 0
+        # A picture's form, built once in one buffer (bot/presentation/uploads.py); else per try, as discord.py does
+        prepared = one_buffer({"form": multipart}).get("data") if multipart else None
         while True:
             for file in files or []:
                 file.reset(seek=attempt)
-            body: Any = discord.utils._to_json(payload) if payload is not None else None
-            if multipart:
+            body: Any = discord.utils._to_json(payload) if payload is not None else prepared
+            if multipart and prepared is None:
                 body = aiohttp.FormData(quote_fields=False)
                 for part in multipart:
                     body.add_field(**part)
