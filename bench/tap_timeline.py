@@ -157,9 +157,9 @@ class TapTimeline:
             render_pool._Job = TappedJob  # type: ignore[attr-defined]
             send = pool._send
 
-            def timed_send(job) -> bool:
+            def timed_send(job, **kwargs: Any) -> bool:
                 timeline.mark(getattr(job, "tap", None), "lane")
-                return send(job)
+                return send(job, **kwargs)
 
             pool._send = timed_send  # type: ignore[method-assign]
 
