@@ -48,6 +48,8 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Literal
 
+from bot.tables.urgency import AHEAD
+
 log = logging.getLogger(__name__)
 
 Mode = Literal["processes", "threads", "off"]
@@ -334,7 +336,10 @@ class RenderPool:
         self._dispatch()
 
     def _push(self, urgent: bool, item: _Job | asyncio.Future[None]) -> None:
-        heapq.heappush(self._waiting, (0 if urgent else 1, next(self._order), item))
+        # After the answers', the pictures of work that has waited long enough (a table message seconds behind the
+        # game: bot/tables/urgency.py), whose tasks, ahead in the waiting lane, soon send them.
+        priority = 0 if urgent else 1 if AHEAD.get() else 2
+        heapq.heappush(self._waiting, (priority, next(self._order), item))
         self._urgent_waiting += urgent
 
     def _dispatch(self) -> None:
