@@ -257,8 +257,8 @@ class RenderPool:
         answers a player, which goes before the others: only the urgent images waiting count, and one lane's turn."""
         lanes = self._lanes()
         if urgent and self.mode == "processes":  # sent at once: it waits behind what the least busy worker owes
-            live = [w for w in self._processes if not w.dead]
-            return min((len(w.owed) for w in live), default=0) * self.seconds_per_image
+            live = [w for w in self._processes if not w.dead]  # but the picture it draws, as behind a free lane
+            return max(0, min((len(w.owed) for w in live), default=0) - 1) * self.seconds_per_image
         if urgent:
             if self._free_lanes > 0 and not self._urgent_waiting:
                 return 0.0
