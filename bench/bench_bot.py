@@ -759,6 +759,7 @@ class Driver:
         self.stop = False
         self.rest_calls: Counter = Counter()
         self.taps = 0  # interactions answered in the window (taps, or slash commands)
+        self.window_opened = float("inf")  # when the measuring window opened (taps sent from then on are counted)
         self.dm_channels: set[int] = set()
         self.channel_times: dict[int, list[float]] = {}  # channel id → its REST calls' times in the window
         self.turns: dict[int, dict] = {}  # table id → the latest turn notice from the bot
@@ -855,7 +856,7 @@ class Driver:
         if timed is None:
             return None
         result, sent, replied = timed
-        if self.measuring:
+        if self.measuring and sent >= self.window_opened:  # a tap sent before the window belongs to the one before
             self.latencies.append(replied - sent)
             self.sent_at[result.id] = sent
             self.replied_at[result.id] = replied
@@ -992,6 +993,7 @@ class Driver:
         self.hand_delays = []
         self.taps = 0
         self.measuring = True
+        self.window_opened = time.monotonic()
         return fake.expired_interactions
 
     async def window(self, bot, fake: FakeDiscord, seconds: float) -> tuple:

@@ -49,7 +49,13 @@ class TapTimeline:
                 pool = self.pool
                 waiting = getattr(pool, "_waiting", [])
                 urgent = sum(1 for w in waiting if w[0] == 0)
-                self.samples.append((now, now - start - 0.02, len(loop._ready), pool.in_flight, urgent))  # type: ignore
+                lanes = getattr(loop, "_cardtable_lanes", None)
+                later = lanes.waiting if lanes is not None else ()
+                head = later[0] if later else None
+                age = time.perf_counter() - head[0] if isinstance(head, tuple) else 0.0
+                self.samples.append(
+                    (now, now - start - 0.02, len(loop._ready), pool.in_flight, urgent, len(later), age)  # type: ignore
+                )
 
     def mark(self, interaction_id: int | None, name: str) -> None:
         if interaction_id is None or not self.counting:
@@ -151,9 +157,9 @@ class TapTimeline:
             render_pool._Job = TappedJob  # type: ignore[attr-defined]
             send = pool._send
 
-            def timed_send(job) -> bool:
+            def timed_send(job, **kwargs: Any) -> bool:
                 timeline.mark(getattr(job, "tap", None), "lane")
-                return send(job)
+                return send(job, **kwargs)
 
             pool._send = timed_send  # type: ignore[method-assign]
 
@@ -233,6 +239,12 @@ def breakdown(marks: dict[str, dict[str, float]], kinds: dict[str, str], sent: d
                      f"callbacks ready p50 {ready[len(ready) // 2]}, p90 {ready[int(len(ready) * 0.9)]}, "
                      f"max {ready[-1]}; images in the render pool p50 {flight[len(flight) // 2]}, max {flight[-1]}; "
                      f"urgent ones waiting p50 {urgent[len(urgent) // 2]}, max {urgent[-1]}")  # fmt: skip
+        if len(samples[0]) > 5:
+            depth = sorted(s[5] for s in samples)
+            ages = sorted(s[6] for s in samples)
+            lines.append(f"the waiting lane (work that may wait): callbacks p50 {depth[len(depth) // 2]}, p90 "
+                         f"{depth[int(len(depth) * 0.9)]}; its oldest had waited p50 {ages[len(ages) // 2] * 1000:.0f} "
+                         f"ms, p90 {ages[int(len(ages) * 0.9)] * 1000:.0f} ms")  # fmt: skip
 
     def lag_during(start: float, end: float) -> list[float]:
         return [s[1] for s in samples[bisect.bisect_left(when, start) : bisect.bisect_right(when, end)]]

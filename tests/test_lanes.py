@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.process.lanes import install
-from bot.tables.urgency import LATER, later_context, start_later, start_now
+from bot.tables.urgency import AHEAD, LATER, ahead_if, later_context, start_later, start_now
 
 
 async def test_an_answer_does_not_queue_behind_a_burst_of_work_that_may_wait():
@@ -57,3 +57,28 @@ async def test_what_waiting_work_starts_may_wait_too_unless_a_player_waits_for_i
 async def test_installing_twice_keeps_one_waiting_lane():
     loop = asyncio.get_running_loop()
     assert install(loop) is install(loop)
+
+
+async def test_waiting_work_that_waited_long_enough_goes_ahead_of_the_rest_which_still_runs():
+    install(asyncio.get_running_loop(), slice_seconds=0.0)  # one waiting callback per round, and one of the rest
+    steps: list[str] = []
+
+    async def work(n: int) -> None:  # computers' moves
+        for step in range(3):
+            steps.append(f"work {n}.{step}")
+            await asyncio.sleep(0)
+
+    async def late_edit() -> None:  # a table message seconds behind the game
+        with ahead_if(True):
+            for step in range(3):
+                steps.append(f"edit {step}")
+                await asyncio.sleep(0)
+        steps.append("edit done")
+
+    others = [start_later(work(n)) for n in range(5)]
+    edit = start_later(late_edit())
+    await asyncio.gather(edit, *others)
+    # In one line the edit's every step would wait for a step of each of the five others.
+    assert steps.index("edit 2") < steps.index("work 2.1"), steps
+    assert len(steps) == 15 + 4  # the rest ran to its end too
+    assert AHEAD.get() is False

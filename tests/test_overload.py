@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 from bot.presentation import images, overload
 from bot.presentation.render_pool import RenderPool
+from bot.tables.urgency import ahead_if
 from tests.botkit.harness import bot_world
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -77,3 +78,26 @@ async def test_an_interaction_discord_already_expired_costs_one_log_line(tmp_pat
     ours = [r for r in caplog.records if r.name.startswith(("bot", "cogs")) and r.levelno >= logging.WARNING]
     assert len(ours) == 1 and ours[0].exc_info is None, [r.getMessage() for r in ours]
     assert ours[0].getMessage().startswith("interaction expired before it was answered (table new, ")
+
+
+async def test_a_late_table_edits_picture_goes_after_the_answers_but_before_the_other_table_pictures():
+    pool = RenderPool("threads", workers=1)
+    finished: list[str] = []
+
+    def draw(name: str, seconds: float) -> None:
+        time.sleep(seconds)
+        finished.append(name)
+
+    async def late(name: str) -> None:  # a table message seconds behind the game (bot/presentation/presenter.py)
+        with ahead_if(True):
+            await pool.run(draw, name, 0)
+
+    first = asyncio.create_task(pool.run(draw, "table 1", 0.2))
+    await asyncio.sleep(0.05)  # table 1 holds the only lane
+    queued = [asyncio.create_task(pool.run(draw, f"table {n}", 0)) for n in (2, 3)]
+    await asyncio.sleep(0)
+    behind = asyncio.create_task(late("late table"))
+    await asyncio.sleep(0)
+    hand = asyncio.create_task(pool.run(draw, "hand", 0, urgent=True))
+    await asyncio.gather(first, hand, behind, *queued)
+    assert finished == ["table 1", "hand", "late table", "table 2", "table 3"]

@@ -172,7 +172,7 @@ async def test_one_tables_pictures_go_to_one_worker_while_it_has_room():
         pool.close()
 
 
-async def test_an_answers_picture_takes_the_first_lane_that_frees_and_every_lane_is_given_back():
+async def test_an_answers_picture_goes_before_the_waiting_table_pictures_and_every_lane_is_given_back():
     pool = RenderPool("processes", workers=1)  # two lanes (PIPELINE)
     pool.start()
     try:
@@ -183,13 +183,33 @@ async def test_an_answers_picture_takes_the_first_lane_that_frees_and_every_lane
 
         tables = [asyncio.create_task(draw(f"table {n}", 0.3 if n == 1 else 0.0)) for n in range(1, 5)]
         await asyncio.sleep(0.1)  # table 1 is in a lane; the other lane is kept for an answer's picture
-        assert pool.backlog_seconds(urgent=True) == 0
+        assert pool.backlog_seconds(urgent=True) == 0  # behind only the one the worker draws, as with a free lane
         hand = asyncio.create_task(draw("hand", 0.0, urgent=True))
         await asyncio.gather(hand, *tables)
         assert finished == ["table 1", "hand", "table 2", "table 3", "table 4"]
         assert pool.in_flight == 0 and pool.backlog_seconds() == 0 == pool.backlog_seconds(urgent=True)
         assert await pool.run(named_nap, "after", 0.0, urgent=True) == "after"  # every lane was given back
         assert await asyncio.gather(*(pool.run(named_nap, str(n), 0.0) for n in range(5))) == list("01234")
+    finally:
+        pool.close()
+
+
+async def test_an_answers_picture_needs_no_lane_when_table_pictures_hold_them_all():
+    """A table picture's task runs in the waiting lane of a busy event loop: handed a lane, it may hold it for a
+    while before it sends its image.  An answer's picture does not wait for that."""
+    pool = RenderPool("processes", workers=1)
+    pool.start()
+    try:
+        pool._free_lanes = 0  # every lane handed to a table picture whose task has not run yet
+        assert await asyncio.wait_for(pool.run(named_nap, "hand", 0.0, urgent=True), 5) == "hand"
+        assert pool._free_lanes == 0  # it took none, and gave none back
+        assert pool.backlog_seconds(urgent=True) == 0.0  # the worker owes nothing: the next one is drawn at once
+        pool._free_lanes = 2
+        tables = [asyncio.create_task(pool.run(named_nap, f"table {n}", 0.2)) for n in range(3)]
+        await asyncio.sleep(0.05)  # one table picture in the worker; the last lane is kept for answers
+        assert await pool.run(named_nap, "hand 2", 0.0, urgent=True) == "hand 2"
+        assert [await t for t in tables] == ["table 0", "table 1", "table 2"]
+        assert pool._free_lanes == 2 and pool.in_flight == 0 and not pool._laneless
     finally:
         pool.close()
 

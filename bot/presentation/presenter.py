@@ -57,7 +57,7 @@ from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.guild_settings import duration_text
 from bot.tables.placement import Placement
 from bot.tables.service import Outcome, Table, TableManager
-from bot.tables.urgency import start_later, start_now
+from bot.tables.urgency import ahead_if, start_later, start_now
 from rules import registry
 from rules.events import DealScored
 from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY
@@ -83,6 +83,9 @@ class NewTableMessage:
 NEW_TABLE_MESSAGE = NewTableMessage()
 HANDS = object()  # queue marker: bring the players' live hands up to date with the state as it is then
 SHOWN_PICTURE = "table_picture"  # table.extra: (message id, picture key) of the table message's picture
+# Seconds a move may wait for the table message to show it before that edit goes ahead of the other work that may
+# wait (still after the players' answers: bot/process/lanes.py).
+LATE_EDIT = 2.0
 
 
 @dataclass
@@ -96,6 +99,7 @@ class TableOutput:
     hands_for: int = -1  # the deal whose live hands were started
     last_edit: float = float("-inf")  # loop time of the last table-message edit
     hold_check: asyncio.TimerHandle | None = None  # an edit held back is made by this time at the latest
+    unshown_since: float = float("inf")  # loop time of the first move the table message does not show yet
 
 
 class Presenter:
@@ -146,6 +150,8 @@ class Presenter:
 
     def _queue(self, table: Table, job: Job | object) -> None:
         out = self._output(table)
+        if job is REFRESH or isinstance(job, NewTableMessage):
+            out.unshown_since = min(out.unshown_since, asyncio.get_running_loop().time())
         if job is REFRESH and any(j is REFRESH or isinstance(j, NewTableMessage) for j in out.jobs):
             return  # coalesced: a pending edit (or new message) shows the table as it is then, so this change too
         out.jobs.append(job)
@@ -185,9 +191,12 @@ class Presenter:
                         out.hold_check.cancel()
                         out.hold_check = None
                         self._held.pop(table.id, None)
-                    with self.budget.priority(EDIT):  # after pings, live hands and new messages
+                    late = out.last_edit - out.unshown_since >= LATE_EDIT
+                    out.unshown_since = float("inf")  # this edit shows every move until now
+                    with self.budget.priority(EDIT), ahead_if(late):  # after pings, live hands and new messages
                         await self._edit_table_message(table)
                 elif isinstance(job, NewTableMessage):
+                    out.unshown_since = float("inf")
                     await self._post_table_message(table, job.deal_end)
                 elif job is HANDS:
                     await self.live.refresh(table)

@@ -17,8 +17,10 @@ image, never the bot.
 
 At most ``PIPELINE`` images per worker are handed to the workers at a time; the others wait in line here, where an
 image that answers a player (a hand) goes before table, deal and score images: under load those are shed first.  The
-last free lane is kept for such an image, which is sent to a worker by the very callback that frees a lane (the
-others are sent when their task next runs, at the event loop's pace).
+last free lane is kept for answers' images.  An answer's image takes no lane at all: it is sent at once to the
+worker that owes the fewest, since a lane may be held by a table picture whose task is waiting its turn on a busy
+event loop (``bot/process/lanes.py``: work that may wait runs a slice at a time) and has not sent its image yet.
+The others are sent when their task next runs, at the event loop's pace: under load, the first images shed.
 
 The pool also knows how busy it is (``backlog_seconds``): how long a new image would wait for a worker, from the
 images in flight and the recent time per image.  The overload policy (``bot/presentation/overload.py``) reads it.
@@ -45,6 +47,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Literal
+
+from bot.tables.urgency import AHEAD
 
 log = logging.getLogger(__name__)
 
@@ -220,6 +224,7 @@ class RenderPool:
         # (priority, order, a job for a worker or a thread's turn): a heap
         self._waiting: list[tuple[int, int, _Job | asyncio.Future[None]]] = []
         self._urgent_waiting = 0  # of them, images that answer a player (priority 0)
+        self._laneless: set[asyncio.Future[Any]] = set()  # answers owed for images sent without a lane (urgent ones)
         self._order = itertools.count()
         self._lock = threading.Lock()  # close() may come from another thread (the client closes in one)
 
@@ -251,6 +256,9 @@ class RenderPool:
         """How long a new image would wait before a worker starts it (0 when one is free).  ``urgent``: an image that
         answers a player, which goes before the others: only the urgent images waiting count, and one lane's turn."""
         lanes = self._lanes()
+        if urgent and self.mode == "processes":  # sent at once: it waits behind what the least busy worker owes
+            live = [w for w in self._processes if not w.dead]  # but the picture it draws, as behind a free lane
+            return max(0, min((len(w.owed) for w in live), default=0) - 1) * self.seconds_per_image
         if urgent:
             if self._free_lanes > 0 and not self._urgent_waiting:
                 return 0.0
@@ -321,17 +329,17 @@ class RenderPool:
             raise
 
     def _free_lane(self) -> None:
-        """A lane is free: it goes straight to the most urgent image waiting.  An urgent image (one that answers a
-        player) is sent to its worker here and now, in the callback that read the last answer, not when its task
-        next runs: however busy the event loop is, the player's picture does not wait for it (woken to send it
-        themselves, images cost a worker two rounds of the loop idle each; at 500 tables on a loaded machine that
-        bounded the pool at ~70 images a second, and the answers' hand pictures queued for a second).  Other
-        images still go when their task runs: their pace is the loop's, so under load they are the ones shed."""
+        """A lane is free: it goes straight to the most urgent image waiting (a thread's turn is handed over here;
+        a table picture for a worker is sent when its task next runs: its pace is the loop's, so under load they are
+        the images shed; an answer's picture for a worker needs no lane)."""
         self._free_lanes += 1
         self._dispatch()
 
     def _push(self, urgent: bool, item: _Job | asyncio.Future[None]) -> None:
-        heapq.heappush(self._waiting, (0 if urgent else 1, next(self._order), item))
+        # After the answers', the pictures of work that has waited long enough (a table message seconds behind the
+        # game: bot/tables/urgency.py), whose tasks, ahead in the waiting lane, soon send them.
+        priority = 0 if urgent else 1 if AHEAD.get() else 2
+        heapq.heappush(self._waiting, (priority, next(self._order), item))
         self._urgent_waiting += urgent
 
     def _dispatch(self) -> None:
@@ -368,9 +376,8 @@ class RenderPool:
         if not self._processes:
             self.start()
         job = _Job(function, args, affinity, asyncio.get_running_loop().create_future())
-        if urgent:  # sent as soon as a lane frees, by the callback that freed it
-            self._push(True, job)
-            self._dispatch()
+        if urgent:  # at once, without a lane: every lane may be held by a table picture whose task waits its turn
+            self._send(job, lane=False)
         else:  # sent when its task next runs, at the pace of the loop: under load, the first images shed
             await self._take_lane(False)
             if not self._send(job):
@@ -384,9 +391,9 @@ class RenderPool:
                 return None
             return await asyncio.to_thread(function, *args)
 
-    def _send(self, job: _Job) -> bool:
-        """Hand ``job`` to a worker with the lane it holds; False (its answer failed, for its task to draw it in a
-        thread) when the workers are gone."""
+    def _send(self, job: _Job, *, lane: bool = True) -> bool:
+        """Hand ``job`` to a worker with the lane it holds (``lane``; else it holds none); False (its answer failed,
+        for its task to draw it in a thread) when the workers are gone."""
         try:
             if self.mode != "processes" or not self._processes:
                 raise BrokenProcessPool("the render workers are stopped")
@@ -395,6 +402,8 @@ class RenderPool:
                 raise BrokenProcessPool("a render worker died")
             self._watch(worker, job.answer.get_loop())
             worker.send(job.function, job.args, job.answer)
+            if not lane:
+                self._laneless.add(job.answer)
             return True
         except (BrokenProcessPool, BrokenPipeError, ConnectionResetError) as error:
             job.answer.set_exception(error)
@@ -428,6 +437,13 @@ class RenderPool:
                     answer.set_result(value)
                 else:
                     answer.set_exception(value)
+            self._lane_back(answer)
+
+    def _lane_back(self, answer: asyncio.Future[Any]) -> None:
+        """An answer came (or failed): the lane its image held is free, if it held one."""
+        if answer in self._laneless:
+            self._laneless.discard(answer)
+        else:
             self._free_lane()
 
     def _fail(self, worker: _Worker) -> None:
@@ -442,7 +458,7 @@ class RenderPool:
                 answer.set_exception(BrokenProcessPool("a render worker died"))
         for answer in owed:
             if answer is not None:  # its lane goes on (to the other worker, or to a thread)
-                self._free_lane()
+                self._lane_back(answer)
 
     def _died(self, dead: _Worker) -> None:
         """A worker died.  Start a fresh one once; when workers keep dying (they cannot start at all, say), draw in

@@ -12,6 +12,11 @@ callback of the ordinary lane runs for at most ``SLICE`` seconds per round of th
 round.  So a round is the answers' steps plus one slice, however much waiting work there is, and the waiting work
 still runs in every round: it is slowed, never starved.  Timers and I/O are not touched (a waiting task's wake-up,
 which they cause, is a ``call_soon`` with the task's context, and goes to its lane).
+
+Within the waiting lane, the steps of work that has waited long enough (``AHEAD``: a table message seconds behind
+the game) go first.  A table edit takes a dozen steps, and in one line each step waited behind all the waiting work
+queued since the step before: at 500 tables the table message lagged 7 s behind the game although each edit
+cost a millisecond or two.  The slice is the same, so the answers' lane does not notice.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bot.tables.urgency import LATER
+from bot.tables.urgency import AHEAD, LATER
 
 SLICE = 0.002  # seconds of waiting work run per round of the loop (one callback at least)
 
@@ -34,7 +39,9 @@ class Lanes:
     def __init__(self, loop: asyncio.AbstractEventLoop, slice_seconds: float = SLICE):
         self.loop = loop
         self.slice = slice_seconds
-        self.waiting: collections.deque[asyncio.Handle] = collections.deque()
+        # (when it became ready, its handle), oldest first: how long the waiting work waits shows at the head
+        self.waiting: collections.deque[tuple[float, asyncio.Handle]] = collections.deque()
+        self.ahead: collections.deque[asyncio.Handle] = collections.deque()  # waiting work that goes first
         self._scheduled = False
         self._call_soon = type(loop).call_soon.__get__(loop)  # the loop's own, unwrapped
         self._context = contextvars.Context()  # the pump's: entering it costs nothing, copying one would
@@ -48,26 +55,40 @@ class Lanes:
         if not may_wait:
             return self._call_soon(callback, *args, context=context)
         handle = asyncio.Handle(callback, args, self.loop, context)
-        self.waiting.append(handle)
+        if context.get(AHEAD, False) if context is not None else AHEAD.get():
+            self.ahead.append(handle)
+        else:
+            self.waiting.append((time.perf_counter(), handle))
         if not self._scheduled:
             self._scheduled = True
             self._call_soon(self._pump, context=self._context)
         return handle
 
     def _pump(self) -> None:
-        """One slice of the waiting lane, then again next round if any is left."""
-        waiting = self.waiting
+        """One slice of the waiting lane, what goes ahead first but one other step at least (never starved), then
+        again next round if any is left."""
+        waiting, ahead = self.waiting, self.ahead
         clock = time.perf_counter
         end = clock() + self.slice
         self.slices += 1
-        while waiting:
-            handle = waiting.popleft()
-            if handle.cancelled():
-                continue
-            handle._run()
+        other = False  # a step of the rest ran
+        while True:
+            if ahead:
+                handle = ahead.popleft()
+            elif waiting:
+                _, handle = waiting.popleft()
+                other = True
+            else:
+                break
+            if not handle.cancelled():
+                handle._run()
             if clock() >= end:
                 break
-        if waiting:
+        if waiting and not other:
+            _, handle = waiting.popleft()
+            if not handle.cancelled():
+                handle._run()
+        if waiting or ahead:
             self.cut += 1
             self._call_soon(self._pump, context=self._context)
         else:

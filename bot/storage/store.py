@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import contextvars
 import json
 import logging
 import sqlite3
@@ -169,7 +168,7 @@ class Store:
         self.db = db
         self._write = _TransactionGate()  # ``async with store._write:`` around a BEGIN..COMMIT
         self._pending: list[tuple[str, tuple, asyncio.Future]] = []  # single statements for the next trip
-        self._flusher: asyncio.Task | None = None
+        self._in_trip = False  # a batch of them is on the database thread
 
     @classmethod
     async def open(cls, path: str) -> Store:
@@ -266,40 +265,51 @@ class Store:
 
         Statements issued while earlier ones are on the database thread go there together in the next trip (each
         still its own autocommit statement, with its own error): every trip costs two thread switches, which on a
-        busy bot (hundreds of actions per second) were a tenth of the event loop's time (bench/bench_bot.py)."""
+        busy bot (hundreds of actions per second) were a tenth of the event loop's time (bench/bench_bot.py).
+        A trip starts here, in the writer's own step, and its answers are handed out by the callback that the
+        database thread schedules: a player's move waits for two rounds of a busy event loop, not four (a flusher
+        task cost one round to start and one to wake)."""
         async with self._write.shared():
             future = asyncio.get_running_loop().create_future()
             self._pending.append((sql, params, future))
-            if self._flusher is None:
-                # In a context of its own, not the first writer's: it carries every writer's statements, and a
-                # player's move must not wait while it runs at the pace of work that may wait (a computer's card;
-                # bot/tables/urgency.py).
-                self._flusher = asyncio.create_task(self._flush(), context=contextvars.Context())
+            if not self._in_trip:
+                self._trip()
             return await future
 
-    async def _flush(self) -> None:
-        """Send the queued single statements to the database thread, a batch per trip, until none are left."""
-        try:
-            while self._pending:
-                batch, self._pending = self._pending, []
-                try:
-                    results = await self.db._execute(_run_each, self.db._conn, [(sql, p) for sql, p, _ in batch])
-                except BaseException as e:  # the connection is closed, or we are cancelled at shut-down
-                    results = [e] * len(batch)
-                    if isinstance(e, asyncio.CancelledError):
-                        for _, _, future in batch + self._pending:
-                            future.cancel()
-                        self._pending = []
-                        raise
-                for (_, _, future), result in zip(batch, results, strict=True):
-                    if future.done():
-                        continue
-                    if isinstance(result, BaseException):
-                        future.set_exception(result)
-                    else:
-                        future.set_result(result)
-        finally:
-            self._flusher = None
+    def _trip(self) -> None:
+        """Send the queued single statements to the database thread in one call; ``_tripped`` answers them."""
+        batch, self._pending = self._pending, []
+        db = self.db
+        if not db._running or db._connection is None:
+            self._tripped(batch, [ValueError("Connection closed")] * len(batch))
+            return
+        loop = asyncio.get_running_loop()
+        statements = [(sql, params) for sql, params, _ in batch]
+        conn = db._conn
+
+        def run() -> None:  # on the database thread
+            try:
+                results: list = _run_each(conn, statements)
+            except BaseException as error:  # the connection went away under us
+                results = [error] * len(statements)
+            with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
+                loop.call_soon_threadsafe(self._tripped, batch, results)
+
+        self._in_trip = True
+        db._tx.put_nowait((None, run))
+
+    def _tripped(self, batch: list[tuple[str, tuple, asyncio.Future]], results: list) -> None:
+        """A trip's answers, on the event loop; then the statements queued meanwhile go, in the next trip."""
+        self._in_trip = False
+        for (_, _, future), result in zip(batch, results, strict=True):
+            if future.done():  # its writer was cancelled
+                continue
+            if isinstance(result, BaseException):
+                future.set_exception(result)
+            else:
+                future.set_result(result)
+        if self._pending:
+            self._trip()
 
     async def create_table(
         self,

@@ -10,13 +10,15 @@ Without the lanes installed (a script, a test of the service alone) it changes n
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 
 LATER: contextvars.ContextVar[bool] = contextvars.ContextVar("may_wait", default=False)
+AHEAD: contextvars.ContextVar[bool] = contextvars.ContextVar("ahead", default=False)  # of the other waiting work
 
 
 def later_context(may_wait: bool = True) -> contextvars.Context:
@@ -35,3 +37,18 @@ def start_now(coro: Coroutine[Any, Any, T], *, name: str | None = None) -> async
     """``asyncio.create_task`` for work a player waits for (their hand showing their turn), even when work that may
     wait starts it (a computer's move gives the turn to a player)."""
     return asyncio.get_running_loop().create_task(coro, name=name, context=later_context(False))
+
+
+@contextlib.contextmanager
+def ahead_if(due: bool) -> Iterator[None]:
+    """Within a task of work that may wait: its next steps, until the block ends, go before the rest of that work
+    (still after the players' answers) when ``due``: it has waited long enough (a table message seconds behind the
+    game).  One pass through the waiting lane, not one per step: a table edit takes a dozen steps."""
+    if not due:
+        yield
+        return
+    token = AHEAD.set(True)
+    try:
+        yield
+    finally:
+        AHEAD.reset(token)
