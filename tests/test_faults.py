@@ -364,3 +364,19 @@ async def test_a_message_refused_more_often_than_discord_py_retries_still_arrive
         with pytest.raises(discord.HTTPException) as refused:
             await channel.send("never")
         assert refused.value.status == 429
+
+
+async def test_output_queued_as_the_bot_shuts_down_is_one_line_not_a_traceback(world, caplog):
+    """A table edit still queued when the bot closes its HTTP session fails with aiohttp's "Session is closed": one
+    warning line (the benchmark's shut-down logged a traceback for each)."""
+    async with world.running() as client:
+        table = await world.seated_and_started(client, [world.alice, world.bob])
+        await world.settle(client)
+        await client.close()
+        with caplog.at_level(logging.WARNING):
+            client.presenter.refresh(table)
+            await client.presenter.drain_all()
+    ours = [r for r in caplog.records if r.name.startswith(("bot", "cogs"))]
+    assert [r.getMessage() for r in ours] == [f"table {table.id}: could not update Discord: not sent, the bot is "
+                                              "shutting down"]  # fmt: skip
+    assert not [r for r in caplog.records if r.exc_info]

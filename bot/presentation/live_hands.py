@@ -36,6 +36,7 @@ from bot.presentation.language import in_seat_language, seat_language
 from bot.presentation.messages import DM_CLOSED, describe_cards, game_name, phase_verb, play_lines, png_file
 from bot.presentation.panel import panel_rows
 from bot.presentation.seat_views import seat_view
+from bot.presentation.shutdown import report_failure
 from bot.tables.placement import Placement
 from bot.tables.service import Table
 from render.cards import split_card
@@ -297,7 +298,7 @@ class LiveHands:
                 except discord.HTTPException as failure:  # discord.py's retries spent; My hand always works
                     log.warning("table %d: could not DM seat %d their hand: %s", table.id, seat, failure)
                 except Exception:  # one player's failed DM must not cost the others theirs
-                    log.exception("table %d: could not DM seat %d their hand", table.id, seat)
+                    report_failure(self.bot, log, "table %d: could not DM seat %d their hand", table.id, seat)
             previous = old.seats.get(seat) if old is not None else None
             if previous is not None:  # an ephemeral live hand goes on into the next deal while its token lasts
                 hand = live.seats[seat]
@@ -359,7 +360,7 @@ class LiveHands:
             except discord.HTTPException as failure:  # discord.py's retries spent: the next change tries again
                 log.warning("table %d: could not update seat %d's hand: %s", table.id, seat, failure)
             except Exception:
-                log.exception("table %d: could not update seat %d's hand", table.id, seat)
+                report_failure(self.bot, log, "table %d: could not update seat %d's hand", table.id, seat)
 
     async def _refresh_seat(self, table: Table, seat: int, hand: SeatHand) -> None:
         targets: list[Showing] = []

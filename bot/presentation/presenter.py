@@ -53,6 +53,7 @@ from bot.presentation.messages import (  # re-exported: cogs build messages here
 from bot.presentation.pings import TurnPings
 from bot.presentation.result_words import result_in_words
 from bot.presentation.seat_views import public_view
+from bot.presentation.shutdown import report_failure
 from bot.storage.store import CANCELLED, FINISHED, LOBBY, PLAYING
 from bot.tables.guild_settings import duration_text
 from bot.tables.placement import Placement
@@ -207,7 +208,7 @@ class Presenter:
                 # change of the table tries again.
                 log.warning("table %d: could not update Discord: %r", table.id, failure)
             except Exception:
-                log.exception("table %d: could not update Discord", table.id)
+                report_failure(self.bot, log, "table %d: could not update Discord", table.id)
 
     def _in_passing(self, table: Table, out: TableOutput) -> bool:
         """Whether this edit may be left out: a computer (or the bot for a player) is about to add a card to the
