@@ -180,3 +180,25 @@ def test_the_real_deal_played_by_the_heuristic_holds_no_surprise(game):
                 discards[a.seat] |= sum(1 << c for c in a.cards)
         assert replay_world(view, k, cards, discards, judge.observe) is not None
         assert judge.weight == 1.0, (game, seed)
+
+
+def test_at_da_bai_fen_the_master_takes_the_best_mean_where_the_expert_keeps_the_heuristics_card():
+    """The expert's caution at Da Bai Fen (keep the heuristic's card unless another is better world by world by a
+    standard error) is not the master's: over the same worlds and rollouts (early in the deal, before any solve),
+    where the expert keeps the heuristic's card for want of a clear gain, the master plays the best mean."""
+    from rules.ai.expert import ExpertPlayer
+
+    kept = 0
+    for seed in range(12):
+        for cards_left in (20, 16, 12):
+            m, _, history = _deal_to("da_bai_fen", seed, cards_left)
+            view = build_view(m, m.to_move, history)
+            with fallback.strict():
+                e = ExpertPlayer(None, max_worlds=6).decide(view, random.Random(seed))
+                if not e.reason.startswith("search (heuristic kept"):
+                    continue
+                mine = MasterPlayer(None, max_worlds=6).decide(view, random.Random(seed))
+            best = max(e.stats, key=lambda s: s.mean)
+            assert mine.action == best.action != e.action
+            kept += 1
+    assert kept >= 2
