@@ -102,15 +102,17 @@ async def test_the_bot_seats_master_computers_that_play(world):
         assert len(table.record.deals[-1].actions) >= 1 or table.match.deal_index > 0
 
 
-def test_da_bai_fen_worlds_are_not_weighted_by_the_play(monkeypatch):
-    """Da Bai Fen's worlds are searched unweighted (reading the play halved the worlds and measured worse)."""
+@pytest.mark.parametrize("game", ["da_bai_fen", "five_hundred"])
+def test_da_bai_fen_and_five_hundred_worlds_are_not_weighted_by_the_play(monkeypatch, game):
+    """Da Bai Fen's and Five Hundred's worlds are searched unweighted (reading the play cost worlds a decision and
+    measured no better)."""
     import rules.ai.master as master
 
     def refuse(*args, **kwargs):
         raise AssertionError("the play was read")
 
     monkeypatch.setattr(master, "_PlayJudge", refuse)
-    m, _, history = _deal_to("da_bai_fen", 5, 6)
+    m, _, history = _deal_to(game, 5, 6)
     view = build_view(m, m.to_move, history)
     with fallback.strict():
         decision = MasterPlayer(None, max_worlds=3).decide(view, random.Random(2))
