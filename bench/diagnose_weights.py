@@ -9,6 +9,10 @@ samples them.  If the reading is informative, the true world weighs more than a 
 read are not the heuristic the reading assumes (an arena against the expert), it may weigh less.  Printed: the
 mean of log2(true weight / mean sampled weight), how often the true world weighs less than the sampled median,
 and the effective number of worlds (sum w)^2 / sum w^2 as a share of the worlds sampled.  Figures only.
+
+``--count-worlds S`` instead asks the master (budget S seconds) at every play decision of heuristic deals, weighted
+and unweighted, and prints the median worlds it searched, before its solved ending and in it: what the reading
+costs in worlds at that budget on this machine.
 """
 
 from __future__ import annotations
@@ -56,6 +60,33 @@ def weights(view, k, real_cards, first_dealer, real_history, game, rng, samples,
     return jt.weight, ws
 
 
+def count_worlds(game: str, deals: int, budget: float) -> None:
+    weighted, unweighted = master.MasterPlayer(budget), master.MasterPlayer(budget)
+    found: dict[str, list[int]] = {"weighted, early": [], "unweighted, early": [], "weighted, solved": [],
+                                   "unweighted, solved": []}  # fmt: skip
+    rng = random.Random(3)
+    for d in range(deals):
+        m = new_match(game, {})
+        m.start_deal(m.random_deal(random.Random(100 + d)))
+        history = []
+        while m.phase not in (BETWEEN_DEALS, GAME_OVER):
+            view = build_view(m, m.to_move, history)
+            if view.phase == PLAY and len(view.legal) > 1:
+                when = "solved" if view.hand_mask.bit_count() <= master.SOLVE_FROM[game] else "early"
+                was = game in master.UNWEIGHTED_GAMES
+                master.UNWEIGHTED_GAMES.discard(game)
+                found[f"weighted, {when}"].append(weighted.decide(view, random.Random(1)).worlds)
+                master.UNWEIGHTED_GAMES.add(game)
+                found[f"unweighted, {when}"].append(unweighted.decide(view, random.Random(1)).worlds)
+                if not was:
+                    master.UNWEIGHTED_GAMES.discard(game)
+            action = HeuristicPlayer().choose_view(view, rng)
+            m.apply(action)
+            history.append(action)
+    for key, worlds in found.items():
+        print(f"{game} at {budget} s, {key}: {len(worlds)} decisions, median {statistics.median(worlds)} worlds")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", default="five_hundred")
@@ -65,7 +96,11 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=30)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--calls-only", action="store_true", help="read only the auction, not the play")
+    ap.add_argument("--count-worlds", type=float, metavar="S", help="the master's worlds a decision at S seconds")
     args = ap.parse_args()
+    if args.count_worlds:
+        count_worlds(args.game, args.deals, args.count_worlds)
+        return
     player = ExpertPlayer(None, max_worlds=args.worlds) if args.opponents == "expert" else HeuristicPlayer()
     rng = random.Random(args.seed)
     logs, below, eff = [], 0, []
