@@ -23,6 +23,8 @@ engine.  The differences:
 - *Inference from the auction.* Each other player's call (a pass as much as a bid) is compared with the call the
   heuristic would have made from that world's hand at that point of the auction; each surprise weighs the world
   ``BID_SURPRISE``.  The bidding filter only rejects bidders far too weak for their bids; this reads every call.
+  (Part of the weighting: so not at Five Hundred, whose worlds are unweighted, though ``READ_CALLS`` lists it.)
+- *Caution* at Da Bai Fen (``MASTER_CAUTION``): twice the expert's.
 - *The candidates of one world share a solver table*, and each solve after the first starts MTD(f) from the last
   solve's value (``Solver.value(guess)``).
 """
