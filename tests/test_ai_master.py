@@ -15,7 +15,7 @@ from rules.ai import fallback
 from rules.ai.explain import explain_view
 from rules.ai.heuristic import HeuristicPlayer
 from rules.ai.knowledge import Knowledge
-from rules.ai.master import BID_SURPRISE, READ_CALLS, SURPRISE, MasterPlayer, _PlayJudge
+from rules.ai.master import BID_SURPRISE, MASTER_CAUTION, READ_CALLS, SURPRISE, MasterPlayer, _PlayJudge
 from rules.ai.players import LEVELS, make_ai_player
 from rules.ai.sampler import replay_world
 from rules.ai.view import build_view
@@ -102,15 +102,17 @@ async def test_the_bot_seats_master_computers_that_play(world):
         assert len(table.record.deals[-1].actions) >= 1 or table.match.deal_index > 0
 
 
-def test_da_bai_fen_worlds_are_not_weighted_by_the_play(monkeypatch):
-    """Da Bai Fen's worlds are searched unweighted (reading the play halved the worlds and measured worse)."""
+@pytest.mark.parametrize("game", ["da_bai_fen", "five_hundred"])
+def test_da_bai_fen_and_five_hundred_worlds_are_not_weighted_by_the_play(monkeypatch, game):
+    """Da Bai Fen's and Five Hundred's worlds are searched unweighted (reading the play cost worlds a decision and
+    measured no better)."""
     import rules.ai.master as master
 
     def refuse(*args, **kwargs):
         raise AssertionError("the play was read")
 
     monkeypatch.setattr(master, "_PlayJudge", refuse)
-    m, _, history = _deal_to("da_bai_fen", 5, 6)
+    m, _, history = _deal_to(game, 5, 6)
     view = build_view(m, m.to_move, history)
     with fallback.strict():
         decision = MasterPlayer(None, max_worlds=3).decide(view, random.Random(2))
@@ -180,3 +182,33 @@ def test_the_real_deal_played_by_the_heuristic_holds_no_surprise(game):
                 discards[a.seat] |= sum(1 << c for c in a.cards)
         assert replay_world(view, k, cards, discards, judge.observe) is not None
         assert judge.weight == 1.0, (game, seed)
+
+
+def test_at_da_bai_fen_the_master_searches_with_its_own_caution(monkeypatch):
+    """The master's caution is its own table (``MASTER_CAUTION``, the expert's since the sixth session's arenas):
+    set to two standard errors, over the same worlds and rollouts as the expert's (early in the deal, before any
+    solve) the master's card is the best mean when that is better world by world by two standard errors, else the
+    heuristic's, while the expert still leaves the heuristic's card for one."""
+    from rules.ai.expert import CAUTIOUS_GAMES, ExpertPlayer, _clearly_better
+    from rules.ai.heuristic import heuristic_action
+
+    assert MASTER_CAUTION == CAUTIOUS_GAMES
+    monkeypatch.setattr(MasterPlayer, "cautious_games", {**CAUTIOUS_GAMES, "da_bai_fen": 2.0})
+    searched = differ = 0
+    for seed in range(12):
+        for cards_left in (20, 16, 12):
+            m, _, history = _deal_to("da_bai_fen", seed, cards_left)
+            view = build_view(m, m.to_move, history)
+            with fallback.strict():
+                e = ExpertPlayer(None, max_worlds=6).decide(view, random.Random(seed))
+                if not e.reason.startswith("search"):
+                    continue
+                mine = MasterPlayer(None, max_worlds=6).decide(view, random.Random(seed))
+            base = heuristic_action(view, random.Random(seed))
+            best = max(e.stats, key=lambda s: (s.mean, s.action == base))
+            ref = next(s for s in e.stats if s.action == base)
+            clear = best.action != base and _clearly_better(best.values, ref.values, 2.0)
+            assert mine.action == (best.action if clear else base)
+            searched += 1
+            differ += mine.action != e.action
+    assert searched >= 10 and differ >= 1

@@ -140,6 +140,7 @@ def describe_action(a: Action) -> str:
 
 class ExpertPlayer:
     name = "expert"
+    cautious_games = CAUTIOUS_GAMES  # a level may search with less caution (the master at Da Bai Fen)
 
     def __init__(
         self,
@@ -203,11 +204,12 @@ class ExpertPlayer:
             fell_back(self.name, "no consistent world", view)
             return Decision(base, reason="no consistent world")
         best = max(stats, key=lambda s: (s.mean, s.action == base))
-        if view.game in CAUTIOUS_GAMES and best.action != base:
+        caution = self.cautious_games.get(view.game)
+        if caution is not None and best.action != base:
             # Few worlds and coarse results: leave the heuristic's card only when the search is fairly sure (the
             # candidates were tried in the same worlds, so compare them world by world).
             ref = next((s for s in stats if s.action == base), None)
-            if ref is not None and not _clearly_better(best.values, ref.values, CAUTIOUS_GAMES[view.game]):
+            if ref is not None and not _clearly_better(best.values, ref.values, caution):
                 return Decision(base, stats, worlds, reason="search (heuristic kept: no clear gain)")
         return Decision(best.action, stats, worlds, reason="search")
 
