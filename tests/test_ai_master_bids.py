@@ -222,3 +222,35 @@ def test_five_hundred_calls_are_the_plain_experts():
         assert [s.values for s in master.stats] == [s.values for s in expert.stats]
         compared += bool(master.stats)
     assert compared
+
+
+def test_the_master_leaves_the_heuristics_call_only_when_clearly_better_by_its_games_caution(monkeypatch):
+    """A Belote call other than the heuristic's (the first candidate) is made only when it beats the heuristic's
+    world by world by ``GAME_BID_CAUTION['belote']`` standard errors; with an endless caution, only for a call that
+    gains the same amount in every world (no spread to weigh it against)."""
+    caution = master_bids.GAME_BID_CAUTION["belote"]
+    views = []
+    for seed in range(16):
+        m, history = _auction("belote", seed, seed % 3)
+        if m.phase == BIDDING:
+            views.append(build_view(m, m.to_move, history))
+    left = 0
+    for view in views:
+        with fallback.strict():
+            d = MasterPlayer(None, max_worlds=8).decide(view, random.Random(5))
+        if not d.stats:
+            continue
+        base = d.stats[0]
+        if d.action != base.action:
+            left += 1
+            best = next(s for s in d.stats if s.action == d.action)
+            assert master_bids._clearly_better(best.values, base.values, caution)
+    monkeypatch.setitem(master_bids.GAME_BID_CAUTION, "belote", 1e9)
+    for view in views:
+        with fallback.strict():
+            d = MasterPlayer(None, max_worlds=8).decide(view, random.Random(5))
+        if d.stats and d.action != d.stats[0].action:
+            best = next(s for s in d.stats if s.action == d.action)
+            gains = {v - r for v, r in zip(best.values, d.stats[0].values, strict=False)}
+            assert len(gains) == 1 and gains.pop() > 0
+    assert left  # the caution lets some calls through (else this test would not test it)
