@@ -86,22 +86,33 @@ def test_what_it_cannot_write_plainly_goes_as_discord_py_sends_it():
     assert one_buffer(json_only) is json_only
 
 
-async def test_the_table_message_shows_its_picture_uploaded_in_one_buffer(tmp_path, monkeypatch):
-    prepared = []
+def count_one_buffer(monkeypatch, module: str) -> list[bool]:
+    """Whether each request that ``module`` prepared went as one buffer."""
+    prepared: list[bool] = []
 
     def counting(kwargs):
         out = one_buffer(kwargs)
         prepared.append(out is not kwargs)
         return out
 
-    monkeypatch.setattr("bot.presentation.budget.one_buffer", counting)
+    monkeypatch.setattr(f"{module}.one_buffer", counting)
+    return prepared
+
+
+async def five_hundred_started(world, client):
+    """Alice, Bob and a computer at a Five Hundred table, the first deal dealt."""
+    lobby = await world.new_table(world.alice, "500", options="target=100")
+    await world.click(world.bob, lobby, "join")
+    await world.click(world.alice, lobby, "cpu")
+    await world.click(world.alice, lobby, "start")
+    await world.settle(client)
+    return client.manager.tables[1]
+
+
+async def test_the_table_message_shows_its_picture_uploaded_in_one_buffer(tmp_path, monkeypatch):
+    prepared = count_one_buffer(monkeypatch, "bot.presentation.budget")
     async with bot_world(tmp_path, images_on=True) as world, world.running() as client:
-        lobby = await world.new_table(world.alice, "500", options="target=100")
-        await world.click(world.bob, lobby, "join")
-        await world.click(world.alice, lobby, "cpu")
-        await world.click(world.alice, lobby, "start")
-        await world.settle(client)
-        table = client.manager.tables[1]
+        table = await five_hundred_started(world, client)
         version = table.version
         await play_to_the_end(world, client, 1, stop=lambda t: t.version > version + 2)
         await world.settle(client)
@@ -113,21 +124,9 @@ async def test_the_table_message_shows_its_picture_uploaded_in_one_buffer(tmp_pa
 
 
 async def test_a_tap_answered_with_its_hand_picture_in_one_buffer(tmp_path, monkeypatch):
-    prepared = []
-
-    def counting(kwargs):
-        out = one_buffer(kwargs)
-        prepared.append(out is not kwargs)
-        return out
-
-    monkeypatch.setattr("bot.presentation.deadline.one_buffer", counting)
+    prepared = count_one_buffer(monkeypatch, "bot.presentation.deadline")
     async with bot_world(tmp_path, images_on=True) as world, world.running() as client:
-        lobby = await world.new_table(world.alice, "500", options="target=100")
-        await world.click(world.bob, lobby, "join")
-        await world.click(world.alice, lobby, "cpu")
-        await world.click(world.alice, lobby, "start")
-        await world.settle(client)
-        table = client.manager.tables[1]
+        table = await five_hundred_started(world, client)
         answer = await world.click(world.alice, table_message(world, table), "hand")  # "My hand": a callback
         picture = answer.message.attachments[0]
         drawn = await hand_image(
