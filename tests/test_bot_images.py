@@ -39,12 +39,7 @@ async def test_each_dm_hand_image_comes_with_the_cards_in_words(tmp_path):
     from bot.presentation.live_hands import card_list
 
     async with bot_world(tmp_path, images_on=True) as world, world.running() as client:
-        lobby = await world.new_table(world.alice, "500", options="target=100")
-        await world.click(world.bob, lobby, "join")
-        await world.click(world.alice, lobby, "cpu")
-        await world.click(world.alice, lobby, "start")
-        await world.settle(client)
-        table = client.manager.tables[1]
+        table = await world.five_hundred_with_a_computer(client)
         for user in (world.alice, world.bob):
             dm = world.dms(user)[-1]
             assert dm.attachments and dm.attachments[0].data.startswith(PNG)

@@ -8,20 +8,11 @@ from bot.tables.urgency import AHEAD, LATER
 from tests.botkit.harness import bot_world, play_to_the_end, table_message
 
 
-async def started(world, client):
-    lobby = await world.new_table(world.alice, "500", options="target=100")
-    await world.click(world.bob, lobby, "join")
-    await world.click(world.alice, lobby, "cpu")
-    await world.click(world.alice, lobby, "start")
-    await world.settle(client)
-    return client.manager.tables[1]
-
-
 async def test_an_edit_that_shows_a_move_older_than_the_limit_goes_ahead_and_the_others_wait_their_turn(
     tmp_path, monkeypatch
 ):
     async with bot_world(tmp_path) as world, world.running() as client:
-        table = await started(world, client)
+        table = await world.five_hundred_with_a_computer(client)
         lanes: list[tuple[bool, bool]] = []
         edit = client.presenter._edit_table_message
 

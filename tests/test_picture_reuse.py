@@ -29,18 +29,9 @@ def drawn(monkeypatch) -> Counter:
     return counted
 
 
-async def started(world, client):
-    lobby = await world.new_table(world.alice, "500", options="target=100")
-    await world.click(world.bob, lobby, "join")
-    await world.click(world.alice, lobby, "cpu")
-    await world.click(world.alice, lobby, "start")
-    await world.settle(client)
-    return client.manager.tables[1]
-
-
 async def test_an_unchanged_table_picture_is_not_drawn_or_uploaded_again(tmp_path, drawn):
     async with bot_world(tmp_path, images_on=True) as world, world.running() as client:
-        table = await started(world, client)
+        table = await world.five_hundred_with_a_computer(client)
         client.presenter.refresh(table)  # a first edit by the presenter: the message's picture is now its own
         await world.settle(client)
         message = table_message(world, table)
@@ -64,7 +55,7 @@ async def test_an_unchanged_table_picture_is_not_drawn_or_uploaded_again(tmp_pat
 
 async def test_a_hand_asked_for_again_is_not_drawn_again_and_the_newest_hand_is_shown(tmp_path, drawn):
     async with bot_world(tmp_path, images_on=True) as world, world.running() as client:
-        table = await started(world, client)
+        table = await world.five_hundred_with_a_computer(client)
         seat = table.seat_of(world.alice.id)
         dm = world.dms(world.alice)[-1]
         dealt = dm.attachments[0].data

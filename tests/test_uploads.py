@@ -99,20 +99,10 @@ def count_one_buffer(monkeypatch, module: str) -> list[bool]:
     return prepared
 
 
-async def five_hundred_started(world, client):
-    """Alice, Bob and a computer at a Five Hundred table, the first deal dealt."""
-    lobby = await world.new_table(world.alice, "500", options="target=100")
-    await world.click(world.bob, lobby, "join")
-    await world.click(world.alice, lobby, "cpu")
-    await world.click(world.alice, lobby, "start")
-    await world.settle(client)
-    return client.manager.tables[1]
-
-
 async def test_the_table_message_shows_its_picture_uploaded_in_one_buffer(tmp_path, monkeypatch):
     prepared = count_one_buffer(monkeypatch, "bot.presentation.budget")
     async with bot_world(tmp_path, images_on=True) as world, world.running() as client:
-        table = await five_hundred_started(world, client)
+        table = await world.five_hundred_with_a_computer(client)
         version = table.version
         await play_to_the_end(world, client, 1, stop=lambda t: t.version > version + 2)
         await world.settle(client)
@@ -126,7 +116,7 @@ async def test_the_table_message_shows_its_picture_uploaded_in_one_buffer(tmp_pa
 async def test_a_tap_answered_with_its_hand_picture_in_one_buffer(tmp_path, monkeypatch):
     prepared = count_one_buffer(monkeypatch, "bot.presentation.deadline")
     async with bot_world(tmp_path, images_on=True) as world, world.running() as client:
-        table = await five_hundred_started(world, client)
+        table = await world.five_hundred_with_a_computer(client)
         answer = await world.click(world.alice, table_message(world, table), "hand")  # "My hand": a callback
         picture = answer.message.attachments[0]
         drawn = await hand_image(

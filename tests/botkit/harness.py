@@ -140,6 +140,16 @@ class BotWorld:
         await self.settle(client)
         return client.manager.tables[int(find_id(lobby, "hand").split(":")[1])]
 
+    async def five_hundred_with_a_computer(self, client: CardTableBot):
+        """Alice opens a Five Hundred table to 100, Bob joins, a computer takes the third seat, Alice starts it; the
+        running table (the picture tests' small real game)."""
+        lobby = await self.new_table(self.alice, "500", options="target=100")
+        await self.click(self.bob, lobby, "join")
+        await self.click(self.alice, lobby, "cpu")
+        await self.click(self.alice, lobby, "start")
+        await self.settle(client)
+        return client.manager.tables[int(find_id(lobby, "hand").split(":")[1])]
+
     def dms(self, user: User) -> list[Message]:
         return self.fake.messages(self.fake.dm_channel(user))
 
