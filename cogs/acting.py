@@ -154,6 +154,18 @@ async def show_hand(
     interaction.client.presenter.refresh_hands(table)  # anything that changed while the answer was made
 
 
+async def show_stale_hand(interaction: Interaction, table: Table, version: int) -> None:
+    """A tap on a hand older than the game: the hand as it is now, one tap away from the move — unless this very tap
+    moved the game, stored by a process that died before answering it and handled again here
+    (bot/presentation/forwarding.py): then the player is told the move was made."""
+    made = await manager_of(interaction).made_by(str(interaction.id))
+    if made is None:
+        await show_hand(interaction, table, note=stale_note(table, version), edit=True)
+        return
+    done = "✅ " + _("You {did}.", did=past_tense(made))
+    await _answer_made(interaction, table, seat_in(table, interaction.user.id), done, edit=True)
+
+
 def stale_note(table: Table, version: int) -> str:
     moves = table.version - version
     if moves == 1:
@@ -206,7 +218,7 @@ async def perform(
     if stale and edit and table.match is not None and table.status == PLAYING:
         # Never apply a click on an out-of-date hand blindly: show the hand as it is now instead, one tap away.
         assert version is not None  # stale says so
-        await show_hand(interaction, table, note=stale_note(table, version), edit=True)
+        await show_stale_hand(interaction, table, version)
         return
     if not confirmed:
         warning = throw_warning(table, seat, action)

@@ -42,7 +42,7 @@ from cogs.acting import (
     perform,
     seat_in,
     show_hand,
-    stale_note,
+    show_stale_hand,
 )
 from cogs.admin import clock_choices, computers_allowed
 from cogs.arguments import TABLE_HELP, ClockText, GameText, NameText, OptionsText, TableOption
@@ -309,7 +309,7 @@ class Tables(commands.Cog):
                 action, selection = read_click(table, seat_in(table, user.id), cid.arg or "")
                 if action is None:  # a card toggled: the same hand with the new selection
                     if cid.version != table.version:
-                        await show_hand(interaction, table, note=stale_note(table, cid.version or 0), edit=True)
+                        await show_stale_hand(interaction, table, cid.version or 0)
                     else:
                         await show_hand(interaction, table, edit=True, selection=selection)
                 else:

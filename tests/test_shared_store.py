@@ -103,6 +103,10 @@ async def test_a_process_hears_of_another_processes_moves_and_reloads_the_table(
         await store_b.close()
 
 
+def body_of(action: dict) -> dict:
+    return {k: v for k, v in action.items() if k != "seat"}
+
+
 async def test_an_interaction_is_stored_once_even_where_its_move_would_be_legal_again(database):
     """Discord may deliver an interaction twice, and two processes may each get a copy: its id is stored with the
     action it made (unique), so a second copy is refused however the game stands then."""
@@ -117,7 +121,8 @@ async def test_an_interaction_is_stored_once_even_where_its_move_would_be_legal_
         b = TableManager(store_b, None, ai_delay=0, rng=random.Random(2))
         (seen_by_b,) = await b.resume_all()
         first = user_to_move(table)
-        await a.act(table.id, first, body(table.match.legal_actions()[0]), interaction_id="1001")
+        first_move = body(table.match.legal_actions()[0])
+        await a.act(table.id, first, first_move, interaction_id="1001")
         # The copy reaches B, whose table is a move behind: there the move is legal, but the interaction is stored.
         with pytest.raises(Refusal, match="already made"):
             await b.act(table.id, first, body(seen_by_b.match.legal_actions()[0]), interaction_id="1001")
@@ -125,11 +130,18 @@ async def test_an_interaction_is_stored_once_even_where_its_move_would_be_legal_
         second = user_to_move(table)
         with pytest.raises(Refusal, match="already made"):
             await a.act(table.id, second, body(table.match.legal_actions()[0]), interaction_id="1001")
-        await a.act(table.id, second, body(table.match.legal_actions()[0]), interaction_id="1002")
+        second_move = body(table.match.legal_actions()[0])
+        await a.act(table.id, second, second_move, interaction_id="1002")
         stored = await store_a.fetch_all(
             "SELECT interaction_id FROM actions WHERE table_id = ? ORDER BY deal_index, seq", (table.id,)
         )
         assert [r[0] for r in stored] == ["1001", "1002"]
+        # What an interaction made is read back, from either process (a tap handled again after its first handler
+        # died is answered with it: cogs/acting.py's show_stale_hand).
+        for interaction_id, move in (("1001", first_move), ("1002", second_move)):
+            made = await b.made_by(interaction_id)
+            assert made is not None and body_of(made) == move
+        assert await a.made_by("1003") is None
     finally:
         await store_a.close()
         await store_b.close()

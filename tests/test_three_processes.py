@@ -167,6 +167,7 @@ async def test_three_processes_one_killed_mid_action_its_tables_move_on_each_act
             assert asyncio.get_running_loop().time() - armed_at < 8  # the clock had not run out: the others fire it
             await tapping  # answered all the same, by shard 0's process once the claim's lease ran out
             killed = players.taps[-1]
+            assert killed in players.acknowledged  # told that the move was made, not that their hand was out of date
             assert await players.version(tables[2]) > before
 
             # Its tables move on in the others: taps, computers, the clock.

@@ -438,6 +438,11 @@ class Store:
         """An action made by this interaction is stored (by this process or another)."""
         return await self.fetch_one("SELECT 1 FROM actions WHERE interaction_id = ?", (interaction_id,)) is not None
 
+    async def action_of_interaction(self, interaction_id: str) -> dict[str, Any] | None:
+        """The action this interaction made, as stored (by this process or another), or None."""
+        row = await self.fetch_one("SELECT action FROM actions WHERE interaction_id = ?", (interaction_id,))
+        return None if row is None else json.loads(row[0])
+
     async def announce_table(self, table_id: int) -> None:
         """Tell the other processes sharing the database that this table changed."""
 

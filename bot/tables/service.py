@@ -830,6 +830,10 @@ class TableManager:
         self._forget_if_ended(table)
         return outcome
 
+    async def made_by(self, interaction_id: str) -> dict[str, Any] | None:
+        """The action this interaction made if it is stored already (by this process or another), else None."""
+        return await self.store.action_of_interaction(interaction_id)
+
     async def _act_once(
         self,
         table: Table,
