@@ -182,6 +182,9 @@ async def test_a_da_bai_fen_daylong_of_three_with_a_withdrawal_and_a_restart(tmp
             await world.settle(client)
             running = await world.slash(bob, "daylong", {"daylong": tid}, subcommand="standings")
             assert "(running)" in embed_text(running)
+            # A daylong's number given to the round-based commands is refused, saying where to look instead.
+            mixed = await world.slash(bob, "tournament", {"tournament": tid}, subcommand="standings")
+            assert "is a daylong: see it with /daylong standings" in mixed.content and mixed.ephemeral, mixed.content
             boards = await ds.boards(client.store, tid)
             nets = {(b.user_id, b.board_no): b.net for b in boards if b.status == ds.BOARD_FINISHED}
             assert set(nets) == {(alice.id, 0), (bob.id, 0), (bob.id, 1), (carol.id, 0)}

@@ -37,6 +37,7 @@ from bot.tournaments.daylong import (
     four_handed,
     instance_seed,
 )
+from bot.tournaments.formats import DAYLONG
 from bot.tournaments.plan import seed_commitment
 from rules.ai.players import LEVELS
 from rules.boards import board_net
@@ -47,7 +48,6 @@ from rules.registry import game_type
 
 log = logging.getLogger(__name__)
 
-DAYLONG = "daylong"  # the tournaments row's format
 OPEN = "open"  # its status while the window is open (the round-based service never looks for it); then 'finished'
 MAX_HOURS = 24 * 7
 

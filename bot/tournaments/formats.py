@@ -17,6 +17,7 @@ from bot.tournaments.plan import RoundPlan
 
 ROUND_ROBIN, SINGLE, DOUBLE = "round_robin", "single_elimination", "double_elimination"
 KNOCKOUT = "knockout"  # a plan's stage once a round robin's groups are over
+DAYLONG = "daylong"  # a daylong's tournaments row (bot/tournaments/daylong_service.py): not played in rounds
 
 
 @dataclass

@@ -147,6 +147,8 @@ class TournamentService:
         t = await ts.load_tournament(self.store, tid)
         if t is None:
             raise Refusal("There is no tournament #{tid}.", tid=tid)
+        if t.format == formats.DAYLONG:  # played board by board, not in rounds: its own commands
+            raise Refusal("#{tid} is a daylong: see it with /daylong standings.", tid=tid)
         return t
 
     # --- set-up and registration ---------------------------------------------------------------------------
