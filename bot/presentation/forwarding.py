@@ -12,7 +12,8 @@ what they would have seen had the tap been answered where it arrived: their hand
 If the owner does not claim the tap within ``CLAIM_WAIT`` (dead without its lease gone stale yet, or slow), or a claim
 is not answered within ``ANSWER_LEASE`` (it died on it), the forwarding process claims the tap itself and handles it
 the same way.  The claims are conditional writes, so one process alone handles a tap; and a move stored by a claim
-that died before answering is not made twice (the action log's unique interaction id).
+that died before answering is not made twice (the action log's unique interaction id), and its player is told it
+was made (cogs/acting.py's ``show_stale_hand``).
 
 A process that owns the table, a lone process, and every other kind of interaction are handled where they arrive.
 """
