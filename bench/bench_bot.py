@@ -1105,8 +1105,8 @@ class Driver:
         # Window by window, in run order: how much each mode's figure moves within one run.
         steps = [("on", on_windows[0])] + [w for pair in zip(off_windows, on_windows[1:], strict=True)
                                             for w in zip(("off", "on"), pair, strict=True)]  # fmt: skip
-        print("   window by window (ms per action, bot + workers): " + ", ".join(
-            f"{mode} {sum(self.cpu_per_action(w[2])):.2f}" for mode, w in steps))  # fmt: skip
+        print("   window by window (CPU ms per action, bot + render workers): " + ", ".join(
+            "{} {:.2f}+{:.2f}".format(mode, *self.cpu_per_action(w[2])) for mode, w in steps))  # fmt: skip
         # The bot's work per action also depends on how many calls it makes: a table edit waiting for its picture
         # lets later moves join it, so images on may edit less often than off.
         per_action = [sum(window[1].values()) / max(window[2]["actions"], 1) for window in (with_images, without)]
@@ -1225,9 +1225,11 @@ def main() -> None:
     parser.add_argument("--compare", type=float, default=15.0, metavar="SECONDS",
                         help="images off for this long too, between the images-on windows, for the CPU ratio "
                              "(0: none)")  # fmt: skip
-    parser.add_argument("--rounds", type=int, default=3,
+    # Short windows, many of them: the tables start together, so their deals end together (a few seconds of deal
+    # summaries and new deals' messages), and with 3 rounds that stretch fell in the last images-on window.
+    parser.add_argument("--rounds", type=int, default=10,
                         help="with --compare: images-off windows, each between two images-on ones")  # fmt: skip
-    parser.add_argument("--settle", type=float, default=2.0, metavar="SECONDS",
+    parser.add_argument("--settle", type=float, default=1.0, metavar="SECONDS",
                         help="not counted after each switch of images off or on")  # fmt: skip
     parser.add_argument("--per-channel", type=int, default=1, metavar="TABLES",
                         help="tables sharing a channel (the bot keeps to 5 requests per 5 s per channel)")  # fmt: skip
