@@ -18,8 +18,10 @@ then lands on the bot's core).
     .venv/bin/python bench/bench_bot.py --profile /tmp/bot.prof   # cProfile of the bot process's window
 
 Images are on by default, drawn where the bot draws them in production (worker processes when it may use more than
-one core; ``--render`` chooses); after the measuring window a second one with images off (``--compare``, same
-tables) gives the CPU per action without them, for the ratio. ``--no-images`` measures with images off only.
+one core; ``--render`` chooses).  With ``--compare`` the same tables also play with images off, for the CPU ratio:
+the window is cut into ``--rounds`` images-off stretches between ``--rounds`` + 1 images-on ones (on, off, on, …,
+on; ``--settle`` seconds after each switch are not counted), and each mode's figures are summed over its stretches,
+so that the deal's phase and the run's drift weigh on both alike.  ``--no-images`` measures with images off only.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -100,6 +103,40 @@ def tables_per_token(counted: int, window: float, tables: int) -> float:
     second."""
     per_table_second = counted / max(window, 1e-9) / max(tables, 1)
     return GLOBAL_BUDGET / per_table_second if per_table_second else float("inf")
+
+
+def merged(windows: list[tuple]) -> tuple:
+    """Windows of one mode (``Driver.window``'s tuples) as one: counts and CPU summed, latencies and delays pooled."""
+    if len(windows) == 1:
+        return windows[0]
+    seconds = sum(w[0] for w in windows)
+    calls: Counter = Counter()
+    for w in windows:
+        calls.update(w[1])
+    reports = [w[2] for w in windows]
+    bot = dict(reports[0])
+    for key in ("user", "system", "workers", "cards", "actions", "human_actions", "kept", "taps"):
+        bot[key] = sum(r[key] for r in reports)
+    bot["cpu"] = sum(r["cpu"] * w[0] for r, w in zip(reports, windows, strict=True)) / seconds
+    bot["drawn"] = dict(sum((Counter(r["drawn"]) for r in reports), Counter()))
+    for key in ("table_delays", "lags", "gc_pauses", "hand_delays"):
+        bot[key] = [x for r in reports for x in r[key]]
+    for key in ("outrun", "stale_pictures"):
+        bot[key] = [sum(pair) for pair in zip(*(r[key] for r in reports), strict=True)]
+    bot["received"] = {k: v for r in reports for k, v in r["received"].items()}
+    bot["busiest_channel"] = max((r["busiest_channel"] for r in reports), key=lambda c: c[1])
+    for key in ("live_tables", "objects", "forwarded", "taken_back"):  # as at the last window's end
+        bot[key] = reports[-1][key]
+    timelines = [r["timeline"] for r in reports if r.get("timeline")]
+    if timelines:
+        bot["timeline"] = {
+            "marks": {k: v for t in timelines for k, v in t["marks"].items()},
+            "kind": {k: v for t in timelines for k, v in t["kind"].items()},
+            "samples": [s for t in timelines for s in t["samples"]],
+        }
+    driver_cpu = sum(w[3] * w[0] for w in windows) / seconds
+    latencies = [x for w in windows for x in w[4]]
+    return seconds, dict(calls), bot, driver_cpu, latencies, sum(w[5] for w in windows)
 
 
 def pick_action(rng: random.Random, mine: list[dict]) -> dict:
@@ -589,11 +626,13 @@ class BotSide:
             if self.counting and images.enabled:
                 self.drawn[name] += 1
                 if cfg["dump_pictures"]:
-                    self.dumped.append((name, args, kwargs, time.monotonic()))
+                    self.dumped.append((name, args, kwargs, time.monotonic() - self.dump_base))
             return await draw(name, *args, **kwargs)
 
         images.render = counted
-        self.dumped: list[tuple] = []  # the pictures drawn in the window, as asked (--dump-pictures)
+        self.dumped: list[tuple] = []  # the pictures drawn in the images-on windows, as asked (--dump-pictures)
+        # The dump's clock runs only inside images-on windows, so that their pictures replay back to back.
+        self.dump_clock = self.dump_base = 0.0
         logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
         logging.getLogger("discord").setLevel(logging.ERROR)
         loop = asyncio.get_running_loop()
@@ -649,7 +688,7 @@ class BotSide:
                 table = manager.tables.get(table_id)
                 if table is not None:
                     self.notify_turn(table)
-            profiler = None
+            profilers: dict[bool, Any] = {}  # images on or off → its windows' profile
             while True:
                 line = await commands.readline()
                 command = line.decode().strip()
@@ -666,16 +705,21 @@ class BotSide:
                             self.gc_pauses.append(time.perf_counter() - gc_started[0])
 
                     gc.callbacks.append(on_gc)
+                    profiler = None
                     if cfg["profile"]:
                         import cProfile
 
-                        # One file per window: the images-on one as named, the next (images off) with ".off".
+                        # One file per mode, its windows' profiles summed: images on as named, off with ".off".
                         profile_path = cfg["profile"] + (".off" if not images.enabled else "")
 
                         # The event loop's thread's CPU clock: on a shared machine a wall clock charges the waits
                         # for a core (a pipe write that wakes a worker, a socket write) to whatever was running.
                         cpu_clock = cfg["profile_clock"] == "cpu"
-                        profiler = cProfile.Profile(time.thread_time) if cpu_clock else cProfile.Profile()
+                        if images.enabled not in profilers:
+                            profilers[images.enabled] = (
+                                cProfile.Profile(time.thread_time) if cpu_clock else cProfile.Profile()
+                            )
+                        profiler = profilers[images.enabled]
                         profiler.enable()
                     self.cards = self.actions = self.human_actions = 0
                     self.drawn.clear()
@@ -683,6 +727,7 @@ class BotSide:
                     self.table_delays = []
                     self.outrun = self.edits = 0
                     self.pictures_made = self.stale_pictures = 0
+                    self.dump_base = time.monotonic() - self.dump_clock
                     self.counting = True
                     if timeline is not None:
                         timeline.counting = True
@@ -692,9 +737,10 @@ class BotSide:
                     self.counting = False
                     if timeline is not None:
                         timeline.counting = False
-                    if self.dumped:
+                    if images.enabled:
+                        self.dump_clock = time.monotonic() - self.dump_base
+                    if self.dumped:  # rewritten after each images-on window: it holds them all so far
                         Path(cfg["dump_pictures"]).write_bytes(pickle.dumps(self.dumped))
-                        self.dumped = []
                     wall = time.monotonic() - wall_start
                     cpu = (time.process_time() - cpu_start) / wall
                     times = os.times()
@@ -734,6 +780,14 @@ class BotSide:
                     })  # fmt: skip
                 elif command == "images off":
                     images.enabled = False
+                    # The pictures asked for before the switch are still drawn: say when the last is done, so
+                    # that the images-off window does not count them (at 500 tables seconds of them wait for a lane).
+                    switched = time.monotonic()
+                    while images.pool.in_flight and time.monotonic() - switched < 60:
+                        await asyncio.sleep(0.02)
+                    self.send({"drained": time.monotonic() - switched})
+                elif command == "images on":
+                    images.enabled = True
                 elif command in ("quit", ""):
                     break
             await client.close()
@@ -767,6 +821,7 @@ class Driver:
         self.hand_delays: list[float] = []  # a turn's notice → the player's DM hand showing it
         self.turn_events: dict[int, asyncio.Event] = {}
         self.reports: asyncio.Queue = asyncio.Queue()
+        self.drain_waits: list[float] = []  # seconds the last pictures took to be drawn after each switch to off
 
     trim_fake = Bench.trim_fake
 
@@ -953,12 +1008,9 @@ class Driver:
                 ]
                 await asyncio.sleep(args.warmup)
                 trimmer = asyncio.create_task(self.trim_fake(fake))
-                measured = await self.window(bot, fake, args.seconds)
-                without = None
-                if args.images and args.compare > 0:  # the same tables, drawing nothing: what images cost
-                    await self.command(bot, "images off")
-                    await asyncio.sleep(2.0)  # images already under way are drawn and sent
-                    without = await self.window(bot, fake, args.compare)
+                on_windows, off_windows = await self.windows(bot, fake)
+                measured = merged(on_windows)
+                without = merged(off_windows) if off_windows else None
                 trimmer.cancel()
                 self.stop = True
                 for task in players:
@@ -966,7 +1018,7 @@ class Driver:
                 await asyncio.gather(*players, return_exceptions=True)
                 self.report(args, *measured)
                 if without is not None:
-                    self.compare(measured, without)
+                    self.compare(measured, without, on_windows, off_windows)
             finally:
                 if bot.returncode is None:
                     with contextlib.suppress(Exception):
@@ -978,6 +1030,34 @@ class Driver:
                         bot.kill()
                         await bot.wait()
                 reader.cancel()
+
+    async def windows(self, bot, fake: FakeDiscord) -> tuple[list[tuple], list[tuple]]:
+        """The measuring windows: images on for ``--seconds`` (the real configuration); with ``--compare``, images
+        off for that long too, in ``--rounds`` stretches between ``--rounds`` + 1 images-on ones (on, off, …, on), so
+        that the images-on stretches surround the others and a steady drift (the deals' phase, the machine's load)
+        weighs on both modes alike."""
+        args = self.args
+        if not (args.images and args.compare > 0):
+            return [await self.window(bot, fake, args.seconds)], []
+        rounds = max(args.rounds, 1)
+        on_windows, off_windows = [], []
+        for i in range(rounds + 1):
+            if i:
+                await self.switch(bot, "images on")
+            on_windows.append(await self.window(bot, fake, args.seconds / (rounds + 1)))
+            if i < rounds:
+                await self.switch(bot, "images off")
+                off_windows.append(await self.window(bot, fake, args.compare / rounds))
+        return on_windows, off_windows
+
+    async def switch(self, bot, command: str) -> None:
+        """Switch images off or on, then let what the switch leaves under way settle before counting again: the
+        pictures asked for before images went off are all drawn (the bot says when), and each table message's first
+        edit after the switch (which takes its picture away, or brings one back) is mostly made."""
+        await self.command(bot, command)
+        if command == "images off":
+            self.drain_waits.append((await asyncio.wait_for(self.reports.get(), 90))["drained"])
+        await asyncio.sleep(self.args.settle)
 
     async def command(self, bot, command: str) -> None:
         bot.stdin.write(command.encode() + b"\n")
@@ -1022,15 +1102,24 @@ class Driver:
         per_action = 1000 / max(bot["actions"], 1)
         return (bot["user"] + bot["system"]) * per_action, bot["workers"] * per_action
 
-    def compare(self, with_images: tuple, without: tuple) -> None:
+    def compare(self, with_images: tuple, without: tuple, on_windows: list[tuple], off_windows: list[tuple]) -> None:
         on_bot, on_workers = self.cpu_per_action(with_images[2])
         off_bot, off_workers = self.cpu_per_action(without[2])
         on, off = on_bot + on_workers, off_bot + off_workers
         lat = sorted(without[4])
         p99 = lat[min(len(lat) - 1, int(0.99 * len(lat)))] * 1000 if lat else float("nan")
         print(f"CPU per action, images on: {on:.2f} ms (bot {on_bot:.2f} + render workers {on_workers:.2f}); "
-              f"images off ({without[0]:.0f} s window, same tables): {off:.2f} ms, p99 {p99:.0f} ms; "
-              f"ratio {on / max(off, 1e-9):.2f}x")  # fmt: skip
+              f"images off ({without[0]:.0f} s in {len(off_windows)} windows between the images-on ones, same "
+              f"tables): {off:.2f} ms, p99 {p99:.0f} ms; ratio {on / max(off, 1e-9):.2f}x")  # fmt: skip
+        # Window by window, in run order: how much each mode's figure moves within one run.
+        steps = [("on", on_windows[0])] + [w for pair in zip(off_windows, on_windows[1:], strict=True)
+                                            for w in zip(("off", "on"), pair, strict=True)]  # fmt: skip
+        if self.drain_waits:
+            print(f"   after each switch to images off, the pictures asked for before it were drawn within "
+                  f"{max(self.drain_waits):.2f} s (mean {statistics.fmean(self.drain_waits):.2f} s), then "
+                  f"{self.args.settle:g} s more before counting")  # fmt: skip
+        print("   window by window (CPU ms per action, bot + render workers): " + ", ".join(
+            "{} {:.2f}+{:.2f}".format(mode, *self.cpu_per_action(w[2])) for mode, w in steps))  # fmt: skip
         # The bot's work per action also depends on how many calls it makes: a table edit waiting for its picture
         # lets later moves join it, so images on may edit less often than off.
         per_action = [sum(window[1].values()) / max(window[2]["actions"], 1) for window in (with_images, without)]
@@ -1147,7 +1236,14 @@ def main() -> None:
     parser.add_argument("--render", choices=("auto", "processes", "threads"), default="auto",
                         help="where the bot draws (CARDTABLE_RENDER)")  # fmt: skip
     parser.add_argument("--compare", type=float, default=15.0, metavar="SECONDS",
-                        help="then a window with images off, for the CPU ratio (0: none)")  # fmt: skip
+                        help="images off for this long too, between the images-on windows, for the CPU ratio "
+                             "(0: none)")  # fmt: skip
+    # Short windows, many of them: the tables start together, so their deals end together (a few seconds of deal
+    # summaries and new deals' messages), and with 3 rounds that stretch fell in the last images-on window.
+    parser.add_argument("--rounds", type=int, default=10,
+                        help="with --compare: images-off windows, each between two images-on ones")  # fmt: skip
+    parser.add_argument("--settle", type=float, default=1.0, metavar="SECONDS",
+                        help="not counted after each switch of images off or on")  # fmt: skip
     parser.add_argument("--per-channel", type=int, default=1, metavar="TABLES",
                         help="tables sharing a channel (the bot keeps to 5 requests per 5 s per channel)")  # fmt: skip
     parser.add_argument("--slash", action="store_true",
