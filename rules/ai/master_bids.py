@@ -56,6 +56,11 @@ EXTRA_LEVELS: dict[str, int] = {}
 # 0.663], +52.  The sampled worlds hold the bidder's hand only to the bidding filter's floor (25 under its bid), so
 # a doubled contract looks doomed more often than it is.
 SEARCH_COUNTERS = False
+# Games where the caution's reference is the pass, not the heuristic's call, when my side already holds the high
+# bid: "own" (then only), "always" (whenever the heuristic would bid).  The auction's model here (``finish_auction``)
+# has nobody outbid their own side; the heuristic does raise its partner (by its hand's estimate, blind to the
+# partner's), so with the heuristic's call as the reference a raise the search cannot tell from the pass is made.
+PASS_REFERENCE: dict[str, str] = {}
 _AUCTION_STEPS = 48  # an auction of four seats ends long before (each bid raises the level)
 
 
@@ -236,10 +241,31 @@ def decide(player, view: SeatView, rng: random.Random, k: Knowledge, base: Actio
     except NoConsistentWorld:
         fell_back(player.name, "no consistent world", view)
         return Decision(base, reason="no consistent world")
-    best = max(stats, key=lambda s: (s.mean, s.action == base))
+    reference = _reference(view, k, base, cands)
+    best = max(stats, key=lambda s: (s.mean, s.action == reference))
     caution = GAME_BID_CAUTION.get(view.game, BID_CAUTION)
-    if best.action != base and caution > 0:
-        ref = next((s for s in stats if s.action == base), None)
+    if best.action != reference and caution > 0:
+        ref = next((s for s in stats if s.action == reference), None)
         if ref is not None and not _clearly_better(best.values, ref.values, caution):
-            return Decision(base, stats, worlds, reason="search (heuristic kept: no clear gain)")
+            why = "heuristic kept" if reference == base else "pass kept"
+            return Decision(reference, stats, worlds, reason=f"search ({why}: no clear gain)")
     return Decision(best.action, stats, worlds, reason="search")
+
+
+def _reference(view: SeatView, k: Knowledge, base: Action, cands: list[Action]) -> Action:
+    """The call kept unless another is clearly better: the heuristic's, or the pass (``PASS_REFERENCE``)."""
+    mode = PASS_REFERENCE.get(view.game)
+    if mode is None or base.type != "bid":
+        return base
+    passing = next((a for a in cands if a.type == "pass"), None)
+    if passing is None:
+        return base
+    if mode == "always" or own_side_holds_bid(view, k):
+        return passing
+    return base
+
+
+def own_side_holds_bid(view: SeatView, k: Knowledge) -> bool:
+    """Is the auction's high bid (the last bid made) my side's?"""
+    last = next((a for a in reversed(view.history) if a.type == "bid"), None)
+    return last is not None and (last.seat == view.seat or last.seat in k.partners())
