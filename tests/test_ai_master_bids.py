@@ -303,3 +303,34 @@ def test_a_raise_of_my_own_sides_bid_must_be_clearly_better_than_the_pass(monkey
                     best = next(s for s in d.stats if s.action == d.action)
                     assert master_bids._clearly_better(best.values, passing.values, caution)
     assert found  # positions where the heuristic raises its partner exist
+
+
+def test_a_bid_over_the_other_sides_bid_is_valued_less_by_the_overcall_discount(monkeypatch):
+    """``OVERCALL_DISCOUNT``: when the other side holds the high bid, every bid's value in every world is the same
+    world's value less the discount (the pass's is unchanged); with my side's bid standing, or before any bid,
+    nothing is taken off."""
+    monkeypatch.setitem(master_bids.PASS_REFERENCE, "two_hundred", "own")
+    kinds = set()
+    for seed in range(30):
+        for calls in (0, 1, 2):
+            m, history = _auction("two_hundred", seed, calls)
+            if m.phase != BIDDING:
+                continue
+            view = build_view(m, m.to_move, history)
+            k = Knowledge(view)
+            over = any(a.type == "bid" for a in history) and not master_bids.own_side_holds_bid(view, k)
+            monkeypatch.setitem(master_bids.OVERCALL_DISCOUNT, "two_hundred", 0.0)
+            with fallback.strict():
+                plain = MasterPlayer(None, max_worlds=4).decide(view, random.Random(seed))
+            monkeypatch.setitem(master_bids.OVERCALL_DISCOUNT, "two_hundred", 50.0)
+            with fallback.strict():
+                less = MasterPlayer(None, max_worlds=4).decide(view, random.Random(seed))
+            assert less.action in view.legal
+            if not plain.stats:
+                continue
+            kinds.add(over)
+            for p, q in zip(plain.stats, less.stats, strict=True):
+                assert p.action == q.action
+                off = 50.0 if over and p.action.type == "bid" else 0.0
+                assert q.values == pytest.approx([v - off for v in p.values])
+    assert kinds == {True, False}  # both kinds of position were searched
