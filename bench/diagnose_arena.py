@@ -2,6 +2,7 @@
 
     nice -n 19 .venv/bin/python bench/diagnose_arena.py --game belote --a master --b expert --deals 60 --seed 1001
     ... --set rules.ai.master_bids.BID_CAUTION=0.5     (a variant: a module constant set for the run)
+    ... --calls     (each sitting's calls as seat:level-initial:call, its points, made and score change)
 
 The arena's duplicate deals (``rules/ai/arena.py``: one deal a match, the same cards, first dealer and per-sitting
 seeds), played once with A at side 0 and once at side 1.  For each deal the two sittings' contracts are compared
@@ -40,7 +41,8 @@ def contract_of(result: dict) -> str:
     return f"side {c.get('team')}:{c.get('suit', '')}{c.get('value', c.get('bid', ''))}{extra}"
 
 
-def sitting(game, first_dealer, cards, levels, players, seed, timing) -> tuple[list[float], dict]:
+def sitting(game, first_dealer, cards, levels, players, seed, timing, calls=None) -> tuple[list[float], dict]:
+    """One sitting of a deal; ``calls`` (a list) receives the auction's calls as (seat, level, type, "call")."""
     match = new_match(game, {}, first_dealer)
     rng = random.Random(seed)
     match.start_deal(cards)
@@ -52,9 +54,36 @@ def sitting(game, first_dealer, cards, levels, players, seed, timing) -> tuple[l
         t0 = time.perf_counter()
         action = players[levels[seat]].choose_view(view, rng)
         timing[levels[seat]].append(time.perf_counter() - t0)
+        if calls is not None and action.type in ("bid", "pass", "counter", "recounter"):
+            suit = "" if action.suit is None else action.suit
+            what = action.type if action.value is None else f"{suit}{action.value}"
+            calls.append((seat, levels[seat], action.type, what))
         match.apply(action)
         history.append(action)
     return deal_score(match.deal_results[-1]), match.deal_results[-1]
+
+
+def taking_side(contract: str) -> int | None:
+    return int(contract.split(":")[0].split()[1]) if contract.startswith("side ") else None
+
+
+def who_took(contracts: list[str]) -> str:
+    """Which level's side took the contract in each sitting (A sits at side 0 in the first, side 1 in the second)."""
+    t0, t1 = taking_side(contracts[0]), taking_side(contracts[1])
+    if t0 is None or t1 is None:
+        return "thrown in in a sitting"
+    if t0 == t1:
+        return "the same cards took both"
+    return "A's side took both" if t0 == 0 else "B's side took both"
+
+
+def contract_kind(calls: list[tuple], sides: list[int]) -> str:
+    """How the auction's last bid was made: raising its own side's bid, over the other side's, or alone."""
+    bids = [c for c in calls if c[2] == "bid"]
+    last = bids[-1]
+    if len(bids) > 1 and sides[bids[-2][0]] == sides[last[0]]:
+        return "raise of own side"
+    return "contested" if any(sides[c[0]] != sides[last[0]] for c in bids) else "uncontested"
 
 
 def main() -> None:
@@ -65,6 +94,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=60)
     ap.add_argument("--seed", type=int, default=1001)
     ap.add_argument("--budget", type=float, default=0.1)
+    ap.add_argument("--calls", action="store_true", help="print each sitting's calls, points and made")
     ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE", help="a module constant")
     args = ap.parse_args()
     for assignment in args.set:
@@ -76,6 +106,8 @@ def main() -> None:
     timing: dict[str, list[float]] = defaultdict(list)
     margin: dict[str, float] = defaultdict(float)
     tally: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    took: dict[str, list[float]] = defaultdict(lambda: [0, 0.0])  # who took: deals, A's summed margin
+    taken: dict[tuple, list[float]] = defaultdict(lambda: [0, 0, 0.0])  # (level, kind): contracts, made, margin
     for i in range(args.deals):
         seed = args.seed + i
         rng = random.Random(f"arena:{game}:{seed}")  # the arena's deal for this seed
@@ -86,17 +118,34 @@ def main() -> None:
         total, contracts = 0.0, []
         for r in range(2):
             levels = [args.a if sides[s] == r else args.b for s in range(probe.players)]
-            change, result = sitting(game, first_dealer, cards, levels, players, seed * 7919 + r, timing)
+            calls: list[tuple] = []
+            change, result = sitting(game, first_dealer, cards, levels, players, seed * 7919 + r, timing, calls)
             total += change[r] - change[1 - r]
             contracts.append(contract_of(result))
+            taker = taking_side(contracts[-1])
+            if taker is not None and any(c[2] == "bid" for c in calls):
+                t = taken[(args.a if taker == r else args.b, contract_kind(calls, sides))]
+                t[0] += 1
+                t[1] += bool(result.get("made"))
+                t[2] += change[taker] - change[1 - taker]
+            if args.calls:
+                said = " ".join(f"{c[0]}:{c[1][0]}:{c[3]}" for c in calls)
+                print(f"  seed {seed} A at side {r}: {said} -> {contracts[-1]} made {result.get('made')}"
+                      f" points {result.get('points')} change {change}", flush=True)  # fmt: skip
         kind = "same contract" if contracts[0] == contracts[1] else "different contract"
         margin[kind] += total
         tally[kind][0 if total > 0 else 1 if total < 0 else 2] += 1
+        took[who_took(contracts)][0] += 1
+        took[who_took(contracts)][1] += total
         print(f"seed {seed}: {kind:18} A at side 0: {contracts[0]:10} A at side 1: {contracts[1]:10} A {total:+.0f}",
               flush=True)  # fmt: skip
     for kind in sorted(margin):
         w, lo, t = tally[kind]
         print(f"{kind}: {w + lo + t} deals, A won-lost-tied {w}-{lo}-{t}, A's summed margin {margin[kind]:+.0f}")
+    for who, (n, m) in sorted(took.items()):
+        print(f"{who}: {n} deals, A's summed margin {m:+.0f}")
+    for (lv, kind), (n, made, m) in sorted(taken.items()):
+        print(f"contracts taken by {lv}'s side, {kind}: {n}, made {made}, the takers' margin {m / n:+.1f} a contract")
     for lv, ts in timing.items():
         s = sorted(ts)
         print(f"{lv}: decision p50 {s[len(s) // 2] * 1000:.0f} ms, p95 {s[int(0.95 * len(s))] * 1000:.0f} ms")

@@ -254,3 +254,83 @@ def test_the_master_leaves_the_heuristics_call_only_when_clearly_better_by_its_g
             gains = {v - r for v, r in zip(best.values, d.stats[0].values, strict=False)}
             assert len(gains) == 1 and gains.pop() > 0
     assert left  # the caution lets some calls through (else this test would not test it)
+
+
+def test_own_side_holds_bid_reads_the_last_bid_of_the_auction():
+    m, _ = _auction("two_hundred", 0, 0)
+    first = m.to_move
+    history = [Action(first, "bid", value=50), Action((first + 1) % 4, "pass")]
+    view = build_view_of(m, history)
+    assert view.seat == (first + 2) % 4
+    assert master_bids.own_side_holds_bid(view, Knowledge(view))  # my partner's 50 is the high bid
+    history = [Action(first, "bid", value=50), Action((first + 1) % 4, "bid", value=55)]
+    view = build_view_of(m, history)
+    assert not master_bids.own_side_holds_bid(view, Knowledge(view))  # the opponent's 55 is
+
+
+def build_view_of(m, history):
+    """The view of the seat to move after ``history`` is applied to a copy of ``m``."""
+    w = m.clone()
+    for a in history:
+        w.apply(a)
+    return build_view(w, w.to_move, history)
+
+
+def test_a_raise_of_my_own_sides_bid_must_be_clearly_better_than_the_pass(monkeypatch):
+    """``PASS_REFERENCE``: at Two Hundred, when my side holds the high bid, the caution's reference is the pass
+    (the master's model of the auction has nobody outbid their own side, and a made contract scores its points, not
+    its bid), so a raise is made only when it beats the pass world by world by the caution."""
+    monkeypatch.setitem(master_bids.PASS_REFERENCE, "two_hundred", "own")
+    caution = master_bids.GAME_BID_CAUTION.get("two_hundred", master_bids.BID_CAUTION)
+    found = 0
+    for seed in range(60):
+        for calls in (1, 2, 3):
+            m, history = _auction("two_hundred", seed, calls)
+            if m.phase != BIDDING:
+                continue
+            view = build_view(m, m.to_move, history)
+            k = Knowledge(view)
+            base = HeuristicPlayer().choose_view(view, random.Random(0))
+            if not (master_bids.own_side_holds_bid(view, k) and base.type == "bid"):
+                continue
+            with fallback.strict():
+                d = MasterPlayer(None, max_worlds=8).decide(view, random.Random(5))
+            assert d.action in view.legal
+            if d.stats:
+                found += 1
+                passing = next(s for s in d.stats if s.action.type == "pass")
+                if d.action.type != "pass":
+                    best = next(s for s in d.stats if s.action == d.action)
+                    assert master_bids._clearly_better(best.values, passing.values, caution)
+    assert found  # positions where the heuristic raises its partner exist
+
+
+def test_a_bid_over_the_other_sides_bid_is_valued_less_by_the_overcall_discount(monkeypatch):
+    """``OVERCALL_DISCOUNT``: when the other side holds the high bid, every bid's value in every world is the same
+    world's value less the discount (the pass's is unchanged); with my side's bid standing, or before any bid,
+    nothing is taken off."""
+    monkeypatch.setitem(master_bids.PASS_REFERENCE, "two_hundred", "own")
+    kinds = set()
+    for seed in range(30):
+        for calls in (0, 1, 2):
+            m, history = _auction("two_hundred", seed, calls)
+            if m.phase != BIDDING:
+                continue
+            view = build_view(m, m.to_move, history)
+            k = Knowledge(view)
+            over = any(a.type == "bid" for a in history) and not master_bids.own_side_holds_bid(view, k)
+            monkeypatch.setitem(master_bids.OVERCALL_DISCOUNT, "two_hundred", 0.0)
+            with fallback.strict():
+                plain = MasterPlayer(None, max_worlds=4).decide(view, random.Random(seed))
+            monkeypatch.setitem(master_bids.OVERCALL_DISCOUNT, "two_hundred", 50.0)
+            with fallback.strict():
+                less = MasterPlayer(None, max_worlds=4).decide(view, random.Random(seed))
+            assert less.action in view.legal
+            if not plain.stats:
+                continue
+            kinds.add(over)
+            for p, q in zip(plain.stats, less.stats, strict=True):
+                assert p.action == q.action
+                off = 50.0 if over and p.action.type == "bid" else 0.0
+                assert q.values == pytest.approx([v - off for v in p.values])
+    assert kinds == {True, False}  # both kinds of position were searched
