@@ -7,10 +7,12 @@ from it.
 
 from __future__ import annotations
 
+import ast
+import importlib
 import os
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from rules.game import GAME_OVER, Match
 from rules.records import GameRecord, replay
@@ -53,3 +55,12 @@ def load_average() -> str:
     except OSError:
         return "load average unknown"
     return f"load average {one:.2f} (5 min {five:.2f}) on {os.cpu_count()} CPUs"
+
+
+def set_constants(assignments: Iterable[str]) -> None:
+    """``--set MODULE.NAME=VALUE`` of the diagnosis scripts: each module constant set to the Python literal, for this
+    run only (a variant measured without changing the code)."""
+    for assignment in assignments:
+        target, value = assignment.split("=", 1)
+        module, name = target.rsplit(".", 1)
+        setattr(importlib.import_module(module), name, ast.literal_eval(value))

@@ -20,8 +20,6 @@ side's bid standing).  Figures only, nothing here is an assertion.
 from __future__ import annotations
 
 import argparse
-import ast
-import importlib
 import os
 import random
 import statistics
@@ -29,6 +27,8 @@ import sys
 from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from benchkit import set_constants  # noqa: E402
 
 from rules.actions import Action  # noqa: E402
 from rules.ai import master_bids  # noqa: E402
@@ -85,10 +85,7 @@ def main() -> None:
     ap.add_argument("--judges", type=int, default=8, help="heuristic plays of the real deal per call")
     ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE", help="a module constant")
     args = ap.parse_args()
-    for assignment in args.set:
-        target, value = assignment.split("=", 1)
-        module, name = target.rsplit(".", 1)
-        setattr(importlib.import_module(module), name, ast.literal_eval(value))
+    set_constants(args.set)
     game = args.game
     players = {lv: make_ai_player(lv, args.budget) for lv in {args.a, args.b}}
     rows: dict[str, list[tuple]] = defaultdict(list)

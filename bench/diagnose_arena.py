@@ -14,8 +14,6 @@ margin and won-lost-tied per kind, then each deal's line.  Figures only, nothing
 from __future__ import annotations
 
 import argparse
-import ast
-import importlib
 import os
 import random
 import sys
@@ -23,6 +21,8 @@ import time
 from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from benchkit import set_constants  # noqa: E402
 
 from rules.actions import Action  # noqa: E402
 from rules.ai.arena import _sides, deal_score  # noqa: E402
@@ -97,10 +97,7 @@ def main() -> None:
     ap.add_argument("--calls", action="store_true", help="print each sitting's calls, points and made")
     ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE", help="a module constant")
     args = ap.parse_args()
-    for assignment in args.set:
-        target, value = assignment.split("=", 1)
-        module, name = target.rsplit(".", 1)
-        setattr(importlib.import_module(module), name, ast.literal_eval(value))
+    set_constants(args.set)
     game = args.game
     players = {lv: make_ai_player(lv, args.budget) for lv in {args.a, args.b}}
     timing: dict[str, list[float]] = defaultdict(list)
