@@ -41,8 +41,10 @@ def text_width(text: str, size: int, bold: bool = False) -> float:
 
 
 @lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096)
 def fit_text(text: str, width: float, size: int, bold: bool = False) -> str:
-    """``text``, shortened with an ellipsis until it fits in ``width`` pixels."""
+    """``text``, shortened with an ellipsis until it fits in ``width`` pixels; cached: a hand's title (the player,
+    the table, the deal) is shortened again for each picture of that hand, a letter and a layout at a time."""
     if text_width(text, size, bold) <= width:
         return text
     while text and font(size, bold).getlength(text + "…") > width:

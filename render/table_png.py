@@ -103,7 +103,7 @@ _bands = Latest(TOP_BYTES)
 _parts: Recent[str, tuple[Image.Image, Image.Image | None]] = Recent(
     PART_BYTES, lambda part: _weight(part[0]) * (1 if part[1] is None else 2)
 )
-_elements: Recent[tuple, tuple[Image.Image, Image.Image]] = Recent(ELEMENT_CACHE_SIZE)
+_elements: Recent[tuple, Element] = Recent(ELEMENT_CACHE_SIZE)
 
 
 @cache
@@ -130,19 +130,53 @@ def _not_colour(colour: theme.Colour) -> list[int]:
     return [0 if i == index else 255 for i in range(256)]
 
 
-def _element(key: tuple, width: int, height: int, dx: int, dy: int, paint: tb.Paint) -> tuple[Image.Image, Image.Image]:
-    """An element drawn on the felt's colour and mapped to the palette, and the mask of where it is not felt.  The
-    masks are mode "1" (each pixel 0 or 255, as the "L" ones were): Pillow pastes through them by copying the pixels
-    they let through, where an "L" mask is blended pixel by pixel to the same result (3 % of a table picture's
-    instructions)."""
+def _not_where(mapped: Image.Image, colour: theme.Colour) -> Image.Image:
+    """The mode-"1" mask of where the palette image ``mapped`` is not ``colour``: its indices looked up straight
+    (``Image.point`` would first copy its table through Python, half the cost on an element's mask)."""
+    return mapped._new(mapped.im.point(_not_colour(colour), "1"))
+
+
+class Element:
+    """An element of the felt drawn on the felt's colour and mapped to the palette; the mask of where it is not
+    felt is made when first wanted (an element over bare felt is pasted whole: its felt is the felt under it)."""
+
+    __slots__ = ("mapped", "_mask")
+
+    def __init__(self, mapped: Image.Image) -> None:
+        self.mapped = mapped
+        self._mask: Image.Image | None = None
+
+    @property
+    def mask(self) -> Image.Image:
+        """Mode "1" (each pixel 0 or 255, as the "L" ones were): Pillow pastes through it by copying the pixels it
+        lets through, where an "L" mask is blended pixel by pixel to the same result."""
+        if self._mask is None:
+            self._mask = _not_where(self.mapped, theme.FELT)
+        return self._mask
+
+
+def _element(width: int, height: int, dx: int, dy: int, paint: tb.Paint) -> Element:
     img = Image.new("RGB", (width, height), theme.FELT)
     paint(img, ImageDraw.Draw(img), dx, dy)
-    mapped = to_palette(img)
-    return mapped, Image.frombytes("L", mapped.size, mapped.tobytes()).point(_not_colour(theme.FELT), "1")
+    return Element(to_palette(img))
 
 
-def _placing(canvas: Image.Image) -> tb.Put:
-    """A ``Put`` that pastes each element, kept drawn, onto ``canvas`` (a palette image)."""
+@lru_cache(maxsize=4096)
+def _bare_felt(empty: tuple[int, int, int], rect: tuple[int, int, int, int]) -> bool:
+    """Whether the empty table of this size (``_empty_table``'s arguments) is felt, all of it, within ``rect``."""
+    x0, y0, x1, y1 = rect
+    return _empty_table(*empty).crop((LEFT + x0, y0, LEFT + x1, y1)).getextrema() == (_index(theme.FELT),) * 2
+
+
+def _meet(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _placing(canvas: Image.Image, empty: tuple[int, int, int]) -> tb.Put:
+    """A ``Put`` that pastes each element, kept drawn, onto ``canvas`` (a palette image on the empty table
+    ``empty``): whole where it lies on bare felt and on no element placed before it, else through its mask (a
+    paste through a mask costs ten times as much)."""
+    placed: list[tuple[int, int, int, int]] = []
 
     def put(key: tuple, box: tuple[float, float, float, float], paint: tb.Paint) -> None:
         # Shifted by even pixels: Python rounds halves to even, so an odd shift would move some edges by one.
@@ -150,8 +184,13 @@ def _placing(canvas: Image.Image) -> tb.Put:
         width, height = math.ceil(box[2]) - x0, math.ceil(box[3]) - y0
         # The element's place within a pixel changes how its edges round: part of the key.
         full = (key, box[0] - x0, box[1] - y0, width, height)
-        mapped, mask = _elements.get(full, lambda: _element(full, width, height, -x0, -y0, paint))
-        canvas.paste(mapped, (LEFT + x0, y0), mask)
+        element = _elements.get(full, lambda: _element(width, height, -x0, -y0, paint))
+        rect = (x0, y0, x0 + width, y0 + height)
+        if _bare_felt(empty, rect) and not any(_meet(rect, other) for other in placed):
+            canvas.paste(element.mapped, (LEFT + x0, y0))
+        else:
+            canvas.paste(element.mapped, (LEFT + x0, y0), element.mask)
+        placed.append(rect)
 
     return put
 
@@ -185,7 +224,7 @@ def _part(key: tuple, box: tuple[float, float, float, float], paint: Callable[..
         mapped = to_palette(img)
         if not masked:
             return mapped, None
-        return mapped, Image.frombytes("L", mapped.size, mapped.tobytes()).point(_not_colour(theme.PAGE), "1")
+        return mapped, _not_where(mapped, theme.PAGE)
 
     mapped, mask = _parts.get(repr((key, masked, shifted, width, height)), draw)  # repr: segments are lists
     return mapped, mask, (x0, y0)
@@ -275,9 +314,10 @@ def render_table(
     """PNG of the table for ``state`` (the replay output) with ``names`` by seat."""
     scene = tb._scene(state, names, show_last_trick, last_trick, lang)
     layout = scene.layout
-    canvas = _empty_table(layout.felt_top, layout.felt_h, layout.height).copy()
+    empty = (layout.felt_top, layout.felt_h, layout.height)
+    canvas = _empty_table(*empty).copy()
     _put_top(canvas, state, names, layout, title=title, clock=clock, lang=lang, four_colour=four_colour)
-    tb._draw_felt(_placing(canvas), state, names, scene, to_move=to_move, lang=lang, four_colour=four_colour)
+    tb._draw_felt(_placing(canvas, empty), state, names, scene, to_move=to_move, lang=lang, four_colour=four_colour)
     band = round(tb.band_top(layout))
     if band < layout.height:  # an open misère hand, or the last trick beside a trick in progress
         img = Image.new("RGB", (tb.W, layout.height - band), theme.PAGE)
