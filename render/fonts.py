@@ -47,9 +47,14 @@ def fit_text(text: str, width: float, size: int, bold: bool = False) -> str:
     the table, the deal) is shortened again for each picture of that hand, a letter and a layout at a time."""
     if text_width(text, size, bold) <= width:
         return text
-    while text and font(size, bold).getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
+    fits, over = 0, len(text)  # the longest start that fits with its ellipsis, found by halves: a layout each
+    while over - fits > 1:
+        middle = (fits + over) // 2
+        if text_width(text[:middle] + "…", size, bold) > width:  # kept: a hand's next picture asks again
+            over = middle
+        else:
+            fits = middle
+    return text[:fits] + "…"
 
 
 def fit_size(text: str, width: float, size: int, bold: bool = False, smallest: int = 10) -> int:

@@ -117,6 +117,16 @@ def _holder(cs: Sequence[Colour]) -> Image.Image:
 
 
 @cache
+def index_of(colour: Colour) -> int:
+    """The palette index of one of its flat colours."""
+    return colours().index(colour)
+
+
+def felt_index() -> int:
+    return index_of(theme.FELT)
+
+
+@cache
 def palette_image() -> Image.Image:
     """The fixed palette, as ``Image.quantize(palette=...)`` wants it."""
     return _holder(colours())

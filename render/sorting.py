@@ -8,6 +8,8 @@ give them.  The engines are the authority on play; these orders only decide wher
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from render.cards import split_card
 from rules.game_type import NATURAL_RANKS, HandOrder
 from rules.registry import lookup
@@ -28,8 +30,10 @@ def _rank_pos(order: tuple[str, ...], rank: str) -> int:
     return order.index(rank) if rank in order else len(order) + NATURAL_RANKS.index(rank)
 
 
+@lru_cache(maxsize=256)
 def sort_key(game: str, trump: str | None = None, trump_rank: str | None = None):
-    """A key function for ``sorted``: cards as written in records (``"10H"``, ``"JK"``)."""
+    """A key function for ``sorted``: cards as written in records (``"10H"``, ``"JK"``); kept, as a picture asks
+    for one per card it colours."""
     suits = suit_order(trump)
     found = lookup(game)
     order = found.hand_order if found else HandOrder()

@@ -20,17 +20,14 @@ import math
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import cache, lru_cache
-from typing import Generic, TypeVar
 
 from PIL import Image, ImageDraw
 
 from render import auction, theme
 from render import table as tb
-from render.palette import colours, to_palette
+from render.palette import index_of, to_palette
 from render.png import encode_fixed
-
-K = TypeVar("K")
-V = TypeVar("V")
+from render.recent import Recent
 
 # The tops' bands, one byte a pixel: 50-130 KB each, about 300 KB a table.  A render worker draws its tables in
 # turn, so the bands must hold all of them or they hold none when asked again (96 MB: ~300 tables a worker).
@@ -38,30 +35,6 @@ TOP_BYTES = 96 * 1024 * 1024
 PART_BYTES = 48 * 1024 * 1024
 PART_MARGIN = 4  # pixels of page kept around a band's part: less than the 10 between two chips or two boxes
 ELEMENT_CACHE_SIZE = 1024  # plates, rows of cards, labels: ~20-60 KB each
-
-
-class Recent(Generic[K, V]):
-    """A small least-recently-used cache, of at most ``limit`` items, or items weighing ``limit`` in all."""
-
-    def __init__(self, limit: int, weight: Callable[[V], int] = lambda _: 1) -> None:
-        self.limit = limit
-        self.weight = weight
-        self.total = 0
-        self.items: OrderedDict[K, V] = OrderedDict()
-        self.hits = self.misses = 0  # for benchmarks
-
-    def get(self, key: K, make: Callable[[], V]) -> V:
-        found = self.items.get(key)
-        if found is not None:
-            self.items.move_to_end(key)
-            self.hits += 1
-            return found
-        self.misses += 1
-        found = self.items[key] = make()
-        self.total += self.weight(found)
-        while self.total > self.limit and len(self.items) > 1:
-            self.total -= self.weight(self.items.popitem(last=False)[1])
-        return found
 
 
 class Latest:
@@ -106,9 +79,7 @@ _parts: Recent[str, tuple[Image.Image, Image.Image | None]] = Recent(
 _elements: Recent[tuple, Element] = Recent(ELEMENT_CACHE_SIZE)
 
 
-@cache
-def _index(colour: theme.Colour) -> int:
-    return colours().index(colour)
+_index = index_of
 
 
 # The canvas is one column wider than the picture: column 0 holds each row's PNG filter byte (0, "none"), so its

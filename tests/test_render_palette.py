@@ -1,6 +1,7 @@
 """The cheap table and hand PNGs look like the drawings: the fixed palette moves a pixel by well under a level on
 average; the table composed from cached parts in that palette is ``build_table``'s picture, state after state, the
-cached parts never stale; the PNG writer's files read back as written, with ISA-L or with zlib."""
+cached parts never stale; the hand composed from kept strips is ``build_hand``'s picture; the PNG writer's files read
+back as written, with ISA-L or with zlib."""
 
 from __future__ import annotations
 
@@ -188,3 +189,57 @@ def test_png_writer_round_trips(monkeypatch, with_isal):
     adaptive = png.palette_of(img)
     assert mean_error(decoded(png.encode_palette(adaptive)), adaptive) == 0
     assert decoded(png.to_png(img, palette=False)).mode == "RGB"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hand_composed_from_kept_strips_is_the_hand_drawn_whole(game):
+    """render_hand pastes a strip per card, each drawn by the card and its two neighbours and kept: the hand as it
+    is played out (each picture mostly strips of the one before), with and without legal cards, in each language and
+    colour scheme, with a title that fits and one that must be shortened, is build_hand's picture, pixel for pixel."""
+    from render import hand as hand_module
+
+    rng = random.Random(11)
+    titles = [None, "Léa · table #3 · deal 2", "王芳 · a title far too long for a hand of a few cards to show whole"]
+    for state, hand, _ in states(game, 21, 40)[::13]:
+        for four_colour, lang in ((False, "en"), (True, "fr"), (False, "zh")):
+            cards, title, plain_before = list(hand), rng.choice(titles), False
+            while cards:
+                legal = None if rng.random() < 0.5 else set(rng.sample(cards, rng.randint(0, len(cards))))
+                kw = dict(trump=state.get("trump"), trump_rank=trump_rank(state), legal=legal, four_colour=four_colour,
+                          title=title, lang=lang)  # fmt: skip
+                hand_module._hand_png.cache_clear()  # composed, not the PNG kept whole
+                kept = hand_module._strips.hits
+                got = decoded(render_hand(game, cards, **kw))
+                assert mean_error(got, to_palette(build_hand(game, cards, **kw))) == 0, (lang, len(cards), kw)
+                if legal is None and plain_before and len(cards) > 2:
+                    assert hand_module._strips.hits > kept  # the strips the last picture of this hand drew
+                plain_before = legal is None
+                cards.pop(rng.randrange(len(cards)))
+
+
+def test_a_long_hand_wraps_onto_two_rows_composed_alike():
+    """Eighteen cards (a Da Bai Fen hand with the kitty) go on two rows of nine: each row's strips, the same
+    picture as drawn whole."""
+    spades, hearts = ["AS", "KS", "10S", "2S"], ["AH", "QH", "5H", "3H"]
+    cards = [*spades, *hearts, "BJ", "RJ", "KD", "JD", "9D", "4D", "AC", "8C", "7C", "2C"]
+    for legal in (None, {"AS", "BJ", "2C"}):
+        kw = dict(trump="S", trump_rank="2", legal=legal, title="Zoë", lang="zh")
+        got = decoded(render_hand("da_bai_fen", cards, **kw))
+        assert mean_error(got, to_palette(build_hand("da_bai_fen", cards, **kw))) == 0
+
+
+def test_a_shortened_text_is_the_longest_start_that_fits():
+    from render.fonts import fit_text, text_width
+
+    rng = random.Random(5)
+    for _ in range(300):
+        text = "".join(rng.choice("abcWMi 王芳·#0123456789") for _ in range(rng.randint(0, 50)))
+        width, size = rng.randint(30, 600), rng.choice([24, 26, 28])
+        shown = fit_text(text, width, size, True)
+        if text_width(text, size, True) <= width:
+            assert shown == text
+            continue
+        assert shown.endswith("…") and text.startswith(shown[:-1])
+        kept = len(shown) - 1
+        assert kept == 0 or text_width(shown, size, True) <= width
+        assert kept == len(text) or text_width(text[: kept + 1] + "…", size, True) > width

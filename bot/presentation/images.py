@@ -119,7 +119,9 @@ async def hand_image(
     game: str, cards: list[str], view: dict[str, Any], legal: set[str] | None, title: str, *, four_colour: bool = False
 ):
     args, kwargs = hand_args(game, cards, view, legal, title, four_colour=four_colour)
-    return await kept("render_hand", *args, urgent=True, **kwargs)  # urgent: the answer to a click waits for it
+    # urgent: the answer to a click waits for it.  One worker draws a player's hands (the title names the player,
+    # the table and the deal): it keeps the strips the next picture of that hand is mostly made of (render/hand.py).
+    return await kept("render_hand", *args, urgent=True, affinity=zlib.crc32(title.encode()), **kwargs)
 
 
 # The images' words are in the language being spoken (bot/i18n: the table's, or the player's).
