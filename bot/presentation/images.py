@@ -119,9 +119,10 @@ async def hand_image(
     game: str, cards: list[str], view: dict[str, Any], legal: set[str] | None, title: str, *, four_colour: bool = False
 ):
     args, kwargs = hand_args(game, cards, view, legal, title, four_colour=four_colour)
-    # urgent: the answer to a click waits for it.  One worker draws a player's hands (the title names the player,
-    # the table and the deal): it keeps the strips the next picture of that hand is mostly made of (render/hand.py).
-    return await kept("render_hand", *args, urgent=True, affinity=zlib.crc32(title.encode()), **kwargs)
+    # urgent: the answer to a click waits for it; to whichever worker is least busy.  Sending a player's hands to one
+    # worker would keep more of their strips there (render/hand.py), but tripled the table pictures that went to the
+    # other worker (drawn there from nothing) in a replay of a 500-table run, which cost more than it saved.
+    return await kept("render_hand", *args, urgent=True, **kwargs)
 
 
 # The images' words are in the language being spoken (bot/i18n: the table's, or the player's).
