@@ -11,6 +11,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Protocol
 
 from PIL import Image, ImageDraw
 
@@ -28,7 +29,15 @@ from rules.registry import lookup
 # all the element shows, ``box`` bounds it with its shadow, and ``paint(img, draw, dx, dy)`` draws it shifted by
 # (dx, dy).  build_table draws in place; table_png keeps each element drawn in the fixed palette.
 Paint = Callable[[Image.Image, ImageDraw.ImageDraw, int, int], None]
-Put = Callable[[tuple, tuple[float, float, float, float], Paint], None]
+
+
+class Put(Protocol):
+    """Places one element of the felt: ``paint`` draws it within ``box``, over what ``ground`` (a flat colour)
+    covers there; ``key`` is everything it shows, so that a picture composed from kept elements can reuse it."""
+
+    def __call__(self, key: tuple, box: tuple[float, float, float, float], paint: Paint,
+                 ground: Colour = ...) -> None: ...  # fmt: skip
+
 
 W = 800
 SHOWN_WIDTH = 400  # how wide a phone shows the image
@@ -247,19 +256,9 @@ def _plate(img, draw, seat, xy, state, names, *, to_move, lang, tricks) -> None:
     plate = _plate_image(theme.GOLD if turn else theme.PANEL, theme.side_colour(side))
     img.paste(plate, (round(box[0]), round(box[1])), plate)
     ink = (25, 25, 30) if turn else theme.TEXT
-    sub = (50, 40, 10) if turn else theme.TEXT_DIM
     dealer = state.get("dealer") == seat
     draw_text(draw, (box[0] + 22, y - 17), st.seat_name(names, seat), NAME, ink, bold=True, anchor="lm",
               max_width=PLATE_W - 30 - (28 if dealer else 0))  # fmt: skip
-    parts = []
-    if turn:
-        phase = state.get("phase")
-        parts.append(t("to_play" if phase == "play" else "to_draw" if phase == "deal" else "to_act", lang))
-    if tricks is not None:
-        parts.append(st.tricks_text(tricks, lang))
-    if parts:
-        draw_text(draw, (box[0] + 22, y + 20), " · ".join(parts), DETAIL, sub, anchor="lm",
-                  max_width=PLATE_W - 30)  # fmt: skip
     contract = state.get("contract") or {}
     if contract.get("seat") == seat:  # the contractor / leader: a gold star on the plate's corner
         draw.polygon(star_points(box[0] + 8, box[1] + 6, 16, 7), fill=theme.GOLD, outline=(90, 70, 10))
@@ -270,18 +269,43 @@ def _plate(img, draw, seat, xy, state, names, *, to_move, lang, tricks) -> None:
         draw_text(draw, (cx, cy + 1), "庄" if lang == "zh" else "D", LABEL, (20, 20, 20), bold=True, anchor="mm")
 
 
+def plate_line(state: dict, seat: int, to_move: int | None, tricks: int | None, lang: str) -> str:
+    """The plate's second line: "to play" on the player to move, the tricks the seat has taken."""
+    parts = []
+    if to_move == seat:
+        phase = state.get("phase")
+        parts.append(t("to_play" if phase == "play" else "to_draw" if phase == "deal" else "to_act", lang))
+    if tricks is not None:
+        parts.append(st.tricks_text(tricks, lang))
+    return " · ".join(parts)
+
+
 def _put_plate(put: Put, seat, xy, state, names, *, to_move, lang, tricks) -> None:
-    """A seat's plate; its key is everything ``_plate`` reads."""
+    """A seat's plate, and its second line as an element of its own over it: the line changes with each trick
+    the seat takes, the plate with the turn (its colour) and the deal; lines are the same at every table.  Each
+    key is everything its painting reads."""
     turn = to_move == seat
     contract = state.get("contract") or {}
     key = ("plate", turn, st.side_of(seat, state, names), st.seat_name(names, seat), state.get("dealer") == seat,
-           state.get("phase") if turn else None, tricks, contract.get("seat") == seat, lang)  # fmt: skip
+           contract.get("seat") == seat, lang)  # fmt: skip
 
     def paint(img, draw, dx, dy) -> None:
         _plate(img, draw, seat, (xy[0] + dx, xy[1] + dy), state, names, to_move=to_move, lang=lang, tricks=tricks)
 
     x, y = xy
     put(key, (x - PLATE_W / 2 - 14, y - PLATE_H / 2 - 14, x + PLATE_W / 2 + 14, y + PLATE_H / 2 + 14), paint)
+    line = plate_line(state, seat, to_move, tricks, lang)
+    if not line:
+        return
+    left = x - PLATE_W / 2 + 22
+    ink = (50, 40, 10) if turn else theme.TEXT_DIM
+
+    def paint_line(img, draw, dx, dy) -> None:
+        draw_text(draw, (left + dx, y + 20 + dy), line, DETAIL, ink, anchor="lm", max_width=PLATE_W - 30)
+
+    # Its box lies in the plate's flat fill (right of the side bar, inside the outline): the line's ground.
+    put(("plate line", line, turn), (left - 6, y + 2, x + PLATE_W / 2 - 4, y + PLATE_H / 2 - 4), paint_line,
+        theme.GOLD if turn else theme.PANEL)  # fmt: skip
 
 
 def _box(draw, x0: float, y: float, x1: float, h: float, label: str, note: str = "") -> None:
@@ -659,7 +683,7 @@ def drawing_in_place(img: Image.Image) -> Put:
     """A ``Put`` that draws each element straight onto ``img``."""
     draw = ImageDraw.Draw(img)
 
-    def put(key, box, paint) -> None:
+    def put(key, box, paint, ground=theme.FELT) -> None:
         paint(img, draw, 0, 0)
 
     return put

@@ -108,13 +108,15 @@ def _not_where(mapped: Image.Image, colour: theme.Colour) -> Image.Image:
 
 
 class Element:
-    """An element of the felt drawn on the felt's colour and mapped to the palette; the mask of where it is not
-    felt is made when first wanted (an element over bare felt is pasted whole: its felt is the felt under it)."""
+    """An element of the felt drawn on its ground's colour (the felt's; a plate's, for the line on it) and mapped
+    to the palette; the mask of where it is not the ground is made when first wanted (an element over bare felt is
+    pasted whole: its felt is the felt under it)."""
 
-    __slots__ = ("mapped", "_mask")
+    __slots__ = ("mapped", "ground", "_mask")
 
-    def __init__(self, mapped: Image.Image) -> None:
+    def __init__(self, mapped: Image.Image, ground: theme.Colour) -> None:
         self.mapped = mapped
+        self.ground = ground
         self._mask: Image.Image | None = None
 
     @property
@@ -122,14 +124,14 @@ class Element:
         """Mode "1" (each pixel 0 or 255, as the "L" ones were): Pillow pastes through it by copying the pixels it
         lets through, where an "L" mask is blended pixel by pixel to the same result."""
         if self._mask is None:
-            self._mask = _not_where(self.mapped, theme.FELT)
+            self._mask = _not_where(self.mapped, self.ground)
         return self._mask
 
 
-def _element(width: int, height: int, dx: int, dy: int, paint: tb.Paint) -> Element:
-    img = Image.new("RGB", (width, height), theme.FELT)
+def _element(width: int, height: int, dx: int, dy: int, paint: tb.Paint, ground: theme.Colour) -> Element:
+    img = Image.new("RGB", (width, height), ground)
     paint(img, ImageDraw.Draw(img), dx, dy)
-    return Element(to_palette(img))
+    return Element(to_palette(img), ground)
 
 
 @lru_cache(maxsize=4096)
@@ -149,15 +151,17 @@ def _placing(canvas: Image.Image, empty: tuple[int, int, int]) -> tb.Put:
     paste through a mask costs ten times as much)."""
     placed: list[tuple[int, int, int, int]] = []
 
-    def put(key: tuple, box: tuple[float, float, float, float], paint: tb.Paint) -> None:
+    def put(
+        key: tuple, box: tuple[float, float, float, float], paint: tb.Paint, ground: theme.Colour = theme.FELT
+    ) -> None:
         # Shifted by even pixels: Python rounds halves to even, so an odd shift would move some edges by one.
         x0, y0 = 2 * math.floor(box[0] / 2), 2 * math.floor(box[1] / 2)
         width, height = math.ceil(box[2]) - x0, math.ceil(box[3]) - y0
         # The element's place within a pixel changes how its edges round: part of the key.
-        full = (key, box[0] - x0, box[1] - y0, width, height)
-        element = _elements.get(full, lambda: _element(width, height, -x0, -y0, paint))
+        full = (key, ground, box[0] - x0, box[1] - y0, width, height)
+        element = _elements.get(full, lambda: _element(width, height, -x0, -y0, paint, ground))
         rect = (x0, y0, x0 + width, y0 + height)
-        if _bare_felt(empty, rect) and not any(_meet(rect, other) for other in placed):
+        if ground == theme.FELT and _bare_felt(empty, rect) and not any(_meet(rect, other) for other in placed):
             canvas.paste(element.mapped, (LEFT + x0, y0))
         else:
             canvas.paste(element.mapped, (LEFT + x0, y0), element.mask)
