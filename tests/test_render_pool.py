@@ -257,3 +257,19 @@ async def test_a_worker_keeps_the_memory_a_picture_frees_where_the_c_library_all
         assert await pool.run(render_pool._steady_heap) is (platform.libc_ver()[0] == "glibc")
     finally:
         pool.close()
+
+
+async def test_a_picture_asked_for_as_the_bot_closes_costs_one_line_not_a_traceback(monkeypatch, caplog):
+    """The bot closes: its workers stop, then its event loop's threads; a table's last edit still running asks for
+    its picture, which can no longer be drawn anywhere.  A warning says so, as for the edit itself."""
+    monkeypatch.setattr(images, "enabled", True)
+    state, names, _ = a_table_state()
+    images.start("threads")
+    images.stop()
+    await asyncio.get_running_loop().shutdown_default_executor()  # what asyncio.run does once the bot is closed
+    with caplog.at_level(logging.WARNING):
+        assert await images.table_image(state, names, to_move=0, title="closing") is None
+    logged = [(r.getMessage(), r.exc_info is not None) for r in caplog.records if r.name == "bot.presentation.images"]
+    assert logged == [("render.render_table not drawn: the bot is shutting down", False)]
+    images.start("threads")  # as the next bot of this test process starts it (with a loop of its own)
+    assert not images.stopped

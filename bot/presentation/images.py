@@ -30,11 +30,13 @@ _warned: set[str] = set()
 enabled = True  # tests and benchmarks may turn drawing off to measure the bot alone
 pool = RenderPool("threads")  # until the client starts the one its settings choose
 pictures = PictureCache()  # hand and table pictures by what they show
+stopped = False  # the bot is closing: a drawing that fails then (its thread pool is gone) is no fault
 
 
 def start(mode: Mode) -> None:
     """Draw where ``mode`` says from now on; worker processes start (and warm up) at once."""
-    global pool
+    global pool, stopped
+    stopped = False
     pool.close()
     pool = RenderPool(mode)
     pictures.clear()
@@ -43,7 +45,8 @@ def start(mode: Mode) -> None:
 
 def stop() -> None:
     """Shut the workers down (the bot is closing); images are then drawn in a thread."""
-    global pool
+    global pool, stopped
+    stopped = True
     pool.close()
     pictures.clear()
     pool = RenderPool("threads")
@@ -79,7 +82,10 @@ async def render(
     try:
         png = await pool.run(partial(_call, name, *args, **kwargs), urgent=urgent, affinity=affinity)
     except Exception:
-        log.exception("render.%s failed; sending text instead", name)
+        if stopped:  # a table's last edit while the bot closes: one line, as for the edit (shutdown.py)
+            log.warning("render.%s not drawn: the bot is shutting down", name)
+        else:
+            log.exception("render.%s failed; sending text instead", name)
         return None
     if png is None and pool.mode != "off" and name not in _warned:
         _warned.add(name)
