@@ -41,10 +41,10 @@ def text_width(text: str, size: int, bold: bool = False) -> float:
 
 
 @lru_cache(maxsize=4096)
-@lru_cache(maxsize=4096)
 def fit_text(text: str, width: float, size: int, bold: bool = False) -> str:
-    """``text``, shortened with an ellipsis until it fits in ``width`` pixels; cached: a hand's title (the player,
-    the table, the deal) is shortened again for each picture of that hand, a letter and a layout at a time."""
+    """``text``, shortened with an ellipsis until it fits in ``width`` pixels.  A hand's title (the player, the
+    table, the deal) is shortened anew for each width the hand takes as it is played out: by halves, with the
+    widths kept, rather than a letter and a layout at a time."""
     if text_width(text, size, bold) <= width:
         return text
     fits, over = 0, len(text)  # the longest start that fits with its ellipsis, found by halves: a layout each

@@ -47,6 +47,8 @@ class Shown:
 
 @dataclass(frozen=True)
 class HandLayout:
+    """A hand picture's size and its rows of cards, each as shown."""
+
     width: int
     height: int
     title_h: int
@@ -102,8 +104,8 @@ def _paint_row(img: Image.Image, draw: ImageDraw.ImageDraw, row: list[Shown | No
                       bold=True, anchor="mt")  # fmt: skip
 
 
-def _paint_title(draw: ImageDraw.ImageDraw, title: str, left: int, width: int) -> None:
-    draw_text(draw, (left + MARGIN, MARGIN + 16), title, TITLE_SIZE, theme.TEXT, bold=True, anchor="lm",
+def _paint_title(draw: ImageDraw.ImageDraw, title: str, width: int) -> None:
+    draw_text(draw, (MARGIN, MARGIN + 16), title, TITLE_SIZE, theme.TEXT, bold=True, anchor="lm",
               max_width=width - 2 * MARGIN)  # fmt: skip
 
 
@@ -123,7 +125,7 @@ def build_hand(
     img = Image.new("RGB", (layout.width, layout.height), theme.FELT)
     draw = ImageDraw.Draw(img)
     if title:
-        _paint_title(draw, title, 0, layout.width)
+        _paint_title(draw, title, layout.width)
     for r, row in enumerate(layout.rows):
         _paint_row(img, draw, list(row), layout.row_left(row), layout.row_top(r), four_colour, lang)
     return img

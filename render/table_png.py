@@ -79,9 +79,6 @@ _parts: Recent[str, tuple[Image.Image, Image.Image | None]] = Recent(
 _elements: Recent[tuple, Element] = Recent(ELEMENT_CACHE_SIZE)
 
 
-_index = index_of
-
-
 # The canvas is one column wider than the picture: column 0 holds each row's PNG filter byte (0, "none"), so its
 # bytes are the PNG's rows as they are (``render.png.framed`` without the copies: ~0.3 ms a table).
 LEFT = 1
@@ -97,7 +94,7 @@ def _empty_table(felt_top: int, felt_h: int, height: int) -> Image.Image:
 @cache
 def _not_colour(colour: theme.Colour) -> list[int]:
     """A lookup table: 0 for ``colour``'s palette index, 255 for every other."""
-    index = _index(colour)
+    index = index_of(colour)
     return [0 if i == index else 255 for i in range(256)]
 
 
@@ -138,7 +135,7 @@ def _element(width: int, height: int, dx: int, dy: int, paint: tb.Paint, ground:
 def _bare_felt(empty: tuple[int, int, int], rect: tuple[int, int, int, int]) -> bool:
     """Whether the empty table of this size (``_empty_table``'s arguments) is felt, all of it, within ``rect``."""
     x0, y0, x1, y1 = rect
-    return _empty_table(*empty).crop((LEFT + x0, y0, LEFT + x1, y1)).getextrema() == (_index(theme.FELT),) * 2
+    return _empty_table(*empty).crop((LEFT + x0, y0, LEFT + x1, y1)).getextrema() == (index_of(theme.FELT),) * 2
 
 
 def _meet(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
@@ -209,7 +206,7 @@ def _compose(height: int, parts: list[tuple[Image.Image, Image.Image | None, tup
     """A band of the page's width from its parts in the order they are drawn: a masked part covers what it draws
     (not its margin of page) over the parts before it, as on the whole picture; the others, which overlap nothing
     drawn, are pasted whole (a mask costs ~30 µs a paste)."""
-    band = Image.new("P", (tb.W, height), _index(theme.PAGE))
+    band = Image.new("P", (tb.W, height), index_of(theme.PAGE))
     for mapped, mask, at in parts:
         band.paste(mapped, at, mask)
     return band
