@@ -17,6 +17,7 @@ with the felt as in ``build_table``; where an element lies over another (a label
 from __future__ import annotations
 
 import math
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import cache, lru_cache
@@ -47,22 +48,25 @@ class Latest:
         self.total = 0
         self.items: OrderedDict[tuple, tuple[str, Image.Image]] = OrderedDict()
         self.hits = self.misses = 0  # for benchmarks
+        self._lock = threading.Lock()  # as render.recent.Recent's: shared by drawing threads, not while drawing
 
     def get(self, slot: tuple, key: str, make: Callable[[], Image.Image]) -> Image.Image:
-        found = self.items.get(slot)
-        if found is not None and found[0] == key:
-            self.items.move_to_end(slot)
-            self.hits += 1
-            return found[1]
-        self.misses += 1
+        with self._lock:
+            found = self.items.get(slot)
+            if found is not None and found[0] == key:
+                self.items.move_to_end(slot)
+                self.hits += 1
+                return found[1]
+            self.misses += 1
         band = make()
-        if found is not None:
-            self.total -= _weight(found[1])
-        self.items[slot] = (key, band)
-        self.items.move_to_end(slot)
-        self.total += _weight(band)
-        while self.total > self.limit and len(self.items) > 1:
-            self.total -= _weight(self.items.popitem(last=False)[1][1])
+        with self._lock:
+            replaced = self.items.pop(slot, None)  # read again: another thread may have drawn this slot meanwhile
+            if replaced is not None:
+                self.total -= _weight(replaced[1])
+            self.items[slot] = (key, band)
+            self.total += _weight(band)
+            while self.total > self.limit and len(self.items) > 1:
+                self.total -= _weight(self.items.popitem(last=False)[1][1])
         return band
 
 
