@@ -7,6 +7,7 @@ from it.
 
 from __future__ import annotations
 
+import argparse
 import ast
 import importlib
 import os
@@ -64,3 +65,15 @@ def set_constants(assignments: Iterable[str]) -> None:
         target, value = assignment.split("=", 1)
         module, name = target.rsplit(".", 1)
         setattr(importlib.import_module(module), name, ast.literal_eval(value))
+
+
+def arena_options(ap: argparse.ArgumentParser, *, game: str, seed: int) -> None:
+    """The options of the scripts that replay the arena's deals: the game, the two levels, how many deals from which
+    seed, the budget a decision, and ``--set`` (``set_constants``)."""
+    ap.add_argument("--game", default=game)
+    ap.add_argument("--a", default="master")
+    ap.add_argument("--b", default="expert")
+    ap.add_argument("--deals", type=int, default=60)
+    ap.add_argument("--seed", type=int, default=seed)
+    ap.add_argument("--budget", type=float, default=0.1)
+    ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE", help="a module constant")

@@ -28,11 +28,11 @@ from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from benchkit import set_constants  # noqa: E402
+from benchkit import arena_options, set_constants  # noqa: E402
 
 from rules.actions import Action  # noqa: E402
 from rules.ai import master_bids  # noqa: E402
-from rules.ai.arena import _sides  # noqa: E402
+from rules.ai.arena import _sides, arena_deals  # noqa: E402
 from rules.ai.expert import rollout  # noqa: E402
 from rules.ai.games import adapter_for  # noqa: E402
 from rules.ai.knowledge import Knowledge  # noqa: E402
@@ -76,14 +76,8 @@ def state_at(view, k: Knowledge) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--game", default="two_hundred")
-    ap.add_argument("--a", default="master")
-    ap.add_argument("--b", default="expert")
-    ap.add_argument("--deals", type=int, default=60)
-    ap.add_argument("--seed", type=int, default=9001)
-    ap.add_argument("--budget", type=float, default=0.1)
+    arena_options(ap, game="two_hundred", seed=9001)
     ap.add_argument("--judges", type=int, default=8, help="heuristic plays of the real deal per call")
-    ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE", help="a module constant")
     args = ap.parse_args()
     set_constants(args.set)
     game = args.game
@@ -91,11 +85,9 @@ def main() -> None:
     rows: dict[str, list[tuple]] = defaultdict(list)
     for i in range(args.deals):
         seed = args.seed + i
-        rng = random.Random(f"arena:{game}:{seed}")  # the arena's deal for this seed
         probe = new_match(game, {})
         sides = _sides(probe)
-        first_dealer = rng.randrange(probe.players)
-        cards = probe.random_deal(rng)
+        first_dealer, (cards,) = arena_deals(game, {}, seed)
         levels = [args.a if sides[s] == 0 else args.b for s in range(probe.players)]
         m = new_match(game, {}, first_dealer)
         m.start_deal(cards)

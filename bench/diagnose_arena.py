@@ -22,10 +22,10 @@ from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from benchkit import set_constants  # noqa: E402
+from benchkit import arena_options, set_constants  # noqa: E402
 
 from rules.actions import Action  # noqa: E402
-from rules.ai.arena import _sides, deal_score  # noqa: E402
+from rules.ai.arena import _sides, arena_deals, deal_score  # noqa: E402
 from rules.ai.players import make_ai_player  # noqa: E402
 from rules.ai.view import build_view  # noqa: E402
 from rules.game import BETWEEN_DEALS, GAME_OVER  # noqa: E402
@@ -88,14 +88,8 @@ def contract_kind(calls: list[tuple], sides: list[int]) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--game", default="belote")
-    ap.add_argument("--a", default="master")
-    ap.add_argument("--b", default="expert")
-    ap.add_argument("--deals", type=int, default=60)
-    ap.add_argument("--seed", type=int, default=1001)
-    ap.add_argument("--budget", type=float, default=0.1)
+    arena_options(ap, game="belote", seed=1001)
     ap.add_argument("--calls", action="store_true", help="print each sitting's calls, points and made")
-    ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE", help="a module constant")
     args = ap.parse_args()
     set_constants(args.set)
     game = args.game
@@ -107,11 +101,9 @@ def main() -> None:
     taken: dict[tuple, list[float]] = defaultdict(lambda: [0, 0, 0.0])  # (level, kind): contracts, made, margin
     for i in range(args.deals):
         seed = args.seed + i
-        rng = random.Random(f"arena:{game}:{seed}")  # the arena's deal for this seed
         probe = new_match(game, {})
         sides = _sides(probe)
-        first_dealer = rng.randrange(probe.players)
-        cards = probe.random_deal(rng)
+        first_dealer, (cards,) = arena_deals(game, {}, seed)
         total, contracts = 0.0, []
         for r in range(2):
             levels = [args.a if sides[s] == r else args.b for s in range(probe.players)]

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import math
 import os
-import random
 import re
 import sys
 from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from rules.ai.arena import arena_deals  # noqa: E402
 from rules.ai.heuristic import belote_estimate  # noqa: E402
 from rules.registry import new_match  # noqa: E402
 
@@ -31,10 +31,7 @@ EXPERTS = {"opening": 25, "opp": 25, "partner": 25, "raised": 45}  # the expert'
 
 def true_hands(seed: int) -> list[tuple[int, ...]]:
     """The arena's Belote deal for ``seed`` (as ``diagnose_arena.py`` and ``rules/ai/arena.py`` deal it)."""
-    rng = random.Random(f"arena:belote:{seed}")
-    probe = new_match("belote", {})
-    first_dealer = rng.randrange(probe.players)
-    cards = probe.random_deal(rng)
+    first_dealer, (cards,) = arena_deals("belote", {}, seed)
     m = new_match("belote", {}, first_dealer)
     m.start_deal(cards)
     return [tuple(m.hand(s)) for s in range(4)]

@@ -125,14 +125,21 @@ def play_sitting(game, options, first_dealer, deals, levels, players, seed, timi
     return totals
 
 
+def arena_deals(game: str, options: dict, seed: int, count: int = 1) -> tuple[int, list]:
+    """The first dealer and the ``count`` deals of the arena's duplicate match ``seed``: the same for every
+    sitting, and for the diagnosis scripts that replay the arena's deals (bench/)."""
+    rng = random.Random(f"arena:{game}:{seed}")
+    probe = new_match(game, options)
+    first_dealer = rng.randrange(probe.players)
+    return first_dealer, [probe.random_deal(rng) for _ in range(count)]
+
+
 def duplicate_match(game, options, a, b, players, seed, deals_per_match, timing) -> float:
     """A's advantage over B on one set of deals played from every side."""
-    rng = random.Random(f"arena:{game}:{seed}")
     probe = new_match(game, options)
     sides = _sides(probe)
     n_sides = len(set(sides))
-    first_dealer = rng.randrange(probe.players)
-    deals = [probe.random_deal(rng) for _ in range(deals_per_match)]
+    first_dealer, deals = arena_deals(game, options, seed, deals_per_match)
     total = 0.0
     for r in range(n_sides):
         levels = [a if sides[s] == r else b for s in range(probe.players)]
