@@ -16,6 +16,9 @@ import sys
 import warnings
 
 COMPILED = ("solver",)  # as setup.py's COMPILED, in this package
+# How much newer than its extension a .py must be to count as edited since the build: an install from a wheel writes
+# the .py a moment after the extension (an edit, a pull or a checkout comes minutes after a build, not seconds).
+SLACK_S = 5.0
 
 
 def compiled_path(name: str) -> str | None:
@@ -39,7 +42,7 @@ def use_sources_when_stale() -> None:
         full = f"{__package__}.{name}"
         binary = compiled_path(name)
         source = os.path.join(here, name + ".py")
-        if full in sys.modules or binary is None or os.path.getmtime(binary) >= os.path.getmtime(source):
+        if full in sys.modules or binary is None or os.path.getmtime(source) <= os.path.getmtime(binary) + SLACK_S:
             continue
         warnings.warn(f"{binary} is older than {name}.py: running the .py (slower); build it again with "
                       "'.venv/bin/pip install --no-deps -e .'", stacklevel=2)  # fmt: skip
