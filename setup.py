@@ -7,7 +7,8 @@ README's second set-up command, builds it beside the .py (``rules/ai/solver.cpyt
 same code about 3-4 times as fast (docs/ai.md, "The solver compiled").
 
 It is optional.  Without a C compiler (or Python's headers), or with ``CARDTABLE_PURE_SOLVER=1`` in the environment,
-the install goes on without it and the solver runs as plain Python: the same values, only slower.
+the install goes on without it and the solver runs as plain Python: the same values, only slower.  A type error in
+solver.py does stop the build (mypyc type-checks the module first): fix it, or install with that variable set.
 
 After editing solver.py, build it again with the same command (``.venv/bin/pip install --no-deps -e .``).  Until
 then an extension older than the .py is not used: ``rules/ai/__init__.py`` loads the .py instead, with a warning.
