@@ -14,6 +14,8 @@ See docs/ai.md.
 
 from __future__ import annotations
 
+# First of all: a compiled module older than its .py is set aside for the .py (rules/ai/compiled.py, setup.py).
+import rules.ai.compiled  # noqa: F401  isort: skip
 import random
 
 from rules.actions import Action

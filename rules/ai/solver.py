@@ -34,13 +34,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
-INF = 1 << 30
-NO_SUIT = -1
+INF: Final = 1 << 30
+NO_SUIT: Final = -1
 _CANON = ("relative ranks",)  # the key in a table of its interned suit shapes (no position has it)
 _EQUIV = ("equivalent cards",)  # the key in a table of its equivalent-card answers
-_BITS_MAX = 1 << 14  # card lists remembered by mask (shared by every solver; started afresh when full: a few MB)
+_BITS_MAX: Final = 1 << 14  # card lists remembered by mask (shared by every solver; started afresh when full: a few MB)
 _BITS: dict[int, list[int]] = {}
 
 
@@ -50,7 +50,7 @@ def _new_bits() -> dict[int, list[int]]:
     return _BITS
 
 
-_JOKER_SHIFT = 7  # a Five Hundred Joker lead at no trumps names a suit: move = card | (suit + 1) << 7
+_JOKER_SHIFT: Final = 7  # a Five Hundred Joker lead at no trumps names a suit: move = card | (suit + 1) << 7
 
 
 @dataclass
@@ -114,7 +114,8 @@ class Solver:
         """``tt``: a table to share with other solvers of the same deal for the same side (its entries stay true:
         a key holds every hand and the leader)."""
         self.p = pos
-        self.tt: dict[tuple, tuple[int, int, int]] = {} if tt is None else tt
+        # Entries (lo, hi, best move) by position, and the side tables below (``_CANON``, ``_EQUIV``) by their keys.
+        self.tt: dict[tuple, Any] = {} if tt is None else tt
         self.nodes = 0
         self.max_nodes = max_nodes
         self.prune = True  # equivalent cards once (a test turns it off to check that it changes no value)
@@ -391,7 +392,7 @@ class Solver:
                 return self._last_trick()
             if self.use_tt:
                 key = (tuple(p.hands), p.leader, tuple(p.voids)) if p.voids else (tuple(p.hands), p.leader)
-                entry = self.tt.get(key)
+                entry: tuple[int, int, int] | None = self.tt.get(key)
                 if entry is not None:
                     lo, hi, first = entry
                     if lo >= beta:
@@ -429,7 +430,7 @@ class Solver:
                 break
         if key is not None:
             lo, hi = -INF, INF
-            old = self.tt.get(key)
+            old: tuple[int, int, int] | None = self.tt.get(key)
             if old is not None:
                 lo, hi = old[0], old[1]
             if best <= a0:
@@ -462,6 +463,17 @@ class Solver:
                 above = sum(1 << x for x in _cards(by_suit[es[c]]) if st[x] > st[c])
                 beat[c] = above | (0 if es[c] == trump else trumps)
         self._beat = beat
+        # The position's constant tables as lists of the solver's own: compiled (mypyc), a ``list[int]`` is indexed
+        # directly where a ``Sequence`` goes through Python's generic item access.
+        self._pts = list(pts)
+        self._es = list(es)
+        self._next = list(p.next_pos)
+        self._counted = list(p.counted)
+        self._maximizers = list(p.maximizers)
+        self._follow = list(p.follow)
+        b = p.belote
+        self._higher = list(b.higher) if b is not None else []
+        self._suit_cards = list(b.suit_cards) if b is not None else []
         big = 1 << 16
         # Orders: leads high cards first, trumps before; cheap = fewest points then weakest; rich = most points.
         self._lead_key = [0] * size
@@ -483,7 +495,7 @@ class Solver:
         self._groups = groups
         self._bits = _BITS if len(_BITS) < _BITS_MAX else _new_bits()
         # Equivalent-card answers by (legal cards, other cards): the same in every solver sharing the table.
-        self._equiv: dict[tuple[int, int], int] = self.tt.setdefault(_EQUIV, {})  # type: ignore[arg-type, assignment]
+        self._equiv: dict[tuple[int, int], int] = self.tt.setdefault(_EQUIV, {})
         # Relative-rank keys: per effective suit, who holds each of its cards still out, in order of strength, with
         # its points (and whether it is as strong as the one below) — the position's value depends on no more, so
         # two positions that differ only in which low cards were played share a table entry.  Interned to ints,
@@ -495,7 +507,7 @@ class Solver:
             if suit >= 0:
                 every[suit] = every.get(suit, 0) | 1 << c
         self._suits = [every[suit] for suit in sorted(every)]
-        self._canon: dict[Any, int] = self.tt.setdefault(_CANON, {})  # type: ignore[arg-type, assignment]
+        self._canon: dict[Any, int] = self.tt.setdefault(_CANON, {})
 
     def _rank_key(self, hands: list[int], leader: int) -> tuple:
         canon = self._canon
@@ -546,8 +558,7 @@ class Solver:
         the same points is weaker or as strong, with no other hand's or the trick's card from the kept one's
         strength to its own (ends included)."""
         keep = legal
-        pts = self.p.points
-        card_list = self._card_list
+        pts = self._pts
         for suit, suit_groups in self._groups:
             in_suit = legal & suit
             if not in_suit & (in_suit - 1):
@@ -561,7 +572,7 @@ class Solver:
                 if mine:
                     if has_other:
                         between = True
-                    for c in card_list(mine):
+                    for c in self._card_list(mine):
                         if prev >= 0 and pts[prev] == pts[c] and (prev_group == gi or not between):
                             keep &= ~(1 << c)
                         else:
@@ -592,11 +603,11 @@ class Solver:
         if not lead_hand & (lead_hand - 1):
             return self._flast()
         first = -1
-        key = None
+        key: tuple | None = None
         tt = self.tt
         if self.use_tt:
             key = self._rank_key(hands, leader) if self.rank_keys else (tuple(hands), leader)
-            entry = tt.get(key)
+            entry: tuple[int, int, int] | None = tt.get(key)
             if entry is not None:
                 lo, hi, first = entry
                 if lo >= beta:
@@ -617,19 +628,18 @@ class Solver:
         if first >= 0 and legal >> first & 1 and cards[0] != first:
             cards.remove(first)
             cards.insert(0, first)
-        maximizing = p.maximizers[leader]
+        maximizing = self._maximizers[leader]
         best = -INF if maximizing else INF
         best_move = -1
-        nxt = p.next_pos[leader]
-        pts, es = p.points, p.es
-        follow = self._ffollow
+        nxt = self._next[leader]
+        pts, es = self._pts, self._es
         for c in cards:
             bit = 1 << c
             hands[leader] = lead_hand ^ bit
             self._live ^= bit
             pc = pts[c]
             self.hand_points -= pc
-            v = follow(nxt, c, es[c], leader, c, bit, pc, alpha, beta)
+            v = self._ffollow(nxt, c, es[c], leader, c, bit, pc, alpha, beta)
             hands[leader] = lead_hand
             self._live ^= bit
             self.hand_points += pc
@@ -646,7 +656,7 @@ class Solver:
                 break
         if key is not None:
             lo, hi = -INF, INF
-            old = tt.get(key)
+            old: tuple[int, int, int] | None = tt.get(key)
             if old is not None:
                 lo, hi = old[0], old[1]
             if best <= a0:
@@ -667,7 +677,7 @@ class Solver:
         if pos == p.leader:
             winner = best_seat
             gained = 0
-            if p.counted[winner]:
+            if self._counted[winner]:
                 gained = p.trick_value + tpts
                 if not p.hands[winner]:
                     gained += p.last_bonus
@@ -683,11 +693,12 @@ class Solver:
         hand = hands[pos]
         b = p.belote
         if b is None:
-            legal = hand & p.follow[led] or hand
+            legal = hand & self._follow[led] or hand
         else:
-            follow = hand & b.suit_cards[lead >> 4]
+            higher = self._higher
+            follow = hand & self._suit_cards[lead >> 4]
             if follow:
-                legal = ((follow & b.higher[best]) or follow) if b.trump_lead >> lead & 1 else follow
+                legal = ((follow & higher[best]) or follow) if b.trump_lead >> lead & 1 else follow
             else:
                 cut = b.cut
                 trumps = hand & cut
@@ -697,34 +708,33 @@ class Solver:
                     if b.partner_undertrump or not cut >> best & 1 or trumps == hand:
                         legal = hand
                     else:
-                        legal = (hand & ~trumps) | (trumps & b.higher[best])
+                        legal = (hand & ~trumps) | (trumps & higher[best])
                 elif cut >> best & 1:
-                    legal = (trumps & b.higher[best]) or (trumps if b.forced_undertrump else hand)
+                    legal = (trumps & higher[best]) or (trumps if b.forced_undertrump else hand)
                 else:
                     legal = trumps
         if self.prune and legal & (legal - 1):
             legal = self._fequivalent(legal, (self._live & ~hand) | tmask)
         beat = self._beat
         win = legal & beat[best]
-        card_list = self._card_list
+        maximizers = self._maximizers
         if not legal & (legal - 1):
-            cards = card_list(legal)
+            cards = self._card_list(legal)
         else:
-            allied = p.maximizers[best_seat] == p.maximizers[pos]
+            allied = maximizers[best_seat] == maximizers[pos]
+            lose = self._card_list(legal & ~win)
             if not win:
-                cards = sorted(card_list(legal), key=(self._rich if allied else self._cheap).__getitem__)
+                cards = sorted(lose, key=(self._rich if allied else self._cheap).__getitem__)
             elif allied:
                 rich = self._rich.__getitem__
-                cards = sorted(card_list(legal & ~win), key=rich) + sorted(card_list(win), key=rich)
+                cards = sorted(lose, key=rich) + sorted(self._card_list(win), key=rich)
             else:
-                cards = sorted(card_list(win), key=self._st.__getitem__) + sorted(
-                    card_list(legal & ~win), key=self._cheap.__getitem__
-                )
-        maximizing = p.maximizers[pos]
+                taking = sorted(self._card_list(win), key=self._st.__getitem__)
+                cards = taking + sorted(lose, key=self._cheap.__getitem__)
+        maximizing = maximizers[pos]
         v_best = -INF if maximizing else INF
-        nxt = p.next_pos[pos]
-        pts = p.points
-        follow_next = self._ffollow
+        nxt = self._next[pos]
+        pts = self._pts
         for c in cards:
             bit = 1 << c
             hands[pos] = hand ^ bit
@@ -732,9 +742,9 @@ class Solver:
             pc = pts[c]
             self.hand_points -= pc
             if win >> c & 1:
-                v = follow_next(nxt, lead, led, pos, c, tmask | bit, tpts + pc, alpha, beta)
+                v = self._ffollow(nxt, lead, led, pos, c, tmask | bit, tpts + pc, alpha, beta)
             else:
-                v = follow_next(nxt, lead, led, best_seat, best, tmask | bit, tpts + pc, alpha, beta)
+                v = self._ffollow(nxt, lead, led, best_seat, best, tmask | bit, tpts + pc, alpha, beta)
             hands[pos] = hand
             self._live ^= bit
             self.hand_points += pc
@@ -758,23 +768,24 @@ class Solver:
         leader = p.leader
         best_seat = leader
         best = hands[leader].bit_length() - 1
-        tpts = p.points[best]
+        pts, nxt = self._pts, self._next
+        tpts = pts[best]
         beat = self._beat
-        pos = p.next_pos[leader]
+        pos = nxt[leader]
         while pos != leader:
             c = hands[pos].bit_length() - 1
-            tpts += p.points[c]
+            tpts += pts[c]
             if beat[best] >> c & 1:
                 best_seat, best = pos, c
-            pos = p.next_pos[pos]
-        if not p.counted[best_seat]:
+            pos = nxt[pos]
+        if not self._counted[best_seat]:
             return 0
         return p.trick_value + tpts + p.last_bonus
 
     def _last_trick(self) -> int:
         """One card in each hand: the last trick plays itself (no choice, nothing to search)."""
         p = self.p
-        done = []
+        done: list[tuple[int, tuple]] = []
         gained = 0
         while True:
             pos = p.next_pos[p.trick[-1][0]] if p.trick else p.leader
@@ -784,7 +795,7 @@ class Solver:
             if saved[7] is not None:
                 gained = saved[7][1]
                 break
-        for c, saved in reversed(done):
+        for c, saved in done[::-1]:
             self.undo(c, saved)
         return gained
 
