@@ -80,9 +80,10 @@ def drawn_here(kind: str, pictures: int, states: list) -> float:
     return (time.process_time() - started) * 1000 / pictures
 
 
-async def replay(path: str) -> None:
+async def replay(path: str, pace: float = 1.0) -> None:
     """The dumped pictures at their moments, each through the entry point the bot used (first a tenth of them to
-    warm the workers' caches), then CPU per picture in this process and in the workers."""
+    warm the workers' caches), then CPU per picture in this process and in the workers.  ``pace``: the moments' time
+    scaled (0: as many asked for at a time as the workers have lanes, so that they never wait for the next)."""
     import collections
     import pickle
 
@@ -102,12 +103,20 @@ async def replay(path: str) -> None:
         else:
             await images.render(name, *args, **kwargs)
 
+    room = asyncio.Semaphore(images.pool.workers * 2)
+
     async def at_their_moments(part: list) -> float:
         start, first = time.monotonic(), part[0][3]
         tasks = []
         for name, args, kwargs, moment in part:
-            await asyncio.sleep(max(0.0, moment - first - (time.monotonic() - start)))
-            tasks.append(asyncio.create_task(one(name, args, kwargs)))
+            if pace:
+                await asyncio.sleep(max(0.0, (moment - first) * pace - (time.monotonic() - start)))
+                tasks.append(asyncio.create_task(one(name, args, kwargs)))
+            else:  # as many in flight as the workers have lanes
+                await room.acquire()
+                task = asyncio.create_task(one(name, args, kwargs))
+                task.add_done_callback(lambda _: room.release())
+                tasks.append(task)
         await asyncio.gather(*tasks)
         return time.monotonic() - start
 
@@ -135,6 +144,9 @@ async def main() -> None:
     parser.add_argument("--pictures", type=int, default=300)
     parser.add_argument("--render", choices=("processes", "threads"), default="processes")
     parser.add_argument("--replay", metavar="FILE", help="the pictures of a bench_bot.py --dump-pictures run")
+    parser.add_argument(
+        "--pace", type=float, default=1.0, help="with --replay: the run's time scaled by this (0: back to back)"
+    )
     args = parser.parse_args()
     states = play_states()
     images.enabled = True
@@ -142,7 +154,7 @@ async def main() -> None:
     try:
         await asyncio.sleep(1.0)  # the workers start and warm up
         if args.replay:
-            await replay(args.replay)
+            await replay(args.replay, args.pace)
             return
         print(f"{'picture':<8}{'bot ms':>8}{'workers ms':>12}{'drawn here ms':>15}   ({args.render})")
         for kind in ("table", "hand"):
