@@ -239,6 +239,14 @@ def choose_tap(message, rng: random.Random) -> tuple[str, bool] | None:
     return None
 
 
+async def sample_lag(into: list[float], every: float = 0.05) -> None:
+    """How late this event loop wakes a task that sleeps ``every`` seconds, until cancelled."""
+    while True:
+        start = time.monotonic()
+        await asyncio.sleep(every)
+        into.append(time.monotonic() - start - every)
+
+
 class Bench:
     def __init__(self, args: argparse.Namespace):
         self.args = args
@@ -476,10 +484,7 @@ class Bench:
 
     async def loop_lag(self) -> None:
         self.lags = []
-        while True:
-            start = time.monotonic()
-            await asyncio.sleep(0.05)
-            self.lags.append(time.monotonic() - start - 0.05)
+        await sample_lag(self.lags)
 
     @staticmethod
     def print_discord_faults(fake: FakeDiscord, args: argparse.Namespace) -> None:
@@ -1008,7 +1013,11 @@ class Driver:
                 ]
                 await asyncio.sleep(args.warmup)
                 trimmer = asyncio.create_task(self.trim_fake(fake))
+                # This process answers the bot's REST calls: when its loop lags, the bot's answers seem slow.
+                driver_lags: list[float] = []
+                driver_lag = asyncio.create_task(sample_lag(driver_lags))
                 on_windows, off_windows = await self.windows(bot, fake)
+                driver_lag.cancel()
                 measured = merged(on_windows)
                 without = merged(off_windows) if off_windows else None
                 trimmer.cancel()
@@ -1017,6 +1026,12 @@ class Driver:
                     task.cancel()
                 await asyncio.gather(*players, return_exceptions=True)
                 self.report(args, *measured)
+                if driver_lags:
+                    lags = sorted(driver_lags)
+                    p99 = lags[min(len(lags) - 1, int(0.99 * len(lags)))]
+                    print(f"this driver's event loop lag (the fake Discord's REST and gateway, the players): median "
+                          f"{statistics.median(lags) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
+                          f"max {lags[-1] * 1000:.1f} ms")  # fmt: skip
                 if without is not None:
                     self.compare(measured, without, on_windows, off_windows)
             finally:
@@ -1220,7 +1235,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=30.0, help="the measuring window")
-    parser.add_argument("--warmup", type=float, default=5.0)
+    # 15 s: after 5 s the first images-on window still cost 20-25 % more than the later ones in the bot and in the
+    # workers alike (each table's first pictures: caches not yet holding its parts), which the images-off windows,
+    # all later, never paid: the CPU ratio came out ~0.1 too high (docs/running.md, eleventh session).
+    parser.add_argument("--warmup", type=float, default=15.0, help="seconds of play before counting starts")
     parser.add_argument("--game", default="two_hundred")
     parser.add_argument("--ai-delay", type=float, default=1.0, help="computer players' pause before acting")
     parser.add_argument("--edit-interval", type=float, default=1.0, help="seconds between table-message edits")
