@@ -5,8 +5,6 @@ brute force; this keeps the fallback (a machine without a compiler, or solver.py
 
 from __future__ import annotations
 
-import importlib.util
-import os
 import random
 import sys
 
@@ -21,13 +19,7 @@ pytestmark = pytest.mark.skipif(not compiled.is_compiled(solver), reason="the so
 def _pure_solver():
     """rules/ai/solver.py run as Python, under a name of its own (the imported ``rules.ai.solver`` stays)."""
     name = "rules.ai._solver_as_python"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, os.path.join(os.path.dirname(solver.__file__), "solver.py"))
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
+    return sys.modules.get(name) or compiled.source_module("solver", name)
 
 
 def test_the_compiled_solver_is_the_one_imported_and_beside_its_source():

@@ -13,6 +13,7 @@ import importlib.machinery
 import importlib.util
 import os
 import sys
+import types
 import warnings
 
 COMPILED = ("solver",)  # as setup.py's COMPILED, in this package
@@ -46,15 +47,22 @@ def use_sources_when_stale() -> None:
             continue
         warnings.warn(f"{binary} is older than {name}.py: running the .py (slower); build it again with "
                       "'.venv/bin/pip install --no-deps -e .'", stacklevel=2)  # fmt: skip
-        spec = importlib.util.spec_from_file_location(full, source)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[full] = module
-        try:
-            spec.loader.exec_module(module)
-        except BaseException:
-            del sys.modules[full]
-            raise
+        source_module(name, full)
+
+
+def source_module(name: str, as_name: str) -> types.ModuleType:
+    """``rules/ai/<name>.py`` run as Python and registered as ``as_name`` (the extension, if any, is not touched)."""
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), name + ".py")
+    spec = importlib.util.spec_from_file_location(as_name, source)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[as_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[as_name]
+        raise
+    return module
 
 
 use_sources_when_stale()
