@@ -268,6 +268,28 @@ def test_own_side_holds_bid_reads_the_last_bid_of_the_auction():
     assert not master_bids.own_side_holds_bid(view, Knowledge(view))  # the opponent's 55 is
 
 
+def test_own_side_holds_bid_reads_a_kept_bid():
+    """The seed's example: "North deals, East passes, South bids 60, West bids 75, North 'keeps' 75, East cannot
+    bid, having already passed, South passes. If West passes now, North is the contractor" -- after North's keep the
+    high bid is North and South's."""
+    rng = random.Random(0)
+    m = registry.new_match("two_hundred", {"dealer_keeps": True})
+    m.start_deal(m.random_deal(rng))
+    east = m.to_move
+    south, west, north = ((east + i) % 4 for i in (1, 2, 3))
+    history = [Action(east, "pass"), Action(south, "bid", value=60), Action(west, "bid", value=75)]
+    view = build_view_of(m, history)
+    assert view.seat == north and any(a.type == "keep" for a in view.legal)
+    history.append(Action(north, "keep"))
+    view = build_view_of(m, history)
+    assert view.seat == south
+    assert master_bids.own_side_holds_bid(view, Knowledge(view))  # my partner North kept West's 75
+    history.append(Action(south, "pass"))
+    view = build_view_of(m, history)
+    assert view.seat == west
+    assert not master_bids.own_side_holds_bid(view, Knowledge(view))  # West's own 75 was taken by North
+
+
 def build_view_of(m, history):
     """The view of the seat to move after ``history`` is applied to a copy of ``m``."""
     w = m.clone()

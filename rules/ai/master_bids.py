@@ -283,6 +283,7 @@ def _reference(view: SeatView, k: Knowledge, base: Action, cands: list[Action]) 
 
 
 def own_side_holds_bid(view: SeatView, k: Knowledge) -> bool:
-    """Is the auction's high bid (the last bid made) my side's?"""
-    last = next((a for a in reversed(view.history) if a.type == "bid"), None)
+    """Is the auction's high bid my side's? It is the last bid made, or kept: Two Hundred's dealer "keeps" the
+    highest bid by equalling it, and holds it from then on."""
+    last = next((a for a in reversed(view.history) if a.type in ("bid", "keep")), None)
     return last is not None and (last.seat == view.seat or last.seat in k.partners())
