@@ -19,7 +19,7 @@ from rules.ai.master import BID_SURPRISE, MASTER_CAUTION, READ_CALLS, SURPRISE, 
 from rules.ai.players import LEVELS, make_ai_player
 from rules.ai.sampler import replay_world
 from rules.ai.view import build_view
-from rules.game import PLAY
+from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY
 from rules.players import PLAYERS, SEARCHING, STRONGEST, make_player
 from tests.botkit.harness import bot_world
 
@@ -212,3 +212,45 @@ def test_at_da_bai_fen_the_master_searches_with_its_own_caution(monkeypatch):
             searched += 1
             differ += mine.action != e.action
     assert searched >= 10 and differ >= 1
+
+
+@pytest.mark.parametrize("game", ["five_hundred", "belote", "two_hundred"])
+def test_aware_rollouts_play_the_cards_the_heuristic_plays_at_the_table(game):
+    """A rollout with ``aware`` (the voids shown, whether trumps are still out) from the true world plays exactly the
+    cards the heuristic player plays in the real deal; the plain rollouts, which skip both, differ in most deals."""
+    from rules.ai.expert import rollout
+
+    plain_differs = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        m = registry.new_match(game, {})
+        m.start_deal(m.random_deal(rng))
+        history: list[Action] = []
+        root = None
+        while m.phase not in (BETWEEN_DEALS, GAME_OVER):
+            view = build_view(m, m.to_move, history)
+            if m.phase == PLAY and root is None and view.hand_mask.bit_count() == 6:
+                root = (m.clone(), view, len(history))
+            a = HeuristicPlayer().choose_view(view, rng)
+            m.apply(a)
+            history.append(a)
+        if root is None:
+            continue  # a deal thrown in before the play
+        world, view, n = root
+        real = [a.cards[0] for a in history[n:] if a.type == "play"]
+        for aware in (True, False):
+            w = world.clone()
+            cards: list[int] = []
+            play = w.play_card
+
+            def record(c, *rest, play=play, cards=cards):
+                cards.append(c)
+                return play(c, *rest)
+
+            w.play_card = record
+            rollout(w, view.seat, Knowledge(view), random.Random(0), 0.0, aware=aware)
+            if aware:
+                assert cards == real, (game, seed)
+            else:
+                plain_differs += cards != real
+    assert plain_differs >= 4

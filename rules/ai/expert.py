@@ -397,11 +397,19 @@ def _rollout_ctx(w, seat: int):
 
 
 def rollout(
-    w, seat: int, k: Knowledge, rng: random.Random, epsilon: float = 0.1, finish: Callable[[Match], bool] | None = None
+    w,
+    seat: int,
+    k: Knowledge,
+    rng: random.Random,
+    epsilon: float = 0.1,
+    finish: Callable[[Match], bool] | None = None,
+    aware: bool = False,
 ) -> tuple[float, int | None]:
     """Play the sampled world ``w`` to the end of the deal; (utility for ``seat``, 1/0 if its side won the trick in
     progress at the root, or None when unknown).  ``finish(w)``, asked before each move of the play, may play the
-    rest of the deal itself (returning True; the master's double-dummy solver)."""
+    rest of the deal itself (returning True; the master's double-dummy solver).  ``aware``: each card is the
+    heuristic's as it plays at a real table, knowing the voids shown and whether trumps are still out (by default
+    the rollouts skip both for speed)."""
     ad = k.ad
     history: list[Action] = list(k.view.history)
     pack = ad.pack_mask
@@ -412,7 +420,8 @@ def rollout(
     root_trick_open = True
     steps = 0
     fast = hasattr(w, "play_card") and hasattr(w, "legal_card_mask")
-    dbf = FAST_DBF and w.game_id == "da_bai_fen" and fast and epsilon <= 0
+    dbf = FAST_DBF and w.game_id == "da_bai_fen" and fast and epsilon <= 0 and not aware
+    voids = list(k.voids) if aware else None  # per position, as the heuristic's Knowledge keeps them
     while w.phase not in (BETWEEN_DEALS, GAME_OVER) and len(w.deal_results) == root_deal:
         steps += 1
         if steps > MAX_ROLLOUT_STEPS:
@@ -436,8 +445,12 @@ def rollout(
             allies = ctx[0]
             legal = w.legal_card_mask()
             info = play_info(w, ad, ctx, trick, legal, pack & ~played)
+            if voids is not None:
+                _aware(info, voids)
             c = pick_card(info) if epsilon <= 0 or rng.random() > epsilon else _random_card(legal, rng)
             played |= 1 << c
+            if voids is not None and trick and info.order.es[c] != info.led and to_move < len(voids):
+                voids[to_move] |= 1 << info.led
             _fast_play(w, c, trick)
             if root_trick_open and not (ad.world_trick(w) or []):
                 root_trick_open = False
@@ -485,6 +498,15 @@ def play_info(w, ad, ctx, trick, legal: int, not_played: int) -> PlayInfo:
         against_misere=declarer if misere and declarer != to_move else -1,
         trumps_out=True,
     )
+
+
+def _aware(info: PlayInfo, voids: list[int]) -> None:
+    """``info`` as the heuristic player's own: the voids shown and whether another seat may still hold a trump."""
+    from rules.ai.cardplay import _suit_mask
+
+    info.voids = voids
+    trump = info.order.trump
+    info.trumps_out = trump < 0 or bool((info.unseen or 0) & _suit_mask(info.order, trump))
 
 
 def _trick_empty(w) -> bool:

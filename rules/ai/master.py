@@ -82,6 +82,10 @@ EXPERT_CALLS = {"five_hundred"}
 # over 100 in two small arenas); twice it, 0.41 [0.31, 0.52] over 85 (seed 9201, after 0.55 over 50; docs/ai.md,
 # sixth session).  Kept as the level's own table so that it can be measured apart from the expert's.
 MASTER_CAUTION = dict(CAUTIOUS_GAMES)
+# Games whose rollouts play the heuristic's cards as it plays at a table, knowing the voids shown and whether trumps
+# are still out (the expert's rollouts skip both for speed; rules/ai/expert.rollout ``aware``).
+AWARE_ROLLOUTS: set[str] = set()
+AWARE_CALLS: set[str] = set()
 
 
 class MasterPlayer(ExpertPlayer):
@@ -115,7 +119,7 @@ class MasterPlayer(ExpertPlayer):
 
     def _plain_expert(self) -> ExpertPlayer:
         if self._expert is None:
-            self._expert = ExpertPlayer(self.budget_s, self.min_worlds, self.max_worlds, self.search_bids, self.epsilon)
+            self._expert = _ExpertCalls(self.budget_s, self.min_worlds, self.max_worlds, self.search_bids, self.epsilon)
         return self._expert
 
     # --- worlds, weighted ----------------------------------------------------------------------------------------
@@ -135,14 +139,19 @@ class MasterPlayer(ExpertPlayer):
     def world_weight(self, view: SeatView, k: Knowledge, world) -> float:
         return self._weight
 
+    def rolls_aware(self, game: str) -> bool:
+        """Whether this level's rollouts (of the card play and of its calls' contracts) read the voids shown."""
+        return game in AWARE_ROLLOUTS
+
     # --- rollouts that end in a solve --------------------------------------------------------------------------
 
     def rollout(self, w, view: SeatView, k: Knowledge, rng: random.Random) -> tuple[float, int | None]:
         seat = view.seat
         limit = self.solve_from if self.solve_from is not None else SOLVE_FROM.get(view.game, 0)
+        aware = self.rolls_aware(view.game)
         if k.hand.bit_count() > limit:
             # Early in the deal a solve costs many heuristic rollouts (about 0.3 ms a deal): more worlds win.
-            return rollout(w, seat, k, rng, self.epsilon)
+            return rollout(w, seat, k, rng, self.epsilon, aware=aware)
         ad = k.ad
         tricks_left = k.hand.bit_count()
         failed_at = [-1]  # the cards left when a solve was last given up (try again a trick later)
@@ -160,7 +169,14 @@ class MasterPlayer(ExpertPlayer):
             failed_at[0] = left
             return False
 
-        return rollout(w, seat, k, rng, self.epsilon, finish)
+        return rollout(w, seat, k, rng, self.epsilon, finish, aware)
+
+
+class _ExpertCalls(ExpertPlayer):
+    """The expert's search of the calls (``EXPERT_CALLS``), its rollouts aware where the master's are."""
+
+    def rollout(self, w, view: SeatView, k: Knowledge, rng: random.Random) -> tuple[float, int | None]:
+        return rollout(w, view.seat, k, rng, self.epsilon, aware=view.game in AWARE_CALLS)
 
 
 def public_voids(view: SeatView) -> dict[int, list[int]]:

@@ -159,7 +159,7 @@ def contract_key(w) -> tuple | None:
     return (w.contract.trump, w.contract.contract, w.soloist)
 
 
-def _play(w, history: list[Action], seat: int, k: Knowledge, rng: random.Random):
+def _play(w, history: list[Action], seat: int, k: Knowledge, rng: random.Random, aware: bool = False):
     """What the heuristic's play of world ``w`` (its auction over; ``history``: the deal's actions) produced, for
     ``_score``; None if unfinished.  Two Hundred: the steps after the auction (kitty, trump) and every card, to be
     replayed on another call's world, whose engine then scores its own contract."""
@@ -174,7 +174,7 @@ def _play(w, history: list[Action], seat: int, k: Knowledge, rng: random.Random)
             w.apply(a)
             history.append(a)
             steps.append(a)
-    rollout(w, seat, k, rng, 0.0)
+    rollout(w, seat, k, rng, 0.0, aware=aware)
     if len(w.deal_results) == deals:
         return None
     if w.game_id == "belote":
@@ -228,6 +228,7 @@ def decide(player, view: SeatView, rng: random.Random, k: Knowledge, base: Actio
     stats = [Stats(a) for a in cands]
     seat = view.seat
     worlds = 0
+    aware = player.rolls_aware(view.game)
     overcall = OVERCALL_DISCOUNT.get(view.game, 0.0)
     if overcall and not (any(a.type == "bid" for a in view.history) and not own_side_holds_bid(view, k)):
         overcall = 0.0  # only a bid over the other side's bid
@@ -245,10 +246,10 @@ def decide(player, view: SeatView, rng: random.Random, k: Knowledge, base: Actio
                 play = None
                 if key is not None:
                     if key not in plays:
-                        plays[key] = _play(w.clone(), history, seat, k, rng)
+                        plays[key] = _play(w.clone(), history, seat, k, rng, aware)
                     play = plays[key]
                 # No contract (Belote: thrown in; Five Hundred: everyone passed): the deal as it ends.
-                value = _score(w, seat, play, k) if play is not None else rollout(w, seat, k, rng, 0.0)[0]
+                value = _score(w, seat, play, k) if play is not None else rollout(w, seat, k, rng, 0.0, aware=aware)[0]
                 if st.action.type == "bid":
                     value -= overcall
                 st.n += 1
