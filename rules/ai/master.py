@@ -85,7 +85,6 @@ MASTER_CAUTION = dict(CAUTIOUS_GAMES)
 # Games whose rollouts play the heuristic's cards as it plays at a table, knowing the voids shown and whether trumps
 # are still out (the expert's rollouts skip both for speed; rules/ai/expert.rollout ``aware``).
 AWARE_ROLLOUTS: set[str] = set()
-AWARE_CALLS: set[str] = set()
 
 
 class MasterPlayer(ExpertPlayer):
@@ -119,7 +118,7 @@ class MasterPlayer(ExpertPlayer):
 
     def _plain_expert(self) -> ExpertPlayer:
         if self._expert is None:
-            self._expert = _ExpertCalls(self.budget_s, self.min_worlds, self.max_worlds, self.search_bids, self.epsilon)
+            self._expert = ExpertPlayer(self.budget_s, self.min_worlds, self.max_worlds, self.search_bids, self.epsilon)
         return self._expert
 
     # --- worlds, weighted ----------------------------------------------------------------------------------------
@@ -170,13 +169,6 @@ class MasterPlayer(ExpertPlayer):
             return False
 
         return rollout(w, seat, k, rng, self.epsilon, finish, aware)
-
-
-class _ExpertCalls(ExpertPlayer):
-    """The expert's search of the calls (``EXPERT_CALLS``), its rollouts aware where the master's are."""
-
-    def rollout(self, w, view: SeatView, k: Knowledge, rng: random.Random) -> tuple[float, int | None]:
-        return rollout(w, view.seat, k, rng, self.epsilon, aware=view.game in AWARE_CALLS)
 
 
 def public_voids(view: SeatView) -> dict[int, list[int]]:
