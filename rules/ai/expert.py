@@ -446,7 +446,7 @@ def rollout(
             legal = w.legal_card_mask()
             info = play_info(w, ad, ctx, trick, legal, pack & ~played)
             if voids is not None:
-                _aware(info, voids)
+                as_at_the_table(info, voids)
             c = pick_card(info) if epsilon <= 0 or rng.random() > epsilon else _random_card(legal, rng)
             played |= 1 << c
             if voids is not None and trick and info.order.es[c] != info.led and to_move < len(voids):
@@ -500,8 +500,9 @@ def play_info(w, ad, ctx, trick, legal: int, not_played: int) -> PlayInfo:
     )
 
 
-def _aware(info: PlayInfo, voids: list[int]) -> None:
-    """``info`` as the heuristic player's own: the voids shown and whether another seat may still hold a trump."""
+def as_at_the_table(info: PlayInfo, voids: list[int] | None) -> None:
+    """``info`` as the heuristic player's own at a table: the voids shown (per position) and whether another seat
+    may still hold a trump (``play_info`` skips both for the rollouts' speed)."""
     from rules.ai.cardplay import _suit_mask
 
     info.voids = voids

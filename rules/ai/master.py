@@ -38,8 +38,16 @@ import random
 
 from rules.actions import Action
 from rules.ai import dd_worlds, master_bids
-from rules.ai.cardplay import _suit_mask, pick_card
-from rules.ai.expert import CAUTIOUS_GAMES, Decision, ExpertPlayer, _rollout_ctx, play_info, rollout
+from rules.ai.cardplay import pick_card
+from rules.ai.expert import (
+    CAUTIOUS_GAMES,
+    Decision,
+    ExpertPlayer,
+    _rollout_ctx,
+    as_at_the_table,
+    play_info,
+    rollout,
+)
 from rules.ai.heuristic import heuristic_action
 from rules.ai.knowledge import Knowledge
 from rules.ai.sampler import sample_world
@@ -250,9 +258,7 @@ class _PlayJudge:
         info = play_info(m, ad, self.ctx, trick, legal, ad.pack_mask & ~self.played)
         # What the player knew when it chose (the rollouts skip it for speed; a judge without it finds the real
         # deal surprising in two Belote deals of three): the voids shown so far, and whether trumps are still out.
-        info.voids = self.voids.get(self.index - 1)
-        trump = info.order.trump
-        info.trumps_out = trump < 0 or bool((info.unseen or 0) & _suit_mask(info.order, trump))
+        as_at_the_table(info, self.voids.get(self.index - 1))
         chosen = pick_card(info)
         if chosen != card:
             self.weight *= SURPRISE
