@@ -1,6 +1,7 @@
 """Da Bai Fen rollouts: the heuristic's single-card play (``cardplay.pick_card`` as the search's rollouts call it: no
-voids read, trumps assumed out) written out on the engine's bitmasks, about four times faster than building a
-``PlayInfo`` for every card.  ``tests/test_ai_dbf.py`` checks that it picks exactly the cards ``pick_card`` picks.
+voids read, trumps assumed out; or, given the voids shown, as it plays at a table) written out on the engine's
+bitmasks, about four times faster than building a ``PlayInfo`` for every card.  ``tests/test_ai_dbf.py`` checks that
+it picks exactly the cards ``pick_card`` picks, both ways.
 
 Only for sampled worlds (the player's own matches): it reads the world's hands and trick and plays through the
 engine's public fast path ``play_card``.
@@ -40,8 +41,10 @@ def _top(desc, out: int) -> int:
     return -1
 
 
-def pick(w, played: int) -> int:
-    """The card the heuristic rollout policy plays for the seat to move in world ``w`` (a one-card trick)."""
+def pick(w, played: int, voids: list[int] | None = None) -> int:
+    """The card the heuristic rollout policy plays for the seat to move in world ``w`` (a one-card trick).  With
+    ``voids`` (per seat, a bit per effective suit shown void) the card is the heuristic's at a table: it reads the
+    voids and whether another seat may still hold a trump (``expert.as_at_the_table``)."""
     _, es, st, masks, desc = _tables(w.order)
     trick = w.trick
     seat = (w.trick_leader + len(trick)) & 3
@@ -59,8 +62,9 @@ def pick(w, played: int) -> int:
     pts = POINTS
     if not trick:
         declaring = (w.leader & 1) == (seat & 1)
+        trumps_out = voids is None or bool(out & masks[TRUMP])
         trumps = [c for c in cards if es[c] == TRUMP]
-        if trumps:
+        if trumps and trumps_out:
             top = _top(desc[TRUMP], out)
             masters = [c for c in trumps if st[c] >= top]
             if declaring and masters:
@@ -72,16 +76,23 @@ def pick(w, played: int) -> int:
             tops: dict[int, int] = {}
             safe = []
             counts: dict[int, int] = {}
+            opponents_void = 0 if voids is None or not trumps_out else voids[(seat + 1) & 3] | voids[(seat + 3) & 3]
             for c in side:
                 s = es[c]
                 counts[s] = counts.get(s, 0) + 1
                 t = tops.get(s)
                 if t is None:
                     t = tops[s] = _top(desc[s], out)
-                if st[c] >= t:
+                if st[c] >= t and not opponents_void >> s & 1:
                     safe.append(c)
             if safe:
                 return max(safe, key=lambda c: (pts[c], st[c]))
+            if voids is not None and trumps_out:
+                partner_void = voids[(seat + 2) & 3]
+                if not partner_void >> TRUMP & 1:
+                    for c in sorted(side, key=lambda c: (pts[c], st[c])):
+                        if partner_void >> es[c] & 1 and pts[c] == 0:
+                            return c
             return min(side, key=lambda c: (pts[c] > 0, -counts[es[c]], st[c]))
         return min(cards, key=st.__getitem__)
 
@@ -105,11 +116,26 @@ def pick(w, played: int) -> int:
         if not after:
             return False
         s = es[c]
-        if s == TRUMP:
-            return _top(desc[TRUMP], out) > st[c]
-        if s == led:
-            return bool(trump_out) or _top(desc[led], out) > st[c]
-        return bool(trump_out | led_out)
+        if voids is None:
+            if s == TRUMP:
+                return _top(desc[TRUMP], out) > st[c]
+            if s == led:
+                return bool(trump_out) or _top(desc[led], out) > st[c]
+            return bool(trump_out | led_out)
+        # As at a table: an opponent still to play beats c only if it may hold a higher card (cardplay's
+        # _can_be_beaten): one of the led suit while not void in it, or a trump while void in the led suit only.
+        k = key(c)
+        higher_led = led_out and (200 if led == TRUMP else 100) + _top(desc[led], out) > k
+        higher_trump = led != TRUMP and trump_out and 200 + _top(desc[TRUMP], out) > k
+        for o in ((seat + 1) & 3, (seat + 3) & 3):
+            if (o - w.trick_leader) & 3 <= len(trick):
+                continue  # played already
+            v = voids[o]
+            if higher_led and not v >> led & 1:
+                return True
+            if higher_trump and v >> led & 1 and not v >> TRUMP & 1:
+                return True
+        return False
 
     def lowest() -> int:
         return min(cards, key=lambda c: (pts[c], es[c] == TRUMP, st[c]))
@@ -132,16 +158,21 @@ def pick(w, played: int) -> int:
     return lowest()
 
 
-def finish(w, seat: int, played: int, root_trick_open: bool) -> tuple[int, int | None]:
+def finish(w, seat: int, played: int, root_trick_open: bool, voids: list[int] | None = None) -> tuple[int, int | None]:
     """Play a world whose trick in progress is a one-card trick (or none) to the end of the deal with ``pick``;
-    returns (cards played, 1/0 if ``seat``'s side won the trick open at the root, None when not known here)."""
+    returns (cards played, 1/0 if ``seat``'s side won the trick open at the root, None when not known here).
+    ``voids`` (per seat, read and kept up to date: a card that does not follow shows a void): as at a table."""
     won_root = None
     side = seat & 1
     while w.phase == "play":
         if w.trick and w.lead_size != 1:
             break
-        c = pick(w, played)
+        c = pick(w, played, voids)
         played |= 1 << c
+        if voids is not None and w.trick:
+            led = w.led_suit
+            if w.order.effective_suit[c] != led:
+                voids[(w.trick_leader + len(w.trick)) & 3] |= 1 << led
         w.play_card(c)
         if root_trick_open and not w.trick:
             root_trick_open = False

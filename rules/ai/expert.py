@@ -420,7 +420,7 @@ def rollout(
     root_trick_open = True
     steps = 0
     fast = hasattr(w, "play_card") and hasattr(w, "legal_card_mask")
-    dbf = FAST_DBF and w.game_id == "da_bai_fen" and fast and epsilon <= 0 and not aware
+    dbf = FAST_DBF and w.game_id == "da_bai_fen" and fast and epsilon <= 0
     voids = list(k.voids) if aware else None  # per position, as the heuristic's Knowledge keeps them
     while w.phase not in (BETWEEN_DEALS, GAME_OVER) and len(w.deal_results) == root_deal:
         steps += 1
@@ -432,7 +432,7 @@ def rollout(
             dbf_to_play(w, ad)
             continue
         if dbf and w.phase == PLAY and (not w.trick or w.lead_size == 1):
-            played, won = dbf_finish(w, seat, played, root_trick_open)
+            played, won = dbf_finish(w, seat, played, root_trick_open, voids)
             if won is not None or w.phase != PLAY:
                 won_root = won_root if won is None else won
                 root_trick_open = False
