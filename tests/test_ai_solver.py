@@ -16,6 +16,8 @@ from rules.ai import dd_worlds
 from rules.ai.heuristic import HeuristicPlayer
 from rules.ai.solver import Solver
 from rules.ai.view import build_view
+from rules.belote.auction import CAPOT, CONTRACT_VALUES
+from rules.belote.scoring import DealTally, score_deal
 from rules.belote.tables import LAST_TRICK_BONUS, TABLES
 from rules.cards import JK, NO_TRUMP
 from rules.da_bai_fen.order import POINTS
@@ -87,8 +89,9 @@ def _engine_moves(m: Match) -> list[int]:
     return out
 
 
-def _taken(m: Match, counted: list[bool]) -> int:
-    """The counted positions' points in the engine's own books (tricks completed so far)."""
+def _taken(m: Match, counted: list[bool], sweep: int = 0) -> int:
+    """The counted positions' points in the engine's own books (tricks completed so far); at Belote, with ``sweep``
+    (the position's worth of the takers' capot to the counted side) once the takers have taken all eight tricks."""
     game = m.game_id
     if game == "belote":
         pts = TABLES[m.kind].points
@@ -96,6 +99,9 @@ def _taken(m: Match, counted: list[bool]) -> int:
         for i, (_, cards, winner) in enumerate(m._completed):
             if counted[winner]:
                 total += sum(pts[c] for c in cards) + (LAST_TRICK_BONUS if i == 7 else 0)
+        takers = m.current_auction.high_seat & 1
+        if len(m._completed) == 8 and all(winner & 1 == takers for _, _, winner in m._completed):
+            total += sweep
         return total
     if game == "five_hundred":
         return sum(10 for _, _, winner in m.tp.completed if counted[winner])
@@ -107,15 +113,15 @@ def _taken(m: Match, counted: list[bool]) -> int:
     return m.points[team]
 
 
-def _minimax(m: Match, counted: list[bool], maximizers: list[bool]) -> int:
+def _minimax(m: Match, counted: list[bool], maximizers: list[bool], sweep: int = 0) -> int:
     if m.phase != PLAY:
-        return _taken(m, counted)
+        return _taken(m, counted, sweep)
     who = m.to_move
     values = []
     for move in _engine_moves(m):
         w = m.clone()
         dd_worlds.play_move(w, move)
-        values.append(_minimax(w, counted, maximizers))
+        values.append(_minimax(w, counted, maximizers, sweep))
     return max(values) if maximizers[who] else min(values)
 
 
@@ -123,10 +129,16 @@ def _check(game: str, options: dict, seed: int, cards_left: int) -> None:
     m = _ending(game, options, seed, cards_left)
     if m is None:
         return
+    _check_position(m)
+
+
+def _check_position(m: Match) -> int:
+    """The solver's value of the position (every path, every first guess, the line played) against the brute force;
+    returns it."""
     seat = m.to_move
     pos = dd_worlds.position(m, seat)
     assert pos is not None
-    expected = _minimax(m.clone(), pos.counted, pos.maximizers) - _taken(m, pos.counted)
+    expected = _minimax(m.clone(), pos.counted, pos.maximizers, pos.sweep) - _taken(m, pos.counted)
     assert Solver(pos.copy()).value() == expected
     # MTD(f) from any first guess (too low, exact, too high, out of range) reaches the same value.
     for guess in (0, expected - 7, expected, expected + 3, 10_000):
@@ -145,7 +157,8 @@ def _check(game: str, options: dict, seed: int, cards_left: int) -> None:
     # The solved line, played on the engine, takes what the solver promised.
     w = m.clone()
     assert dd_worlds.finish(w, seat)
-    assert _taken(w, pos.counted) - _taken(m, pos.counted) == expected
+    assert _taken(w, pos.counted, pos.sweep) - _taken(m, pos.counted) == expected
+    return expected
 
 
 @pytest.mark.parametrize(("game", "options"), CASES, ids=[f"{g}-{o}" for g, o in CASES])
@@ -249,3 +262,95 @@ def test_a_trick_led_by_the_joker_at_no_trumps_follows_the_suit_it_named():
         if found >= 25:
             break
     assert found >= 25
+
+
+# --- Belote's capot in the value -------------------------------------------------------------------------------
+
+
+def _auction(m: Match, bid, counter: bool, rng: random.Random) -> None:
+    """The first seat bids ``bid`` (80 ... 160 or "capot") in a random suit; the next seat counters when asked; the
+    rest pass."""
+    m.apply(rng.choice([a for a in m.legal_actions() if a.type == "bid" and a.value == bid and a.suit is not None]))
+    if counter:
+        m.apply(next(a for a in m.legal_actions() if a.type == "counter"))
+    while m.phase != PLAY:
+        m.apply(next(a for a in m.legal_actions() if a.type == "pass"))
+
+
+def _sweeping_ending(options: dict, bid, seed: int, cards_left: int) -> Match | None:
+    """A Belote deal whose takers have taken every trick so far, stopped with at most ``cards_left`` cards in the
+    mover's hand: the takers play their strongest legal card, the defenders their weakest (None when the defenders
+    took a trick all the same)."""
+    rng = random.Random(seed)
+    m = registry.new_match("belote", options)
+    m.start_deal(m.random_deal(rng))
+    _auction(m, bid, False, rng)
+    takers = m.current_auction.high_seat & 1
+    while m.phase == PLAY:
+        pos = dd_worlds.position(m, m.to_move)
+        assert pos is not None
+        if not pos.sweep_alive:
+            return None
+        if pos.hands[m.to_move].bit_count() <= cards_left and rng.random() < 0.5:
+            return m
+        es, st_, trump, led = pos.es, pos.st, pos.trump, pos.led
+        mask = m.legal_card_mask()
+        strength = {c: (es[c] == trump, es[c] == led, st_[c]) for c in range(mask.bit_length()) if mask >> c & 1}
+        dd_worlds.play_move(m, (max if m.to_move & 1 == takers else min)(strength, key=strength.__getitem__))
+    return None
+
+
+@pytest.mark.parametrize(
+    ("options", "bid"),
+    [({}, 80), ({}, "capot"), ({"scoring": "announced"}, 120), ({"sans_atout": True, "tout_atout": True}, 100)],
+    ids=["made-points", "capot-contract", "announced", "all-kinds"],
+)
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), cards_left=st.integers(1, 3))
+def test_the_takers_capot_is_in_the_value(options: dict, bid, seed: int, cards_left: int):
+    """§9.2: "In the case of a capot, meaning all eight tricks won by the same team, the Dix de Der is worth 100
+    points"; §10.1.1: a capot contract is made by "win[ning] all eight tricks".  With the takers holding every
+    trick so far, the solver (every path) values the ending as the brute force does with the sweep's worth added
+    when the takers take the rest, from either side's seat."""
+    m = _sweeping_ending(options, bid, seed, cards_left)
+    if m is None:
+        return
+    _check_position(m)
+
+
+# (options, bid, countered, the worth by hand): a point contract made scores the takers' points + its value, so the
+# capot's 90 more points are worth 45; countered or announced, a point contract scores the same with or without
+# it.  A capot contract: made (252 + 250) against failed (160 + 250 to the defenders): (502 + 410) / 2; countered,
+# (160 + 250) x 2 either way; announced, 250 made against 410 failed; with 162 for a failed contract, (502 + 412) / 2.
+WORTH = [({}, 80, False, 45), ({}, 80, True, 0), ({"scoring": "announced"}, 80, False, 0), ({}, "capot", False, 456),
+         ({}, "capot", True, 820), ({"scoring": "announced"}, "capot", False, 330),
+         ({"failed_points": 162}, "capot", False, 457)]  # fmt: skip
+
+
+@pytest.mark.parametrize(("options", "bid", "counter", "by_hand"), WORTH)
+def test_what_the_takers_capot_is_worth_is_the_engines_score(options: dict, bid, counter: bool, by_hand: int):
+    """The sweep's worth to the takers is half the change the engine's own scoring gives the difference between the
+    sides' scores, between the takers taking all eight tricks and the same points with one empty trick lost (the
+    value counts card points, each one to one side and not the other); to the defenders, minus that; nothing where
+    the capot scores nothing (a countered or announced point contract)."""
+    rng = random.Random(7)
+    m = registry.new_match("belote", options)
+    m.start_deal(m.random_deal(rng))
+    _auction(m, bid, counter, rng)
+    takers = m.current_auction.high_seat & 1
+
+    def difference(points: int, tricks: int) -> int:
+        a = m.current_auction
+        tally = DealTally(takers, CONTRACT_VALUES[a.high_level], a.high_level == CAPOT, a.multiplier,
+                          (points, 0) if takers == 0 else (0, points), (tricks, 8 - tricks) if takers == 0 else
+                          (8 - tricks, tricks), (0, 0))  # fmt: skip
+        change = score_deal(tally, m.rules).score_change
+        return change[takers] - change[1 - takers]
+
+    worth = (difference(252, 8) - difference(162, 7)) // 2
+    assert worth == by_hand
+    for seat in range(4):
+        pos = dd_worlds.position(m, seat)
+        assert pos is not None and pos.sweep_alive
+        assert pos.sweep == (worth if seat & 1 == takers else -worth)
+        assert pos.sweep_counted == (seat & 1 == takers)

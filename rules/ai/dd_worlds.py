@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from rules.ai.games import TWO_HUNDRED_POINTS, adapter_for
 from rules.ai.solver import BeloteRules, Position, SearchLimit, Solver
+from rules.belote.auction import CAPOT, CONTRACT_VALUES
 from rules.belote.match import SUIT_CARDS
-from rules.belote.tables import LAST_TRICK_BONUS, TABLES
+from rules.belote.tables import CAPOT_LAST_TRICK, LAST_TRICK_BONUS, TABLES
 from rules.cards import JK, NO_TRUMP, SUIT_MASKS
 from rules.da_bai_fen.order import POINTS, TRUMP, points_of
 from rules.game import PLAY
@@ -89,8 +90,39 @@ def _belote(w, counted, maximizers) -> Position | None:
     leader = w._leader
     trick = [((leader + i) & 3, c) for i, c in enumerate(w._trick)]
     led = order.es[trick[0][1]] if trick else -1
+    sweep, takers_counted = _belote_sweep(w, counted)
+    defenders = 1 - (w.current_auction.high_seat & 1)
     return Position(list(w._hands), _cycle(4), leader, trick, led, order.es, order.st, tables.points, order.trump,
-                    SUIT_MASKS, counted, maximizers, last_bonus=LAST_TRICK_BONUS, belote=rules)  # fmt: skip
+                    SUIT_MASKS, counted, maximizers, last_bonus=LAST_TRICK_BONUS, belote=rules, sweep=sweep,
+                    sweep_counted=takers_counted, sweep_alive=not w._tricks_won[defenders])  # fmt: skip
+
+
+def _belote_sweep(w, counted) -> tuple[int, bool]:
+    """What the takers' capot is worth to the counted side above its card points, and whether the takers are
+    counted.  The solver's value is the counted side's card points, which stand for the score's difference between
+    the sides (each point to one side is one point less to the other): a score difference of D is worth D / 2.
+
+    - A capot contract (§4: "win all eight tricks if a capot is declared") is made by the sweep alone: it is worth
+      the difference between made and failed.
+    - Otherwise only a contract made, not countered, on the default scoring counts the takers' card points, where
+      "the Dix de Der is worth 100 points, bringing the total to 252" (§9.2): 90 more than the deal's 162.  A
+      countered contract, or the announced scoring, scores the contract, not the points: a capot changes nothing.
+      The defenders' capot changes nothing either: the takers, with no point, have failed whatever happens.
+    """
+    auction = w.current_auction
+    takers = auction.high_seat
+    m = auction.multiplier
+    value = CONTRACT_VALUES[auction.high_level]
+    rules = w.rules
+    if auction.high_level == CAPOT:
+        swept = sum(TABLES[w.kind].points) + CAPOT_LAST_TRICK  # the takers' card points: all of them
+        made = value * m if rules.announced else (swept + value if m == 1 else (rules.base + value) * m)
+        difference = made + (rules.base + value) * m
+    elif m == 1 and not rules.announced:
+        difference = CAPOT_LAST_TRICK - LAST_TRICK_BONUS
+    else:
+        return 0, counted[takers]
+    return (difference // 2 if counted[takers] else -(difference // 2)), counted[takers]
 
 
 def _five_hundred(w, counted, maximizers) -> Position | None:
@@ -162,7 +194,7 @@ def finish(w, seat: int, max_nodes: int | None = None, tt: dict | None = None) -
     if tt is not None:
         # One world's candidates may lead to different contracts (a bid, a trump): a table per rule set and side.
         context = (pos.trump, tuple(pos.st), tuple(pos.points), tuple(pos.counted), tuple(pos.maximizers),
-                   pos.last_bonus, pos.trick_value, pos.joker, pos.belote)  # fmt: skip
+                   pos.last_bonus, pos.trick_value, pos.joker, pos.belote, pos.sweep, pos.sweep_counted)  # fmt: skip
         tt = tt.setdefault(context, {})
     solver = Solver(pos, max_nodes, tt)
     deal = len(w.deal_results)

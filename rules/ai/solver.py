@@ -26,8 +26,13 @@ suit at no trumps included), Two Hundred with four, three and six players (with 
 Bai Fen's single-card play.  What is not: Da Bai Fen's multi-card leads (throws) are not searched — only single
 cards are led, so a position where a throw would win more is valued too low; a trick in progress that began with a
 throw is not a ``Position`` at all (``from_world`` returns None).  Two Hundred's two-player game (silent partners
-playing off stacks) is not solved.  Belote's capot (100 instead of 10 for the last trick) is not in the value; the
-score of a solved line is the engine's own (``playout``), so a capot found is still scored.
+playing off stacks) is not solved.
+
+A *sweep* (Belote's capot: every trick to one side) can be worth more than its card points: ``Position.sweep`` is
+added to the value when the side ``sweep_counted`` names (the counted side or the other) takes every trick of the
+deal, which is still possible while ``sweep_alive`` (no trick so far went to anyone else).  ``dd_worlds`` sets it
+in the value's own currency (see ``dd_worlds._belote_sweep``); the value can then be negative (the other side's
+sweep) and larger than the points left.
 """
 
 from __future__ import annotations
@@ -78,6 +83,11 @@ class Position:
     voids: list[int] = field(default_factory=list)
     # Belote plays by its own tables (obligations to trump and overtrump, ``beats`` for the winner).
     belote: BeloteRules | None = None
+    # The sweep (see the module's docstring): its worth to the counted side, whose sweep it is, and whether it can
+    # still happen.
+    sweep: int = 0
+    sweep_counted: bool = False
+    sweep_alive: bool = False
 
     def copy(self) -> Position:
         other = Position(**{f: getattr(self, f) for f in self.__dataclass_fields__})
@@ -123,6 +133,13 @@ class Solver:
         self._best_seat = -1
         self._best_key = -1
         self._best_card = -1
+        # The sweep: its worth, whose it is, whether it is still possible (kept in step by play/undo), and its share
+        # of the bounds (the most above the points left, the least under zero).
+        self._sweep = pos.sweep
+        self._sweep_counted = pos.sweep_counted
+        self._sweeping = pos.sweep_alive and pos.sweep != 0
+        self._sweep_up = max(pos.sweep, 0)
+        self._sweep_down = min(pos.sweep, 0)
         if pos.trick:
             self._recompute_best()
         live = 0
@@ -256,7 +273,13 @@ class Solver:
             gained = p.trick_value + self._trick_points
             if not p.hands[winner]:
                 gained += p.last_bonus
-        closed = (trick, gained, self._trick_mask, self._trick_points)
+        sweeping = self._sweeping
+        if sweeping:
+            if p.counted[winner] != self._sweep_counted:
+                self._sweeping = False
+            elif not p.hands[winner]:
+                gained += self._sweep
+        closed = (trick, gained, self._trick_mask, self._trick_points, sweeping)
         p.trick = []
         self._trick_mask = 0
         self._trick_points = 0
@@ -276,6 +299,7 @@ class Solver:
             p.trick = closed[0]
             self._trick_mask = closed[2]
             self._trick_points = closed[3]
+            self._sweeping = closed[4]
         if saved[6]:
             p.trump_lead_first = True
         pos, _ = p.trick.pop()
@@ -382,16 +406,21 @@ class Solver:
         if not p.trick:
             if not p.hands[p.leader]:
                 return 0
-            if beta <= 0:
-                return 0
+            sweeping = self._sweeping
+            least = self._sweep_down if sweeping else 0
+            if beta <= least:
+                return least
             lead_hand = p.hands[p.leader]
             most = self.hand_points + p.last_bonus + p.trick_value * lead_hand.bit_count()
+            if sweeping:
+                most += self._sweep_up
             if most <= alpha:
                 return most
             if not lead_hand & (lead_hand - 1):
                 return self._last_trick()
             if self.use_tt:
-                key = (tuple(p.hands), p.leader, tuple(p.voids)) if p.voids else (tuple(p.hands), p.leader)
+                leader = p.leader | 16 if sweeping else p.leader  # a sweep still possible is part of the position
+                key = (tuple(p.hands), leader, tuple(p.voids)) if p.voids else (tuple(p.hands), leader)
                 entry: tuple[int, int, int] | None = self.tt.get(key)
                 if entry is not None:
                     lo, hi, first = entry
@@ -595,9 +624,13 @@ class Solver:
         lead_hand = hands[leader]
         if not lead_hand:
             return 0
-        if beta <= 0:
-            return 0
+        sweeping = self._sweeping
+        least = self._sweep_down if sweeping else 0
+        if beta <= least:
+            return least
         most = self.hand_points + p.last_bonus + p.trick_value * lead_hand.bit_count()
+        if sweeping:
+            most += self._sweep_up
         if most <= alpha:
             return most
         if not lead_hand & (lead_hand - 1):
@@ -606,7 +639,8 @@ class Solver:
         key: tuple | None = None
         tt = self.tt
         if self.use_tt:
-            key = self._rank_key(hands, leader) if self.rank_keys else (tuple(hands), leader)
+            keyed = leader | 16 if sweeping else leader  # a sweep still possible is part of the position
+            key = self._rank_key(hands, keyed) if self.rank_keys else (tuple(hands), keyed)
             entry: tuple[int, int, int] | None = tt.get(key)
             if entry is not None:
                 lo, hi, first = entry
@@ -681,10 +715,17 @@ class Solver:
                 gained = p.trick_value + tpts
                 if not p.hands[winner]:
                     gained += p.last_bonus
+            sweeping = self._sweeping
+            if sweeping:
+                if self._counted[winner] != self._sweep_counted:
+                    self._sweeping = False
+                elif not p.hands[winner]:
+                    gained += self._sweep
             old_leader = p.leader
             p.leader = winner
             v = gained + self._fsearch(alpha - gained, beta - gained)
             p.leader = old_leader
+            self._sweeping = sweeping
             return v
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
@@ -778,9 +819,10 @@ class Solver:
             if beat[best] >> c & 1:
                 best_seat, best = pos, c
             pos = nxt[pos]
-        if not self._counted[best_seat]:
-            return 0
-        return p.trick_value + tpts + p.last_bonus
+        v = p.trick_value + tpts + p.last_bonus if self._counted[best_seat] else 0
+        if self._sweeping and self._counted[best_seat] == self._sweep_counted:
+            v += self._sweep
+        return v
 
     def _last_trick(self) -> int:
         """One card in each hand: the last trick plays itself (no choice, nothing to search)."""
@@ -803,7 +845,12 @@ class Solver:
         """The most the counted positions could take from here (every point left and the trick in progress)."""
         p = self.p
         cards = p.hands[self.turn()].bit_count() + (1 if p.trick else 0)
-        return self.hand_points + sum(p.points[c] for _, c in p.trick) + p.last_bonus + p.trick_value * cards
+        most = self.hand_points + sum(p.points[c] for _, c in p.trick) + p.last_bonus + p.trick_value * cards
+        return most + self._sweep_up if self._sweeping else most
+
+    def lower(self) -> int:
+        """The least the counted positions could end with from here (nothing, or the other side's sweep)."""
+        return self._sweep_down if self._sweeping else 0
 
     def value(self, guess: int | None = None) -> int:
         """The counted positions' card points from here on, with best play by everyone, by null-window searches
@@ -811,7 +858,7 @@ class Solver:
         range further), the table's bounds carried from one to the next.  Without a ``guess``: bisection of the
         range.  With one (a close position's value, e.g. another candidate's in the same world): MTD(f), each test
         at the last answer, which needs two or three searches when the guess is near."""
-        lo, hi = 0, self.upper()
+        lo, hi = self.lower(), self.upper()
         if guess is not None:
             g = min(max(guess, lo), hi)
             while lo < hi:
