@@ -215,3 +215,30 @@ def test_a_failed_lead_counts_only_its_lowest_card(seed):
     assert k.count(leader) == len(match.hand(leader))
     assert sample_world(view, random.Random(seed), k) is not None
     assert make_ai_player("expert", worlds=2).choose_view(view, random.Random(seed)) in view.legal
+
+
+def test_fast_rollout_stops_for_the_solver_where_asked():
+    """``until``: the bitmask rollout stops at the first trick boundary where the leader holds that many cards or
+    fewer (after a card at least, so a rollout asked again there moves on), and the rest played on is the same
+    deal as the rollout played in one go."""
+    from rules.ai.dbf_rollout import finish
+
+    rng = random.Random(5)
+    checked = 0
+    for view in _play_views(13)[::4]:
+        k = Knowledge(view)
+        world = sample_world(view, rng, k)
+        if world is None or (world.trick and world.lead_size != 1) or len(view.hand) <= 4:
+            continue
+        whole = world.clone()
+        finish(whole, view.seat, k.played, True)
+        stopped = world.clone()
+        played, _ = finish(stopped, view.seat, k.played, True, None, 3)
+        assert stopped.phase == "play" and not stopped.trick
+        assert stopped.hands[stopped.trick_leader].bit_count() == 3
+        again, _ = finish(stopped, view.seat, played, False, None, 3)  # asked again at the boundary: a trick on
+        assert stopped.phase != "play" or stopped.hands[stopped.trick_leader].bit_count() == 2
+        finish(stopped, view.seat, again, False)
+        assert stopped.deal_results[-1] == whole.deal_results[-1]
+        checked += 1
+    assert checked >= 5

@@ -254,3 +254,55 @@ def test_aware_rollouts_play_the_cards_the_heuristic_plays_at_the_table(game):
             else:
                 plain_differs += cards != real
     assert plain_differs >= 4
+
+
+@pytest.mark.parametrize("game", ["five_hundred", "da_bai_fen", "belote"])
+def test_rollouts_before_the_ending_end_in_a_solve(monkeypatch, game):
+    """``ROLLOUT_SOLVE_FROM``: a rollout from a decision with more cards than the ending's plays the expert's
+    rollout until the player to move holds that many cards, then the solver's line to the end of the deal (the
+    same deal's score as solving there by hand)."""
+    import rules.ai.master as master_mod
+    from rules.ai import dd_worlds
+    from rules.ai.expert import rollout
+    from rules.ai.games import adapter_for
+    from rules.ai.sampler import sample_world
+
+    monkeypatch.setitem(master_mod.ROLLOUT_SOLVE_FROM, game, 3)
+    ad = adapter_for(game, {})
+    solved_at: list[int] = []
+    real_finish = dd_worlds.finish
+
+    def spy(w, seat, *rest):
+        left = ad.world_hand_mask(w, w.to_move).bit_count()
+        done = real_finish(w, seat, *rest)
+        if done:
+            solved_at.append(left)
+        return done
+
+    monkeypatch.setattr(dd_worlds, "finish", spy)
+    checked = 0
+    for seed in range(6):
+        m, _, history = _deal_to(game, seed, 7)
+        view = build_view(m, m.to_move, history)
+        k = Knowledge(view)
+        world = sample_world(view, random.Random(seed), k)
+        if world is None or k.hand.bit_count() <= master_mod.SOLVE_FROM[game]:
+            continue
+        master = MasterPlayer(None, max_worlds=1)
+        master._tt = {}
+        solved_at.clear()
+        value, _ = master.rollout(world.clone(), view, k, random.Random(0))
+        assert solved_at and solved_at[0] <= 3 and len(solved_at) == 1, solved_at
+        assert master.solved == 0  # the hint's "last tricks worked out" is for the ending's decisions only
+        # By hand: the expert's rollout until the mover holds 3 cards, then the solver.
+        w = world.clone()
+        monkeypatch.setattr(dd_worlds, "finish", real_finish)
+
+        def at_three(x, seat=view.seat):
+            return ad.world_hand_mask(x, x.to_move).bit_count() <= 3 and real_finish(x, seat, None, {})
+
+        aware = master.rolls_aware(game)
+        assert rollout(w, view.seat, k, random.Random(0), master.epsilon, at_three, aware, 3)[0] == value
+        monkeypatch.setattr(dd_worlds, "finish", spy)
+        checked += 1
+    assert checked >= 3

@@ -158,14 +158,21 @@ def pick(w, played: int, voids: list[int] | None = None) -> int:
     return lowest()
 
 
-def finish(w, seat: int, played: int, root_trick_open: bool, voids: list[int] | None = None) -> tuple[int, int | None]:
+def finish(
+    w, seat: int, played: int, root_trick_open: bool, voids: list[int] | None = None, until: int = 0
+) -> tuple[int, int | None]:
     """Play a world whose trick in progress is a one-card trick (or none) to the end of the deal with ``pick``;
     returns (cards played, 1/0 if ``seat``'s side won the trick open at the root, None when not known here).
-    ``voids`` (per seat, read and kept up to date: a card that does not follow shows a void): as at a table."""
+    ``voids`` (per seat, read and kept up to date: a card that does not follow shows a void): as at a table.
+    ``until``: stop, after a card at least, at the first trick boundary where the leader holds that many cards or
+    fewer (the rest for the master's solver)."""
     won_root = None
     side = seat & 1
+    start = played
     while w.phase == "play":
         if w.trick and w.lead_size != 1:
+            break
+        if until and not w.trick and played != start and w.hands[w.trick_leader].bit_count() <= until:
             break
         c = pick(w, played, voids)
         played |= 1 << c
