@@ -7,11 +7,12 @@ engine.  The differences:
 
 - *The ending is solved, not guessed.* Once this player holds at most ``SOLVE_FROM[game]`` cards, each candidate's
   deal is finished along a double-dummy line (``rules/ai/solver.py``: best play by every side with all cards known)
-  instead of the heuristic's rollout.  Earlier decisions keep the expert's rollouts: a solve there costs as much as
-  hundreds of rollouts, and more worlds were worth more than exact endings in them.  A solve that would need more
-  than ``MAX_NODES`` positions is left to the heuristic until the next trick.  The solvers of one world share their
-  transposition tables, so the candidates after the first cost little.  Two Hundred's trump and Da Bai Fen's
-  exposures and kitty are searched with the same rollouts.
+  instead of the heuristic's rollout.  Earlier decisions keep the expert's rollouts: a solve of the whole rest
+  costs as much as hundreds of rollouts, and more worlds were worth more than exact endings in them (at Five
+  Hundred those rollouts end in a solve of their last tricks: ``ROLLOUT_SOLVE_FROM``, below).  A solve that would
+  need more than ``MAX_NODES`` positions is left to the heuristic until the next trick.  The solvers of one world
+  share their transposition tables, so the candidates after the first cost little.  Two Hundred's trump and Da Bai
+  Fen's exposures and kitty are searched with the same rollouts.
 - *Its own calls* at Belote and Two Hundred (``OWN_BIDDING``, ``rules/ai/master_bids.py``): each
   call is valued by the contract the auction ends in, the levels of one contract scored by the game's scoring on
   one shared play in each world (the expert's candidates; searching every counter or higher levels measured worse).
