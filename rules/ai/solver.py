@@ -275,10 +275,7 @@ class Solver:
                 gained += p.last_bonus
         sweeping = self._sweeping
         if sweeping:
-            if p.counted[winner] != self._sweep_counted:
-                self._sweeping = False
-            elif not p.hands[winner]:
-                gained += self._sweep
+            gained += self._sweep_closed(p.counted[winner], not p.hands[winner])
         closed = (trick, gained, self._trick_mask, self._trick_points, sweeping)
         p.trick = []
         self._trick_mask = 0
@@ -290,6 +287,14 @@ class Solver:
             p.trump_lead_first = False  # only the first trick's lead (undo sets it back: the trick reopens)
             saved = saved[:6] + (True,)
         return saved + (closed,)
+
+    def _sweep_closed(self, counted_won: bool, last: bool) -> int:
+        """A trick closed while the sweep was possible: it ends there if the trick went to the other side; the last
+        trick to the sweeping side adds the sweep (the caller restores ``_sweeping`` when it takes the trick back)."""
+        if counted_won != self._sweep_counted:
+            self._sweeping = False
+            return 0
+        return self._sweep if last else 0
 
     def undo(self, move: int, saved: tuple) -> None:
         p = self.p
@@ -717,10 +722,7 @@ class Solver:
                     gained += p.last_bonus
             sweeping = self._sweeping
             if sweeping:
-                if self._counted[winner] != self._sweep_counted:
-                    self._sweeping = False
-                elif not p.hands[winner]:
-                    gained += self._sweep
+                gained += self._sweep_closed(self._counted[winner], not p.hands[winner])
             old_leader = p.leader
             p.leader = winner
             v = gained + self._fsearch(alpha - gained, beta - gained)
