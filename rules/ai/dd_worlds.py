@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rules.ai.games import TWO_HUNDRED_POINTS, adapter_for
 from rules.ai.solver import BeloteRules, Position, SearchLimit, Solver
-from rules.belote.auction import CAPOT, CONTRACT_VALUES
+from rules.belote.auction import CAPOT
 from rules.belote.match import SUIT_CARDS
 from rules.belote.tables import CAPOT_LAST_TRICK, LAST_TRICK_BONUS, TABLES
 from rules.cards import JK, NO_TRUMP, SUIT_MASKS
@@ -112,7 +112,7 @@ def _belote_sweep(w, counted) -> tuple[int, bool]:
     auction = w.current_auction
     takers = auction.high_seat
     m = auction.multiplier
-    value = CONTRACT_VALUES[auction.high_level]
+    value = w.contract_value()
     rules = w.rules
     if auction.high_level == CAPOT:
         swept = sum(TABLES[w.kind].points) + CAPOT_LAST_TRICK  # the takers' card points: all of them
