@@ -306,3 +306,59 @@ def test_rollouts_before_the_ending_end_in_a_solve(monkeypatch, game):
         monkeypatch.setattr(dd_worlds, "finish", spy)
         checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize("game", ["da_bai_fen", "five_hundred"])
+def test_sampled_discards_hold_no_card_the_levels_keep(game):
+    """``PLAUSIBLE_DISCARDS``: the master's worlds lay the taker's hidden discard away as the levels lay theirs — no
+    trump, and at Da Bai Fen no point card — where uniform worlds bury some; the worlds still replay the deal."""
+    from rules.ai.master import never_discarded
+    from rules.ai.sampler import allocate, sample_world
+
+    checked = 0
+    for seed in range(12):
+        m, _, history = _deal_to(game, seed, 7)
+        discards = [a for a in history if a.type == "discard" and a.cards]
+        if not discards:
+            continue
+        taker = discards[-1].seat
+        seat = (taker + 1) % m.players
+        view = build_view(m, seat, history)
+        k = Knowledge(view)
+        if (k.public.get("contract") or {}).get("contract") in ("misere", "open_misere"):
+            assert never_discarded(k) == 0  # a misère soloist lays its high cards away
+            continue
+        kept = never_discarded(k)
+        order = k.order
+        trumps = {c for c in range(len(order.es)) if k.ad.pack_mask >> c & 1 and order.es[c] == order.trump}
+        assert trumps and all(kept >> c & 1 for c in trumps)
+        points = {c for c in range(len(order.es)) if k.ad.pack_mask >> c & 1 and order.pts[c] > 0}
+        if game == "da_bai_fen":
+            assert points and all(kept >> c & 1 for c in points)
+        rng = random.Random(seed)
+        uniform_buries = 0
+        for _ in range(10):
+            alloc = allocate(k, rng, kept)
+            assert alloc is not None and alloc.discards[taker].bit_count() == k.discard_count[taker]
+            assert not alloc.discards[taker] & kept
+            uniform = allocate(k, rng)
+            assert uniform is not None
+            uniform_buries += bool(uniform.discards[taker] & kept)
+            assert sample_world(view, rng, k, kept=kept) is not None
+        assert uniform_buries
+        checked += 1
+    assert checked >= 3
+
+
+def test_a_discard_rule_the_cards_cannot_meet_is_dropped():
+    """When the unseen cards cannot fill the hidden discards without a card the rule keeps, the world is sampled as
+    before rather than not at all."""
+    from rules.ai.sampler import allocate, sample_world
+
+    m, _, history = _deal_to("da_bai_fen", 1, 7)
+    taker = next(a.seat for a in history if a.type == "discard")
+    view = build_view(m, (taker + 1) % 4, history)
+    k = Knowledge(view)
+    everything = k.unseen()
+    assert allocate(k, random.Random(0), everything) is None
+    assert sample_world(view, random.Random(0), k, kept=everything) is not None

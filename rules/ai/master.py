@@ -30,6 +30,8 @@ engine.  The differences:
   whether trumps are out, which the expert's rollouts skip for speed.
 - *Rollouts that end in a solve* before the ending at Five Hundred (``ROLLOUT_SOLVE_FROM``): the heuristic's play
   until the player to move holds 4 cards, then the solved line.
+- *Hidden discards laid away as the levels lay theirs* at Da Bai Fen and Five Hundred (``PLAUSIBLE_DISCARDS``): in
+  the sampled worlds another seat's hidden discard holds no trump (nor, at Da Bai Fen, a point card).
 - *The candidates of one world share a solver table*, and each solve after the first starts MTD(f) from the last
   solve's value (``Solver.value(guess)``).
 """
@@ -55,6 +57,7 @@ from rules.ai.heuristic import heuristic_action
 from rules.ai.knowledge import Knowledge
 from rules.ai.sampler import sample_world
 from rules.ai.view import SeatView, build_view
+from rules.cards import JK
 from rules.game import BIDDING, PLAY, Match
 
 # Solve the rest of the deal once the player to move holds this many cards or fewer (a solve then costs a few
@@ -109,6 +112,11 @@ AWARE_ROLLOUTS = {"five_hundred"}
 # sets (docs/ai.md, fifteenth session).  Not Belote (the last 3: 0.542 against 0.595 on the same 200, a third fewer
 # worlds) nor Da Bai Fen (the last 3: 0.590 against 0.583 on the same 200, half the worlds).
 ROLLOUT_SOLVE_FROM: dict[str, int] = {"five_hundred": 4}
+# Games whose sampled worlds lay another seat's hidden discard away as the levels lay theirs: never a trump (Da Bai
+# Fen, Five Hundred but at misère: none of 70 discards of the expert held one), nor at Da Bai Fen a point card
+# (33 of its 40 discards held none: the heuristic's ranking and the expert's kitty candidates bury blank cards
+# first).  Uniform discards leave Da Bai Fen's leader about two trumps short and put about 11 points in its kitty.
+PLAUSIBLE_DISCARDS = {"da_bai_fen", "five_hundred"}
 
 
 class MasterPlayer(ExpertPlayer):
@@ -149,13 +157,14 @@ class MasterPlayer(ExpertPlayer):
 
     def sample(self, view: SeatView, rng: random.Random, k: Knowledge, accept) -> Match | None:
         self._tt = {}  # one table per world: its entries hold for this world's hands only
+        kept = never_discarded(k) if view.game in PLAUSIBLE_DISCARDS else 0
         if view.game in UNWEIGHTED_GAMES:
             self._weight = 1.0
-            return sample_world(view, rng, k, tries=8, accept=accept)
+            return sample_world(view, rng, k, tries=8, accept=accept, kept=kept)
         if self._voids[0] is not view:
             self._voids = (view, public_voids(view))
         judge = _PlayJudge(view, k, self._voids[1])
-        world = sample_world(view, rng, k, tries=8, accept=accept, observe=judge.observe)
+        world = sample_world(view, rng, k, tries=8, accept=accept, observe=judge.observe, kept=kept)
         self._weight = judge.weight if world is not None else 1.0
         return world
 
@@ -197,6 +206,24 @@ class MasterPlayer(ExpertPlayer):
             return False
 
         return rollout(w, seat, k, rng, self.epsilon, finish, aware, 0 if ending else limit)
+
+
+def never_discarded(k: Knowledge) -> int:
+    """The cards another seat's hidden discard is taken not to hold (``PLAUSIBLE_DISCARDS``): the trumps, and at Da
+    Bai Fen the point cards; nothing at a misère, whose soloist lays away its high cards."""
+    order = k.order
+    if order is None or not any(k.discard_count[s] for s in range(k.positions) if s != k.seat):
+        return 0
+    if (k.public.get("contract") or {}).get("contract") in ("misere", "open_misere"):
+        return 0
+    game = k.view.game
+    out = 0
+    for c in range(len(order.es)):
+        if not k.ad.pack_mask >> c & 1:
+            continue
+        if (order.trump >= 0 and order.es[c] == order.trump) or c == JK or (game == "da_bai_fen" and order.pts[c] > 0):
+            out |= 1 << c
+    return out
 
 
 def public_voids(view: SeatView) -> dict[int, list[int]]:

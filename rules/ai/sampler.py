@@ -48,7 +48,8 @@ def _places(k: Knowledge) -> list[tuple[int, int, int]]:
     return places
 
 
-def allocate(k: Knowledge, rng: random.Random) -> Allocation | None:
+def allocate(k: Knowledge, rng: random.Random, kept: int = 0) -> Allocation | None:
+    """``kept``: cards the other seats' hidden discards never hold (None when the cards cannot be placed so)."""
     p = k.positions
     hands = [0] * p
     discards = [0] * p
@@ -69,6 +70,8 @@ def allocate(k: Knowledge, rng: random.Random) -> Allocation | None:
         ok = []
         for i, (kind, s, _) in enumerate(places):
             if holder is not None and s != holder:
+                continue
+            if kind == DISC and kept >> c & 1:
                 continue
             if kind == HAND and es is not None and es[c] >= 0 and k.voids[s] >> es[c] & 1:
                 continue
@@ -226,22 +229,31 @@ def replay_world(view: SeatView, k: Knowledge, cards, discards: list[int], obser
 
 
 def sample_world(
-    view: SeatView, rng: random.Random, k: Knowledge | None = None, tries: int = 20, accept=None, observe=None
+    view: SeatView,
+    rng: random.Random,
+    k: Knowledge | None = None,
+    tries: int = 20,
+    accept=None,
+    observe=None,
+    kept: int = 0,
 ) -> Match | None:
     """One determinized match consistent with the view (None if none was found in ``tries`` attempts).
 
     ``accept(initial_hands)`` may reject worlds that are legal but unlikely (a bid the sampled hand would never make);
     when no sampled world passes it, the last legal one is returned rather than none.  ``observe``: see
-    ``replay_world`` (called again from the start for each world tried).
+    ``replay_world`` (called again from the start for each world tried).  ``kept``: cards the other seats' hidden
+    discards do not hold, where the cards can be placed so (see ``allocate``).
     """
     k = k or Knowledge(view)
     for _ in range(tries):
-        alloc = allocate(k, rng)
+        alloc = allocate(k, rng, kept) if kept else None
+        if alloc is None:
+            alloc = allocate(k, rng)
         if alloc is None:
             continue
         m = rebuild(view, k, alloc, rng, accept, observe)
         if m is not None:
             return m
     if accept is not None:
-        return sample_world(view, rng, k, max(2, tries // 4), observe=observe)
+        return sample_world(view, rng, k, max(2, tries // 4), observe=observe, kept=kept)
     return None
