@@ -129,6 +129,7 @@ class MasterPlayer(ExpertPlayer):
         self._tt: dict = {}
         self._weight = 1.0
         self._voids: tuple[SeatView | None, dict[int, list[int]]] = (None, {})
+        self._kept: tuple[SeatView | None, int] = (None, 0)  # never_discarded, once a decision
         self.solved = 0
         self._expert: ExpertPlayer | None = None
 
@@ -157,7 +158,9 @@ class MasterPlayer(ExpertPlayer):
 
     def sample(self, view: SeatView, rng: random.Random, k: Knowledge, accept) -> Match | None:
         self._tt = {}  # one table per world: its entries hold for this world's hands only
-        kept = never_discarded(k) if view.game in PLAUSIBLE_DISCARDS else 0
+        if self._kept[0] is not view:
+            self._kept = (view, never_discarded(k) if view.game in PLAUSIBLE_DISCARDS else 0)
+        kept = self._kept[1]
         if view.game in UNWEIGHTED_GAMES:
             self._weight = 1.0
             return sample_world(view, rng, k, tries=8, accept=accept, kept=kept)
