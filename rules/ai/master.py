@@ -219,14 +219,10 @@ def never_discarded(k: Knowledge) -> int:
         return 0
     if (k.public.get("contract") or {}).get("contract") in ("misere", "open_misere"):
         return 0
-    game = k.view.game
-    out = 0
-    for c in range(len(order.es)):
-        if not k.ad.pack_mask >> c & 1:
-            continue
-        if (order.trump >= 0 and order.es[c] == order.trump) or c == JK or (game == "da_bai_fen" and order.pts[c] > 0):
-            out |= 1 << c
-    return out
+    out = (order.suit_mask(order.trump) if order.trump >= 0 else 0) | 1 << JK  # the Joker, at no trumps too
+    if k.view.game == "da_bai_fen":
+        out |= sum(1 << c for c, points in enumerate(order.pts) if points > 0)
+    return out & k.ad.pack_mask
 
 
 def public_voids(view: SeatView) -> dict[int, list[int]]:
