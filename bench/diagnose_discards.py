@@ -28,7 +28,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from rules.ai.arena import arena_deals  # noqa: E402
 from rules.ai.heuristic import bidding_filter  # noqa: E402
 from rules.ai.knowledge import Knowledge  # noqa: E402
-from rules.ai.master import never_discarded  # noqa: E402
+from rules.ai.master import lay_away, never_discarded  # noqa: E402
 from rules.ai.players import make_ai_player  # noqa: E402
 from rules.ai.sampler import allocate, sample_world  # noqa: E402
 from rules.ai.view import build_view  # noqa: E402
@@ -47,8 +47,8 @@ def main() -> None:
     args = ap.parse_args()
     expert = make_ai_player("expert", args.budget)
     held = {"discards": 0, "with a trump": 0, "with a point card": 0, "with a side ace": 0}
-    trumps: dict[str, list[float]] = {"true": [], "uniform": [], "rule": []}
-    points: dict[str, list[float]] = {"true": [], "uniform": [], "rule": []}
+    trumps: dict[str, list[float]] = {"true": [], "uniform": [], "rule": [], "ranked": []}
+    points: dict[str, list[float]] = {"true": [], "uniform": [], "rule": [], "ranked": []}
     for i in range(args.deals):
         first_dealer, (cards,) = arena_deals(args.game, {}, args.seed + i)
         m = new_match(args.game, {}, first_dealer)
@@ -76,13 +76,16 @@ def main() -> None:
         trumps["true"].append((k.ad.world_hand_mask(m, taker) & trump_mask).bit_count())
         points["true"].append(sum(order.pts[c] for c in laid))
         accept = bidding_filter(view, k)
-        for name, kept in (("uniform", 0), ("rule", never_discarded(k))):
+        rule = never_discarded(k)
+        for name, kept, ranked in (("uniform", 0, None), ("rule", rule, None), ("ranked", rule, lay_away)):
             t, p = [], []
             for _ in range(args.worlds):
-                w = sample_world(view, rng, k, accept=accept, kept=kept)
+                w = sample_world(view, rng, k, accept=accept, kept=kept, lay_away=ranked)
                 if w is not None:
                     t.append((k.ad.world_hand_mask(w, taker) & trump_mask).bit_count())
-                alloc = allocate(k, rng, kept) if kept else None
+                alloc = allocate(k, rng) if ranked else None
+                alloc = alloc and ranked(k, alloc, rng)
+                alloc = alloc or (allocate(k, rng, kept) if kept else None)
                 alloc = alloc or allocate(k, rng)
                 if alloc is not None:
                     p.append(sum(order.pts[c] for c in range(len(order.es)) if alloc.discards[taker] >> c & 1))

@@ -19,6 +19,7 @@ from rules.ai.master import BID_SURPRISE, MASTER_CAUTION, READ_CALLS, SURPRISE, 
 from rules.ai.players import LEVELS, make_ai_player
 from rules.ai.sampler import replay_world
 from rules.ai.view import build_view
+from rules.cards import JK, cards_of
 from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY
 from rules.players import PLAYERS, SEARCHING, STRONGEST, make_player
 from tests.botkit.harness import bot_world
@@ -362,3 +363,85 @@ def test_a_discard_rule_the_cards_cannot_meet_is_dropped():
     everything = k.unseen()
     assert allocate(k, random.Random(0), everything) is None
     assert sample_world(view, random.Random(0), k, kept=everything) is not None
+
+
+@pytest.mark.parametrize("game", ["da_bai_fen", "five_hundred"])
+def test_ranked_discards_are_laid_away_from_the_cards_the_taker_held(game):
+    """``RANKED_DISCARDS``: a world's hidden discard is chosen from the cards the taker held then (its sampled hand and
+    discard, and the cards it has played since) by the heuristic's ranking; its trumps stay in its hand, where the
+    rule alone spread them over every hand; the worlds still replay the deal."""
+    from rules.ai.heuristic import five_hundred_discard_ranking
+    from rules.ai.master import lay_away, never_discarded
+    from rules.ai.sampler import allocate, fits_hand, sample_world
+
+    checked = ranked_trumps = rule_trumps = 0
+    for seed in range(12):
+        m, _, history = _deal_to(game, seed, 7)
+        discards = [a for a in history if a.type == "discard" and a.cards]
+        if not discards:
+            continue
+        taker = discards[-1].seat
+        view = build_view(m, (taker + 1) % m.players, history)
+        k = Knowledge(view)
+        order = k.order
+        size = k.discard_count[taker]
+        trumps = sum(1 << c for c in range(len(order.es)) if order.es[c] == order.trump) | 1 << JK
+        misere = (k.public.get("contract") or {}).get("contract") in ("misere", "open_misere")
+        rng = random.Random(seed)
+        for _ in range(10):
+            alloc = allocate(k, rng)
+            assert alloc is not None
+            pool = alloc.hands[taker] | alloc.discards[taker]
+            laid = lay_away(k, alloc, rng)
+            assert laid is not None and laid.hands[taker] | laid.discards[taker] == pool
+            assert laid.discards[taker].bit_count() == size
+            assert all(fits_hand(k, taker, c) for c in cards_of(laid.hands[taker]))
+            if misere:  # the soloist lays its Joker and high cards away
+                ranking = five_hundred_discard_ranking(k.public, cards_of(pool))
+                assert laid.discards[taker] == sum(1 << c for c in ranking[:size])
+            elif (pool & ~trumps).bit_count() >= size:
+                assert not laid.discards[taker] & trumps and laid.hands[taker] & trumps == pool & trumps
+            if misere:
+                continue
+            ranked_trumps += (laid.hands[taker] & trumps).bit_count()
+            rule = allocate(k, rng, never_discarded(k))
+            assert rule is not None
+            rule_trumps += (rule.hands[taker] & trumps).bit_count()
+            assert sample_world(view, rng, k, kept=never_discarded(k), lay_away=lay_away) is not None
+        checked += 1
+    assert checked >= 3 and ranked_trumps > rule_trumps
+
+
+def test_a_card_the_taker_cannot_hold_now_stays_in_its_ranked_discard():
+    """A suit the taker has shown void in cannot be in its hand: such cards are discarded first, and a world with
+    more of them than the discard holds is refused (the sampler then falls back to the rule)."""
+    from rules.ai.master import lay_away
+    from rules.ai.sampler import Allocation, allocate
+
+    for seed in range(12):
+        m, _, history = _deal_to("five_hundred", seed, 7)
+        taker = next((a.seat for a in history if a.type == "discard" and a.cards), None)
+        if taker is not None:
+            break
+    view = build_view(m, (taker + 1) % m.players, history)
+    k = Knowledge(view)
+    order = k.order
+    alloc = allocate(k, random.Random(1))
+    assert alloc is not None
+    pool = alloc.hands[taker] | alloc.discards[taker]
+    by_suit = {}
+    for c in cards_of(pool):
+        by_suit.setdefault(order.es[c], []).append(c)
+    size = k.discard_count[taker]
+    small = next(s for s, cs in by_suit.items() if 0 < len(cs) <= size and s != order.trump)
+    big = next((s for s, cs in by_suit.items() if len(cs) > size), None)  # a 13-card pool has a suit of 4
+
+    def again():
+        return Allocation(list(alloc.hands), list(alloc.discards), list(alloc.rest))
+
+    k.voids[taker] |= 1 << small  # as if the taker had not followed that suit since
+    laid = lay_away(k, again(), random.Random(2))
+    assert laid is not None and all(laid.discards[taker] >> c & 1 for c in by_suit[small])
+    assert big is not None
+    k.voids[taker] |= 1 << big
+    assert lay_away(k, again(), random.Random(2)) is None

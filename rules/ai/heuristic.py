@@ -218,6 +218,19 @@ def _partner_high(view: SeatView, k: Knowledge) -> int | None:
     return best
 
 
+def five_hundred_discard_ranking(public: dict, cards) -> list[int]:
+    """The contractor's cards, the first to discard first: at a misère the Joker and the high cards; otherwise no
+    trumps (the Joker and the left bower among them), no aces, shortest side suits first, low cards."""
+    trump = parse_suit(public["trump"], allow_nt=True) if public.get("trump") else NO_TRUMP
+    from rules.five_hundred.packs import SAME_COLOUR
+
+    if (public.get("contract") or {}).get("contract") in ("misere", "open_misere"):
+        return sorted(cards, key=lambda c: (c != JK, -(c & 15) if c < 64 else -99))
+    left = card(JACK, SAME_COLOUR[trump]) if trump != NO_TRUMP else -1
+    everything = DiscardChoice(-1, len(cards), tuple(cards))
+    return list(_discard_low(everything, trump, lambda c: 0, keep_extra=lambda c: c in (left, JK)).cards)
+
+
 def _discard_low(choice: DiscardChoice, trump: int, points, keep_extra=lambda c: False) -> Action:
     """Discard the least useful cards: no trumps, no aces or point cards when possible, shortest side suits first."""
     cards = list(choice.from_cards)
@@ -382,18 +395,10 @@ def _five_hundred(view: SeatView, k: Knowledge, rng: random.Random) -> Action:
         return _first(legal, "pass") or legal[0]
     choice = next((a for a in legal if isinstance(a, DiscardChoice)), None)
     if choice is not None:
-        trump = parse_suit(view.public["trump"], allow_nt=True) if view.public.get("trump") else NO_TRUMP
-        from rules.five_hundred.packs import SAME_COLOUR
-
-        left = card(JACK, SAME_COLOUR[trump]) if trump != NO_TRUMP else -1
-        contract = view.public.get("contract") or {}
-        if contract.get("contract") in ("misere", "open_misere"):
-            picked = sorted(choice.from_cards, key=lambda c: (c != JK, -(c & 15) if c < 64 else -99))
-            return Action(choice.seat, "discard", cards=tuple(picked[: choice.choose]))
-        return _discard_low(choice, trump, lambda c: 0, keep_extra=lambda c: c in (left, JK))
+        ranking = five_hundred_discard_ranking(view.public, choice.from_cards)
+        return Action(choice.seat, "discard", cards=tuple(ranking[: choice.choose]))
     calls = [a for a in legal if a.type == "call"]
     if calls:
-        trump = parse_suit(view.public["trump"], allow_nt=True) if view.public.get("trump") else NO_TRUMP
         aces = [a for a in calls if a.card is not None and a.card < 64 and a.card & 15 == ACE]
         if aces:
             return max(aces, key=lambda a: len(_suit_cards(hand, a.card >> 4)))

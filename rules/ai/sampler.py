@@ -62,8 +62,6 @@ def allocate(k: Knowledge, rng: random.Random, kept: int = 0) -> Allocation | No
     room = [r for _, _, r in places]
     if sum(room) != unseen.bit_count() or min(room, default=0) < 0:
         return None
-    order = k.order
-    es = order.es if order is not None else None
     allowed: dict[int, list[int]] = {}
     for c in cards_of(unseen):
         holder = next((s for s in range(p) if s != k.seat and k.known_holding[s] >> c & 1), None)
@@ -73,9 +71,7 @@ def allocate(k: Knowledge, rng: random.Random, kept: int = 0) -> Allocation | No
                 continue
             if kind == DISC and kept >> c & 1:
                 continue
-            if kind == HAND and es is not None and es[c] >= 0 and k.voids[s] >> es[c] & 1:
-                continue
-            if kind == HAND and es is not None and order is not None and order.st[c] > k.ceilings[s].get(es[c], 99):
+            if kind == HAND and not fits_hand(k, s, c):
                 continue
             ok.append(i)
         if not ok:
@@ -111,6 +107,15 @@ def allocate(k: Knowledge, rng: random.Random, kept: int = 0) -> Allocation | No
             rest = list(held[i])
             rng.shuffle(rest)
     return Allocation(hands, discards, rest)
+
+
+def fits_hand(k: Knowledge, seat: int, c: int) -> bool:
+    """May ``seat`` hold ``c`` now, by the voids it showed and the strongest card of each suit it may hold?"""
+    order = k.order
+    if order is None:
+        return True
+    suit = order.es[c]
+    return not (suit >= 0 and k.voids[seat] >> suit & 1) and order.st[c] <= k.ceilings[seat].get(suit, 99)
 
 
 def _augment(c: int, allowed, where, held, room, seen: set) -> bool:
@@ -236,17 +241,24 @@ def sample_world(
     accept=None,
     observe=None,
     kept: int = 0,
+    lay_away=None,
 ) -> Match | None:
     """One determinized match consistent with the view (None if none was found in ``tries`` attempts).
 
     ``accept(initial_hands)`` may reject worlds that are legal but unlikely (a bid the sampled hand would never make);
     when no sampled world passes it, the last legal one is returned rather than none.  ``observe``: see
     ``replay_world`` (called again from the start for each world tried).  ``kept``: cards the other seats' hidden
-    discards do not hold, where the cards can be placed so (see ``allocate``).
+    discards do not hold, where the cards can be placed so (see ``allocate``).  ``lay_away(k, allocation, rng)``:
+    the other seats' hidden discards chosen again from the cards each was given (None where it cannot; then ``kept``).
     """
     k = k or Knowledge(view)
     for _ in range(tries):
-        alloc = allocate(k, rng, kept) if kept else None
+        alloc = None
+        if lay_away is not None:
+            alloc = allocate(k, rng)
+            alloc = alloc and lay_away(k, alloc, rng)
+        if alloc is None and kept:
+            alloc = allocate(k, rng, kept)
         if alloc is None:
             alloc = allocate(k, rng)
         if alloc is None:
@@ -255,5 +267,5 @@ def sample_world(
         if m is not None:
             return m
     if accept is not None:
-        return sample_world(view, rng, k, max(2, tries // 4), observe=observe, kept=kept)
+        return sample_world(view, rng, k, max(2, tries // 4), observe=observe, kept=kept, lay_away=lay_away)
     return None
