@@ -3,6 +3,7 @@ suggestion, solving the ending, and weighting worlds by the other players' cards
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -445,3 +446,55 @@ def test_a_card_the_taker_cannot_hold_now_stays_in_its_ranked_discard():
     assert big is not None
     k.voids[taker] |= 1 << big
     assert lay_away(k, again(), random.Random(2)) is None
+
+
+def test_suits_bid_are_the_other_seats_own_suits_not_raises_of_a_partner():
+    from rules.ai.master import suits_bid
+
+    history = [
+        Action(1, "bid", value=80, suit=2),
+        Action(2, "bid", value=90, suit=0),
+        Action(3, "bid", value=100, suit=2),  # a raise of its partner's suit: it says less about its own hand
+        Action(0, "bid", value=110, suit=1),  # the viewer's own bid
+        Action(1, "bid", value=120, suit=3),
+        Action(2, "bid", value=130, suit=0),  # the same suit again: read once
+    ]
+    m = registry.new_match("belote", {})
+    view = build_view(m, 0, [])
+    view = dataclasses.replace(view, history=history)
+    assert suits_bid(view) == [(1, 2), (2, 0), (1, 3)]
+
+
+def test_worlds_whose_bidders_hold_their_suits_weigh_more():
+    """``BID_LENGTH_WEIGHTS``: at Belote a world's weight grows with the cards of its bid suit each other bidder
+    holds; over the auctions and plays of the searching levels the true deal weighs more than the sampled worlds."""
+    from rules.ai.heuristic import bidding_filter
+    from rules.ai.master import BID_LENGTH_WEIGHTS
+
+    weights = BID_LENGTH_WEIGHTS["belote"]
+    assert all(a < b for a, b in zip(weights, weights[1:], strict=False))
+    true_over_sampled = []
+    expert = make_ai_player("expert", None)
+    expert.max_worlds = 4
+    for seed in range(6):
+        rng = random.Random(seed)
+        m = registry.new_match("belote", {})
+        m.start_deal(m.random_deal(rng))
+        history: list[Action] = []
+        while m.phase not in (BETWEEN_DEALS, GAME_OVER) and len(true_over_sampled) < 60:
+            view = build_view(m, m.to_move, history)
+            master = MasterPlayer(None)
+            k = Knowledge(view)
+            own = master._weight_of_bids(view, k, m)
+            if own != 1.0:
+                sampled = []
+                for _ in range(8):
+                    w = master.sample(view, rng, k, bidding_filter(view, k))
+                    if w is not None:
+                        sampled.append(master._weight_of_bids(view, k, w))
+                true_over_sampled.append(own / (sum(sampled) / len(sampled)))
+            a = expert.choose_view(view, rng)
+            m.apply(a)
+            history.append(a)
+    assert len(true_over_sampled) >= 20
+    assert sum(true_over_sampled) / len(true_over_sampled) > 1.2
