@@ -460,38 +460,48 @@ def test_suits_bid_are_the_other_seats_own_suits_not_raises_of_a_partner():
         Action(2, "bid", value=130, suit=0),  # the same suit again: read once
     ]
     m = registry.new_match("belote", {})
+    m.start_deal(m.random_deal(random.Random(0)))
     view = build_view(m, 0, [])
     view = dataclasses.replace(view, history=history)
-    assert suits_bid(view) == [(1, 2), (2, 0), (1, 3)]
+    assert suits_bid(view, Knowledge(build_view(m, 0, []))) == [(1, 2), (2, 0), (1, 3)]
 
 
-def test_worlds_whose_bidders_hold_their_suits_weigh_more():
-    """``BID_LENGTH_WEIGHTS``: at Belote a world's weight grows with the cards of its bid suit each other bidder
-    holds; over the auctions and plays of the searching levels the true deal weighs more than the sampled worlds."""
+@pytest.mark.parametrize("game", ["belote", "five_hundred"])
+def test_worlds_whose_bidders_hold_their_suits_weigh_more(game):
+    """``BID_LENGTH_WEIGHTS``: a world's weight grows with the cards of its bid suit each other bidder was dealt;
+    over the auctions and plays of the searching levels the true deal weighs more than the sampled worlds."""
     from rules.ai.heuristic import bidding_filter
     from rules.ai.master import BID_LENGTH_WEIGHTS
+    from rules.ai.sampler import sample_world
 
-    weights = BID_LENGTH_WEIGHTS["belote"]
-    assert all(a < b for a, b in zip(weights, weights[1:], strict=False))
+    weights = BID_LENGTH_WEIGHTS[game]
+    assert all(a <= b for a, b in zip(weights, weights[1:], strict=False)) and weights[0] < weights[-1]
+
     true_over_sampled = []
     expert = make_ai_player("expert", None)
     expert.max_worlds = 4
     for seed in range(6):
         rng = random.Random(seed)
-        m = registry.new_match("belote", {})
-        m.start_deal(m.random_deal(rng))
+        m = registry.new_match(game, {})
+        cards = m.random_deal(rng)
+        m.start_deal(cards)
         history: list[Action] = []
         while m.phase not in (BETWEEN_DEALS, GAME_OVER) and len(true_over_sampled) < 60:
             view = build_view(m, m.to_move, history)
             master = MasterPlayer(None)
             k = Knowledge(view)
-            own = master._weight_of_bids(view, k, m)
+            own = master._weight_of_bids(view, k, cards.hands)
             if own != 1.0:
                 sampled = []
                 for _ in range(8):
-                    w = master.sample(view, rng, k, bidding_filter(view, k))
+                    dealt: list[list[int]] = []
+                    w = sample_world(view, rng, k, accept=bidding_filter(view, k), dealt=dealt.append)
                     if w is not None:
-                        sampled.append(master._weight_of_bids(view, k, w))
+                        sampled.append(master._weight_of_bids(view, k, dealt[-1]))
+                        if game == "belote":  # no kitty: the last hands dealt are the world's
+                            for s in range(4):
+                                held = k.ad.world_hand_mask(w, s) | k.played_by[s]
+                                assert sorted(dealt[-1][s]) == cards_of(held)
                 true_over_sampled.append(own / (sum(sampled) / len(sampled)))
             a = expert.choose_view(view, rng)
             m.apply(a)

@@ -25,6 +25,9 @@ engine.  The differences:
   heuristic would have made from that world's hand at that point of the auction; each surprise weighs the world
   ``BID_SURPRISE``.  The bidding filter only rejects bidders far too weak for their bids; this reads every call.
   (Part of the weighting: so not at Five Hundred, whose worlds are unweighted, though ``READ_CALLS`` lists it.)
+  At Belote and Five Hundred the bids are read by the length they show instead (``BID_LENGTH_WEIGHTS``): a world
+  weighs more as each other bidder was dealt more cards of the suit it bid (at Five Hundred, whose worlds are not
+  weighted by the play, that is their only weight).
 - *Caution* at Da Bai Fen (``MASTER_CAUTION``): the expert's (less and more both measured worse).
 - *Rollouts as the heuristic plays at a table* at Five Hundred (``AWARE_ROLLOUTS``): knowing the voids shown and
   whether trumps are out, which the expert's rollouts skip for speed.
@@ -59,7 +62,8 @@ from rules.ai.heuristic import dbf_discard_ranking, five_hundred_discard_ranking
 from rules.ai.knowledge import Knowledge
 from rules.ai.sampler import Allocation, fits_hand, sample_world
 from rules.ai.view import SeatView, build_view
-from rules.cards import JK, cards_of
+from rules.cards import JACK, JK, card, cards_of
+from rules.five_hundred.packs import SAME_COLOUR
 from rules.game import BIDDING, PLAY, Match
 
 # Solve the rest of the deal once the player to move holds this many cards or fewer (a solve then costs a few
@@ -129,7 +133,12 @@ RANKED_DISCARDS = {"da_bai_fen", "five_hundred"}
 # only by its estimate, so the sampled bidders are often short: at Belote, over 396 such bids of the searching
 # levels (bench/diagnose_bid_lengths.py), the bidder held 0-1 cards of its suit in 1.3 % of the real deals and in
 # 15.6 % of the worlds sampled just after the bid, 3 or more in 80 % and 52 %.  The weights are about that ratio.
-BID_LENGTH_WEIGHTS: dict[str, tuple[float, ...]] = {"belote": (0.05, 0.1, 0.6, 1.4, 1.6, 2.0)}
+# Five Hundred (the Joker and the left bower counted in the suit): over 182 bids, 3 cards or fewer in 0.5 % of the
+# real deals and 22 % of the worlds, 6 or more in 46 % and 23 %.
+BID_LENGTH_WEIGHTS: dict[str, tuple[float, ...]] = {
+    "belote": (0.05, 0.1, 0.6, 1.4, 1.6, 2.0),
+    "five_hundred": (0.03, 0.03, 0.03, 0.03, 0.45, 1.3, 2.0, 2.4),
+}
 
 
 class MasterPlayer(ExpertPlayer):
@@ -176,27 +185,34 @@ class MasterPlayer(ExpertPlayer):
             self._kept = (view, never_discarded(k) if view.game in PLAUSIBLE_DISCARDS else 0)
         kept = self._kept[1]
         ranked = lay_away if kept and view.game in RANKED_DISCARDS else None
+        by_bids = [1.0]  # the last world dealt's BID_LENGTH_WEIGHTS weight: the world returned, if any
+
+        def dealt(hands: list[list[int]]) -> None:
+            by_bids[0] = self._weight_of_bids(view, k, hands)
+
+        on_deal = dealt if view.game in BID_LENGTH_WEIGHTS else None
         if view.game in UNWEIGHTED_GAMES:
-            self._weight = 1.0
-            return sample_world(view, rng, k, tries=8, accept=accept, kept=kept, lay_away=ranked)
+            world = sample_world(view, rng, k, tries=8, accept=accept, kept=kept, lay_away=ranked, dealt=on_deal)
+            self._weight = by_bids[0] if world is not None else 1.0
+            return world
         if self._voids[0] is not view:
             self._voids = (view, public_voids(view))
         judge = _PlayJudge(view, k, self._voids[1])
-        world = sample_world(view, rng, k, tries=8, accept=accept, observe=judge.observe, kept=kept, lay_away=ranked)
-        self._weight = judge.weight if world is not None else 1.0
-        if world is not None and view.game in BID_LENGTH_WEIGHTS:
-            self._weight *= self._weight_of_bids(view, k, world)
+        world = sample_world(
+            view, rng, k, tries=8, accept=accept, observe=judge.observe, kept=kept, lay_away=ranked, dealt=on_deal
+        )
+        self._weight = judge.weight * by_bids[0] if world is not None else 1.0
         return world
 
-    def _weight_of_bids(self, view: SeatView, k: Knowledge, world: Match) -> float:
-        """``BID_LENGTH_WEIGHTS``: the world's weight by the length each other bidder holds in its suits."""
+    def _weight_of_bids(self, view: SeatView, k: Knowledge, hands: list[list[int]]) -> float:
+        """``BID_LENGTH_WEIGHTS``: a world's weight by the length each other bidder was dealt in its suits."""
         lengths = BID_LENGTH_WEIGHTS[view.game]
-        if self._bids[0] is not view:  # a suit's cards are ids 16 * suit + rank (Belote's suits stay plain)
-            self._bids = (view, [(seat, 0xFFFF << 16 * suit) for seat, suit in suits_bid(view)])
+        if self._bids[0] is not view:
+            self._bids = (view, [(seat, bid_suit_cards(view.game, suit)) for seat, suit in suits_bid(view, k)])
         weight = 1.0
         for seat, suit_cards in self._bids[1]:
-            held = (k.ad.world_hand_mask(world, seat) | k.played_by[seat]) & suit_cards
-            weight *= lengths[min(held.bit_count(), len(lengths) - 1)]
+            held = sum(1 for c in hands[seat] if suit_cards >> c & 1)
+            weight *= lengths[min(held, len(lengths) - 1)]
         return weight
 
     def world_weight(self, view: SeatView, k: Knowledge, world) -> float:
@@ -280,16 +296,28 @@ def lay_away(k: Knowledge, alloc: Allocation, rng: random.Random) -> Allocation 
     return alloc
 
 
-def suits_bid(view: SeatView) -> list[tuple[int, int]]:
+def suits_bid(view: SeatView, k: Knowledge) -> list[tuple[int, int]]:
     """(seat, suit) of each suit another seat bid that its partner had not bid before (``BID_LENGTH_WEIGHTS``)."""
     out: list[tuple[int, int]] = []
     for i, a in enumerate(view.history):
         if a.type != "bid" or a.seat == view.seat or not isinstance(a.value, int) or a.suit is None or a.suit >= 4:
             continue
-        raised = any(b.type == "bid" and b.seat == a.seat ^ 2 and b.suit == a.suit for b in view.history[:i])
+        if a.contract is not None:
+            continue  # Five Hundred's misère: no suit
+        partners = k.partners(a.seat)
+        raised = any(b.type == "bid" and b.seat in partners and b.suit == a.suit for b in view.history[:i])
         if not raised and (a.seat, a.suit) not in out:
             out.append((a.seat, a.suit))
     return out
+
+
+def bid_suit_cards(game: str, suit: int) -> int:
+    """The cards that count as ``suit`` were it trumps: its own (ids 16 * suit + rank), and at Five Hundred the
+    Joker and the left bower."""
+    cards = 0xFFFF << 16 * suit
+    if game == "five_hundred":
+        cards |= 1 << JK | 1 << card(JACK, SAME_COLOUR[suit])
+    return cards
 
 
 def public_voids(view: SeatView) -> dict[int, list[int]]:

@@ -151,9 +151,10 @@ def _augment_move(other: int, frm: int, allowed, where, held, room, seen) -> boo
 
 
 def rebuild(
-    view: SeatView, k: Knowledge, alloc: Allocation, rng: random.Random, accept=None, observe=None
+    view: SeatView, k: Knowledge, alloc: Allocation, rng: random.Random, accept=None, observe=None, dealt=None
 ) -> Match | None:
-    """A full match at the view's point, with the sampled hidden cards; None if the replay refuses it."""
+    """A full match at the view's point, with the sampled hidden cards; None if the replay refuses it.  ``dealt``
+    (a callable) is shown the hands as dealt, before ``accept``."""
     ad = k.ad
     p = k.positions
     me = k.seat
@@ -185,6 +186,8 @@ def rebuild(
         cards = cards_of(holdings[s])
         rng.shuffle(cards)
         initial.append(cards)
+    if dealt is not None:
+        dealt(initial)
     if accept is not None and not accept(initial):
         return None
     if view.game == "da_bai_fen":
@@ -242,6 +245,7 @@ def sample_world(
     observe=None,
     kept: int = 0,
     lay_away=None,
+    dealt=None,
 ) -> Match | None:
     """One determinized match consistent with the view (None if none was found in ``tries`` attempts).
 
@@ -250,6 +254,7 @@ def sample_world(
     ``replay_world`` (called again from the start for each world tried).  ``kept``: cards the other seats' hidden
     discards do not hold, where the cards can be placed so (see ``allocate``).  ``lay_away(k, allocation, rng)``:
     the other seats' hidden discards chosen again from the cards each was given (None where it cannot; then ``kept``).
+    ``dealt(initial_hands)``: shown each world's hands as dealt (the last call is the world returned).
     """
     k = k or Knowledge(view)
     for _ in range(tries):
@@ -263,9 +268,11 @@ def sample_world(
             alloc = allocate(k, rng)
         if alloc is None:
             continue
-        m = rebuild(view, k, alloc, rng, accept, observe)
+        m = rebuild(view, k, alloc, rng, accept, observe, dealt)
         if m is not None:
             return m
     if accept is not None:
-        return sample_world(view, rng, k, max(2, tries // 4), observe=observe, kept=kept, lay_away=lay_away)
+        return sample_world(
+            view, rng, k, max(2, tries // 4), observe=observe, kept=kept, lay_away=lay_away, dealt=dealt
+        )
     return None
