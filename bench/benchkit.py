@@ -15,6 +15,7 @@ import random
 import time
 from collections.abc import Callable, Iterable
 
+from rules.dealing import DealCards
 from rules.game import GAME_OVER, Match
 from rules.records import GameRecord, replay
 
@@ -77,3 +78,14 @@ def arena_options(ap: argparse.ArgumentParser, *, game: str, seed: int) -> None:
     ap.add_argument("--seed", type=int, default=seed)
     ap.add_argument("--budget", type=float, default=0.1)
     ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE", help="a module constant")
+
+
+def arena_match(game: str, seed: int) -> tuple[Match, DealCards]:
+    """The arena's deal of ``seed`` (``rules/ai/arena.arena_deals``: one deal a match, default options), started."""
+    from rules.ai.arena import arena_deals
+    from rules.registry import new_match
+
+    first_dealer, (cards,) = arena_deals(game, {}, seed)
+    match = new_match(game, {}, first_dealer)
+    match.start_deal(cards)
+    return match, cards

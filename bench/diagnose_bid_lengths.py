@@ -27,7 +27,8 @@ from collections import Counter
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from rules.ai.arena import arena_deals  # noqa: E402
+from benchkit import arena_match  # noqa: E402
+
 from rules.ai.heuristic import bidding_filter  # noqa: E402
 from rules.ai.knowledge import Knowledge  # noqa: E402
 from rules.ai.master import MasterPlayer, bid_suit_cards, suits_bid  # noqa: E402
@@ -35,16 +36,13 @@ from rules.ai.players import make_ai_player  # noqa: E402
 from rules.ai.sampler import sample_world  # noqa: E402
 from rules.ai.view import build_view  # noqa: E402
 from rules.game import BETWEEN_DEALS, BIDDING, GAME_OVER  # noqa: E402
-from rules.registry import new_match  # noqa: E402
 
 
 def lengths(args, player) -> None:
     real: Counter[int] = Counter()
     sampled: Counter[int] = Counter()
     for i in range(args.deals):
-        first_dealer, (cards,) = arena_deals(args.game, {}, args.seed + i)
-        m = new_match(args.game, {}, first_dealer)
-        m.start_deal(cards)
+        m, cards = arena_match(args.game, args.seed + i)
         history = []
         rng = random.Random(i)
         while m.phase == BIDDING:
@@ -75,9 +73,7 @@ def lengths(args, player) -> None:
 def weights(args, player) -> None:
     ratios = []
     for i in range(args.deals):
-        first_dealer, (cards,) = arena_deals(args.game, {}, args.seed + i)
-        m = new_match(args.game, {}, first_dealer)
-        m.start_deal(cards)
+        m, cards = arena_match(args.game, args.seed + i)
         history = []
         rng = random.Random(i)
         while m.phase not in (BETWEEN_DEALS, GAME_OVER):
@@ -88,7 +84,7 @@ def weights(args, player) -> None:
                 own = master._weight_of_bids(view, k, cards.hands)
                 got = []
                 for _ in range(args.worlds):
-                    dealt: list[list[int]] = []
+                    dealt: list[list[list[int]]] = []  # each world tried: its hands as dealt
                     if sample_world(view, rng, k, tries=8, accept=bidding_filter(view, k), dealt=dealt.append):
                         got.append(master._weight_of_bids(view, k, dealt[-1]))
                 if got:

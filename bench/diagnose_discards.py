@@ -25,7 +25,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from rules.ai.arena import arena_deals  # noqa: E402
+from benchkit import arena_match  # noqa: E402
+
 from rules.ai.heuristic import bidding_filter  # noqa: E402
 from rules.ai.knowledge import Knowledge  # noqa: E402
 from rules.ai.master import lay_away, never_discarded  # noqa: E402
@@ -34,7 +35,6 @@ from rules.ai.sampler import allocate, sample_world  # noqa: E402
 from rules.ai.view import build_view  # noqa: E402
 from rules.cards import ACE  # noqa: E402
 from rules.game import PLAY  # noqa: E402
-from rules.registry import new_match  # noqa: E402
 
 
 def main() -> None:
@@ -50,9 +50,7 @@ def main() -> None:
     trumps: dict[str, list[float]] = {"true": [], "uniform": [], "rule": [], "ranked": []}
     points: dict[str, list[float]] = {"true": [], "uniform": [], "rule": [], "ranked": []}
     for i in range(args.deals):
-        first_dealer, (cards,) = arena_deals(args.game, {}, args.seed + i)
-        m = new_match(args.game, {}, first_dealer)
-        m.start_deal(cards)
+        m, cards = arena_match(args.game, args.seed + i)
         history = []
         rng = random.Random(i)
         while m.phase not in (PLAY, "between_deals", "game_over"):

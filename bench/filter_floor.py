@@ -21,9 +21,9 @@ from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from rules.ai.arena import arena_deals  # noqa: E402
+from benchkit import arena_match  # noqa: E402
+
 from rules.ai.heuristic import belote_estimate  # noqa: E402
-from rules.registry import new_match  # noqa: E402
 
 SITTING = re.compile(r"^  seed (\d+) A at side (\d): (.*) -> ")
 EXPERTS = {"opening": 25, "opp": 25, "partner": 25, "raised": 45}  # the expert's filter: 45 when the partner bid it
@@ -31,9 +31,7 @@ EXPERTS = {"opening": 25, "opp": 25, "partner": 25, "raised": 45}  # the expert'
 
 def true_hands(seed: int) -> list[tuple[int, ...]]:
     """The arena's Belote deal for ``seed`` (as ``diagnose_arena.py`` and ``rules/ai/arena.py`` deal it)."""
-    first_dealer, (cards,) = arena_deals("belote", {}, seed)
-    m = new_match("belote", {}, first_dealer)
-    m.start_deal(cards)
+    m, _ = arena_match("belote", seed)
     return [tuple(m.hand(s)) for s in range(4)]
 
 

@@ -494,7 +494,7 @@ def test_worlds_whose_bidders_hold_their_suits_weigh_more(game):
             if own != 1.0:
                 sampled = []
                 for _ in range(8):
-                    dealt: list[list[int]] = []
+                    dealt: list[list[list[int]]] = []  # each world tried: its hands as dealt
                     w = sample_world(view, rng, k, accept=bidding_filter(view, k), dealt=dealt.append)
                     if w is not None:
                         sampled.append(master._weight_of_bids(view, k, dealt[-1]))
