@@ -310,6 +310,18 @@ def test_rollouts_before_the_ending_end_in_a_solve(monkeypatch, game):
     assert checked >= 3
 
 
+def _after_a_hidden_discard(game: str, seed: int):
+    """A deal played by the heuristic to seven cards in hand, seen from the seat after the one that laid its discard
+    away: (that taker, the view, its Knowledge), or None if no one did."""
+    m, _, history = _deal_to(game, seed, 7)
+    discards = [a for a in history if a.type == "discard" and a.cards]
+    if not discards:
+        return None
+    taker = discards[-1].seat
+    view = build_view(m, (taker + 1) % m.players, history)
+    return taker, view, Knowledge(view)
+
+
 @pytest.mark.parametrize("game", ["da_bai_fen", "five_hundred"])
 def test_sampled_discards_hold_no_card_the_levels_keep(game):
     """``PLAUSIBLE_DISCARDS``: the master's worlds lay the taker's hidden discard away as the levels lay theirs — no
@@ -319,14 +331,10 @@ def test_sampled_discards_hold_no_card_the_levels_keep(game):
 
     checked = 0
     for seed in range(12):
-        m, _, history = _deal_to(game, seed, 7)
-        discards = [a for a in history if a.type == "discard" and a.cards]
-        if not discards:
+        seen = _after_a_hidden_discard(game, seed)
+        if seen is None:
             continue
-        taker = discards[-1].seat
-        seat = (taker + 1) % m.players
-        view = build_view(m, seat, history)
-        k = Knowledge(view)
+        taker, view, k = seen
         if (k.public.get("contract") or {}).get("contract") in ("misere", "open_misere"):
             assert never_discarded(k) == 0  # a misère soloist lays its high cards away
             continue
@@ -377,13 +385,10 @@ def test_ranked_discards_are_laid_away_from_the_cards_the_taker_held(game):
 
     checked = ranked_trumps = rule_trumps = 0
     for seed in range(12):
-        m, _, history = _deal_to(game, seed, 7)
-        discards = [a for a in history if a.type == "discard" and a.cards]
-        if not discards:
+        seen = _after_a_hidden_discard(game, seed)
+        if seen is None:
             continue
-        taker = discards[-1].seat
-        view = build_view(m, (taker + 1) % m.players, history)
-        k = Knowledge(view)
+        taker, view, k = seen
         order = k.order
         size = k.discard_count[taker]
         trumps = sum(1 << c for c in range(len(order.es)) if order.es[c] == order.trump) | 1 << JK
