@@ -32,6 +32,7 @@ from collections import defaultdict
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from benchkit import arena_match  # noqa: E402
+from filter_floor import kind_of  # noqa: E402
 
 from rules.ai.heuristic import belote_estimate, bidding_filter  # noqa: E402
 from rules.ai.knowledge import Knowledge  # noqa: E402
@@ -127,20 +128,17 @@ def after_each_call(args, level) -> None:
 
 
 def bids_by_kind(view: SeatView) -> list[tuple[int, int, int, str]]:
-    """(seat, suit, value, kind) of each other seat's bid in a suit."""
-    bids = [a for a in view.history if a.type == "bid" and isinstance(a.value, int) and a.suit is not None]
-    out = []
-    for i, a in enumerate(bids):
-        if a.seat == view.seat or a.suit >= 4:
-            continue
-        if any(b.seat == a.seat ^ 2 and b.suit == a.suit for b in bids[:i]):
-            kind = "raised"
-        elif i == 0:
-            kind = "opening"
-        else:
-            kind = "partner" if bids[i - 1].seat % 2 == a.seat % 2 else "opp"
-        out.append((a.seat, a.suit, a.value, kind))
-    return out
+    """(seat, suit, value, kind) of each other seat's bid in a suit, its kind as ``bench/filter_floor.py`` reads it."""
+    bids = [
+        (a.seat, "", a.suit, a.value)
+        for a in view.history
+        if a.type == "bid" and isinstance(a.value, int) and a.suit is not None
+    ]
+    return [
+        (seat, suit, value, kind_of(bids, i))
+        for i, (seat, _, suit, value) in enumerate(bids)
+        if seat != view.seat and suit < 4
+    ]
 
 
 def at_first_card(args, level) -> None:
