@@ -216,6 +216,33 @@ def test_at_da_bai_fen_the_master_searches_with_its_own_caution(monkeypatch):
     assert searched >= 10 and differ >= 1
 
 
+def test_at_da_bai_fen_the_solved_ending_plays_the_best_card_without_the_caution():
+    """``UNCAUTIOUS_ENDINGS``: once every world is solved to the deal's end, the master plays the candidate with the
+    best mean, also where the caution would have kept the heuristic's card (not better world by world by one
+    standard error); before the ending the caution holds (the test above)."""
+    from rules.ai.expert import _clearly_better
+    from rules.ai.heuristic import heuristic_action
+
+    searched = overruled = 0
+    for seed in range(16):
+        for cards_left in (4, 2):
+            m, _, history = _deal_to("da_bai_fen", seed, cards_left)
+            view = build_view(m, m.to_move, history)
+            with fallback.strict():
+                mine = MasterPlayer(None, max_worlds=6).decide(view, random.Random(seed))
+            if not mine.reason.startswith("search"):
+                continue
+            assert mine.solved == len(view.hand)
+            base = heuristic_action(view, random.Random(seed))
+            best = max(mine.stats, key=lambda s: (s.mean, s.action == base))
+            assert mine.action == best.action and mine.reason == "search"
+            ref = next(s for s in mine.stats if s.action == base)
+            searched += 1
+            caution = MASTER_CAUTION["da_bai_fen"]
+            overruled += best.action != base and not _clearly_better(best.values, ref.values, caution)
+    assert searched >= 10 and overruled >= 1
+
+
 @pytest.mark.parametrize("game", ["five_hundred", "belote", "two_hundred"])
 def test_aware_rollouts_play_the_cards_the_heuristic_plays_at_the_table(game):
     """A rollout with ``aware`` (the voids shown, whether trumps are still out) from the true world plays exactly the

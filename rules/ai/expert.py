@@ -204,7 +204,7 @@ class ExpertPlayer:
             fell_back(self.name, "no consistent world", view)
             return Decision(base, reason="no consistent world")
         best = max(stats, key=lambda s: (s.mean, s.action == base))
-        caution = self.cautious_games.get(view.game)
+        caution = self.caution(view, k)
         if caution is not None and best.action != base:
             # Few worlds and coarse results: leave the heuristic's card only when the search is fairly sure (the
             # candidates were tried in the same worlds, so compare them world by world).
@@ -212,6 +212,11 @@ class ExpertPlayer:
             if ref is not None and not _clearly_better(best.values, ref.values, caution):
                 return Decision(base, stats, worlds, reason="search (heuristic kept: no clear gain)")
         return Decision(best.action, stats, worlds, reason="search")
+
+    def caution(self, view: SeatView, k: Knowledge) -> float | None:
+        """How many standard errors better world by world a candidate must be to replace the heuristic's choice
+        (None: the best mean wins)."""
+        return self.cautious_games.get(view.game)
 
     def weighted_worlds(self, view: SeatView, rng: random.Random, k: Knowledge) -> Iterator[tuple[Any, float]]:
         """Sampled worlds with their weights, until the budget is spent (at least ``min_worlds``, at most
