@@ -52,6 +52,14 @@ def _deal_to(game: str, seed: int, cards_left: int, odd_seat: int | None = None)
         history.append(a)
 
 
+def _dbf_views(seeds, cards_left):
+    """(seed, the view of the seat to move) of heuristic Da Bai Fen deals played to each number of cards in hand."""
+    for seed in seeds:
+        for left in cards_left:
+            m, _, history = _deal_to("da_bai_fen", seed, left)
+            yield seed, build_view(m, m.to_move, history)
+
+
 def test_in_the_ending_every_world_is_solved_and_the_hint_says_so():
     m, _, history = _deal_to("belote", 4, 3)
     view = build_view(m, m.to_move, history)
@@ -197,22 +205,19 @@ def test_at_da_bai_fen_the_master_searches_with_its_own_caution(monkeypatch):
     assert MASTER_CAUTION == CAUTIOUS_GAMES
     monkeypatch.setattr(MasterPlayer, "cautious_games", {**CAUTIOUS_GAMES, "da_bai_fen": 2.0})
     searched = differ = 0
-    for seed in range(12):
-        for cards_left in (20, 16, 12):
-            m, _, history = _deal_to("da_bai_fen", seed, cards_left)
-            view = build_view(m, m.to_move, history)
-            with fallback.strict():
-                e = ExpertPlayer(None, max_worlds=6).decide(view, random.Random(seed))
-                if not e.reason.startswith("search"):
-                    continue
-                mine = MasterPlayer(None, max_worlds=6).decide(view, random.Random(seed))
-            base = heuristic_action(view, random.Random(seed))
-            best = max(e.stats, key=lambda s: (s.mean, s.action == base))
-            ref = next(s for s in e.stats if s.action == base)
-            clear = best.action != base and _clearly_better(best.values, ref.values, 2.0)
-            assert mine.action == (best.action if clear else base)
-            searched += 1
-            differ += mine.action != e.action
+    for seed, view in _dbf_views(range(12), (20, 16, 12)):
+        with fallback.strict():
+            e = ExpertPlayer(None, max_worlds=6).decide(view, random.Random(seed))
+            if not e.reason.startswith("search"):
+                continue
+            mine = MasterPlayer(None, max_worlds=6).decide(view, random.Random(seed))
+        base = heuristic_action(view, random.Random(seed))
+        best = max(e.stats, key=lambda s: (s.mean, s.action == base))
+        ref = next(s for s in e.stats if s.action == base)
+        clear = best.action != base and _clearly_better(best.values, ref.values, 2.0)
+        assert mine.action == (best.action if clear else base)
+        searched += 1
+        differ += mine.action != e.action
     assert searched >= 10 and differ >= 1
 
 
@@ -224,22 +229,19 @@ def test_at_da_bai_fen_the_solved_ending_plays_the_best_card_without_the_caution
     from rules.ai.heuristic import heuristic_action
 
     searched = overruled = 0
-    for seed in range(16):
-        for cards_left in (4, 2):
-            m, _, history = _deal_to("da_bai_fen", seed, cards_left)
-            view = build_view(m, m.to_move, history)
-            with fallback.strict():
-                mine = MasterPlayer(None, max_worlds=6).decide(view, random.Random(seed))
-            if not mine.reason.startswith("search"):
-                continue
-            assert mine.solved == len(view.hand)
-            base = heuristic_action(view, random.Random(seed))
-            best = max(mine.stats, key=lambda s: (s.mean, s.action == base))
-            assert mine.action == best.action and mine.reason == "search"
-            ref = next(s for s in mine.stats if s.action == base)
-            searched += 1
-            caution = MASTER_CAUTION["da_bai_fen"]
-            overruled += best.action != base and not _clearly_better(best.values, ref.values, caution)
+    for seed, view in _dbf_views(range(16), (4, 2)):
+        with fallback.strict():
+            mine = MasterPlayer(None, max_worlds=6).decide(view, random.Random(seed))
+        if not mine.reason.startswith("search"):
+            continue
+        assert mine.solved == len(view.hand)
+        base = heuristic_action(view, random.Random(seed))
+        best = max(mine.stats, key=lambda s: (s.mean, s.action == base))
+        assert mine.action == best.action and mine.reason == "search"
+        ref = next(s for s in mine.stats if s.action == base)
+        searched += 1
+        caution = MASTER_CAUTION["da_bai_fen"]
+        overruled += best.action != base and not _clearly_better(best.values, ref.values, caution)
     assert searched >= 10 and overruled >= 1
 
 
