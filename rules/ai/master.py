@@ -229,10 +229,13 @@ class MasterPlayer(ExpertPlayer):
             return None
         return super().caution(view, k)
 
+    def solve_limit(self, game: str) -> int:
+        """``SOLVE_FROM``: the most cards in hand at which this level solves the rest of the deal."""
+        return self.solve_from if self.solve_from is not None else SOLVE_FROM.get(game, 0)
+
     def in_ending(self, game: str, k: Knowledge) -> bool:
-        """Whether this decision's worlds are solved to the deal's end (``SOLVE_FROM``)."""
-        limit = self.solve_from if self.solve_from is not None else SOLVE_FROM.get(game, 0)
-        return k.hand.bit_count() <= limit
+        """Whether this decision's worlds are solved to the deal's end."""
+        return k.hand.bit_count() <= self.solve_limit(game)
 
     def rolls_aware(self, game: str) -> bool:
         """Whether this level's rollouts (of the card play and of its calls' contracts) read the voids shown."""
@@ -242,7 +245,7 @@ class MasterPlayer(ExpertPlayer):
 
     def rollout(self, w, view: SeatView, k: Knowledge, rng: random.Random) -> tuple[float, int | None]:
         seat = view.seat
-        limit = self.solve_from if self.solve_from is not None else SOLVE_FROM.get(view.game, 0)
+        limit = self.solve_limit(view.game)
         aware = self.rolls_aware(view.game)
         ending = self.in_ending(view.game, k)
         if not ending:
