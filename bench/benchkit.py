@@ -59,13 +59,39 @@ def load_average() -> str:
     return f"load average {one:.2f} (5 min {five:.2f}) on {os.cpu_count()} CPUs"
 
 
-def set_constants(assignments: Iterable[str]) -> None:
-    """``--set MODULE.NAME=VALUE`` of the diagnosis scripts: each module constant set to the Python literal, for this
-    run only (a variant measured without changing the code)."""
+def set_constants(assignments: Iterable[str]) -> list[tuple[object, str, object]]:
+    """``--set MODULE.NAME=VALUE`` of the diagnosis scripts: each module constant (or ``MODULE.CLASS.NAME``, a class
+    attribute such as ``rules.ai.master.MasterPlayer.cautious_games``) set to the Python literal, for this run only
+    (a variant measured without changing the code).  Returns what ``restore_constants`` puts back."""
+    old = []
     for assignment in assignments:
         target, value = assignment.split("=", 1)
-        module, name = target.rsplit(".", 1)
-        setattr(importlib.import_module(module), name, ast.literal_eval(value))
+        owner_name, name = target.rsplit(".", 1)
+        owner = _resolve(owner_name)
+        if not hasattr(owner, name):
+            raise SystemExit(f"{owner_name} has no {name}: a misspelt lever would measure the code unchanged")
+        old.append((owner, name, getattr(owner, name)))
+        setattr(owner, name, ast.literal_eval(value))
+    return old
+
+
+def restore_constants(old: list[tuple[object, str, object]]) -> None:
+    for owner, name, value in reversed(old):
+        setattr(owner, name, value)
+
+
+def _resolve(dotted: str) -> object:
+    """A module, or an attribute (a class) of the longest importable prefix."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            owner: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for attr in parts[cut:]:
+            owner = getattr(owner, attr)
+        return owner
+    raise SystemExit(f"cannot import {dotted}")
 
 
 def arena_options(ap: argparse.ArgumentParser, *, game: str, seed: int) -> None:

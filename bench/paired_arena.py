@@ -1,0 +1,116 @@
+"""A lever measured with less noise than the arena: the same duplicate deals played by the master as committed and by
+the master with the lever, both against the expert, every level searching a fixed number of worlds a decision.
+
+    nice -n 19 .venv/bin/python bench/paired_arena.py --game da_bai_fen --matches 100 --seed 24001 \\
+        --variant rules.ai.master.MasterPlayer.cautious_games='{"da_bai_fen": 0.5}'
+    ... --cache /tmp/control.json     (the control's results by seed, reused by the next lever on the same deals)
+
+Why: at a time budget each decision's worlds depend on the machine's load, so two runs of the same deals part at the
+first decision and one set of 100 deals moves by about ±0.1 between reruns (docs/ai.md, nineteenth session).  With
+``worlds`` fixed (``make_ai_player(level, worlds=N)``) the arena is deterministic given its seed, so the control and
+the variant play every deal alike until the lever first changes a decision; a deal the lever never touches ends the
+same, and only the deals it touches carry noise.  The expert is the same in both runs.
+
+Prints each run's won-lost-tied against the expert, how many deals ended differently, and the paired difference
+(variant minus control) of the win score (1, ½, 0 a deal) and of the margin, with 95 % intervals from the per-deal
+differences.  Figures only: the arena at the time budget (``cardtable simulate --arena``) stays the measure of the
+goal.  ``--variant`` takes the ``--set`` form of the other scripts (``MODULE.NAME=VALUE``, a Python literal).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from benchkit import restore_constants, set_constants  # noqa: E402
+
+from rules.ai.arena import duplicate_match  # noqa: E402
+from rules.ai.players import make_ai_player  # noqa: E402
+
+
+def play(game: str, seed: int, worlds: int, timing: dict) -> float:
+    """The master's margin over the expert on the arena's duplicate match ``seed`` (one deal, both sittings)."""
+    players = {level: make_ai_player(level, worlds=worlds) for level in ("master", "expert")}
+    return duplicate_match(game, {}, "master", "expert", players, seed, 1, timing)
+
+
+def win_score(margin: float) -> float:
+    return 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+
+
+def mean_interval(diffs: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95 % normal interval."""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def record(results: list[float]) -> str:
+    wins = sum(m > 0 for m in results)
+    losses = sum(m < 0 for m in results)
+    ties = len(results) - wins - losses
+    rate = (wins + ties / 2) / len(results)
+    return f"{wins}-{losses}-{ties} ({rate:.3f}), mean margin {sum(results) / len(results):+.1f}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", required=True)
+    ap.add_argument("--matches", type=int, default=100)
+    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--worlds", type=int, default=30, help="worlds a decision, both levels (default 30)")
+    ap.add_argument("--variant", action="append", default=[], metavar="MODULE.NAME=VALUE")
+    ap.add_argument("--cache", help="a JSON file of the control's margins by seed: read, and extended")
+    args = ap.parse_args()
+    if not args.variant:
+        ap.error("give the lever: --variant MODULE.NAME=VALUE")
+    key = f"{args.game}:{args.worlds}"
+    cache: dict = {}
+    if args.cache and os.path.exists(args.cache):
+        with open(args.cache) as f:
+            cache = json.load(f)
+    known = cache.setdefault(key, {})
+    control: list[float] = []
+    variant: list[float] = []
+    timing: dict = {}
+    start = time.perf_counter()
+    for seed in range(args.seed, args.seed + args.matches):
+        if str(seed) not in known:
+            known[str(seed)] = play(args.game, seed, args.worlds, {})
+            if args.cache:
+                with open(args.cache, "w") as f:
+                    json.dump(cache, f)
+        control.append(known[str(seed)])
+        old = set_constants(args.variant)
+        try:
+            variant.append(play(args.game, seed, args.worlds, timing))
+        finally:
+            restore_constants(old)
+        c, v = control[-1], variant[-1]
+        print(f"{seed}: control {c:+.2f}  variant {v:+.2f}{'' if c == v else '  *'}", flush=True)
+    pairs = list(zip(control, variant, strict=True))
+    n = len(pairs)
+    differ = sum(c != v for c, v in pairs)
+    wins, half = mean_interval([win_score(v) - win_score(c) for c, v in pairs])
+    margins, mhalf = mean_interval([v - c for c, v in pairs])
+    times = sorted(timing.get("master", [0.0]))
+    p95 = times[int(0.95 * (len(times) - 1))]
+    lever = " ".join(args.variant)
+    print(f"\n{args.game}, seeds {args.seed}-{args.seed + n - 1}, {args.worlds} worlds a decision: {lever}")
+    print(f"control  {record(control)}")
+    print(f"variant  {record(variant)}")
+    print(f"deals ended differently: {differ} of {n}")
+    print(f"win rate variant - control: {wins:+.3f} ± {half:.3f} (95 %)")
+    print(f"margin variant - control:   {margins:+.2f} ± {mhalf:.2f} (95 %)")
+    print(f"variant master's decision p95 {p95 * 1000:.0f} ms; {time.perf_counter() - start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
