@@ -11,6 +11,13 @@ first decision and one set of 100 deals moves by about ±0.1 between reruns (doc
 the variant play every deal alike until the lever first changes a decision; a deal the lever never touches ends the
 same, and only the deals it touches carry noise.  The expert is the same in both runs.
 
+Choose ``--worlds`` near what the lever's decisions see at the arena's budget: at 0.1 s on this machine, two runs at
+a time, the master's Belote calls median 32 worlds, its card play before the ending 50 (p10 24, p90 81), the solved
+ending 75 (12 heuristic deals, twentieth session).  A lever whose effect depends on the worlds (a caution, a weight)
+measured at fewer worlds than the arena's may not hold there, and what holds at a fixed count is still to be
+confirmed at the budget: the twentieth session's Belote card-play caution did +0.045 over 400 deals at 30 worlds,
++0.070 over 200 at 50, and -0.020 over 400 in the arena at 0.1 s (docs/ai.md).
+
 Prints each run's won-lost-tied against the expert, how many deals ended differently, and the paired difference
 (variant minus control) of the win score (1, ½, 0 a deal) and of the margin, with 95 % intervals from the per-deal
 differences.  Figures only: the arena at the time budget (``cardtable simulate --arena``) stays the measure of the

@@ -103,7 +103,11 @@ EXPERT_CALLS = {"five_hundred"}
 # is better world by world by this many standard errors of the paired differences) is the expert's.  Both ways away
 # from it lost to the expert at 0.1 s: none, 0.39 [0.31, 0.48] over 117 fresh duplicate deals (seed 8101, though 0.53
 # over 100 in two small arenas); twice it, 0.41 [0.31, 0.52] over 85 (seed 9201, after 0.55 over 50; docs/ai.md,
-# sixth session).  Kept as the level's own table so that it can be measured apart from the expert's.
+# sixth session).  Kept as the level's own table so that it can be measured apart from the expert's.  On the same
+# deals at 60 worlds a decision (bench/paired_arena.py, twentieth session): 0.5 -0.070 +- 0.097 over 100, 1.5
+# +0.003 +- 0.066 over 200, 2.0 -0.040 +- 0.125 over 100.  Belote's card play has none: 1.0 there gained +0.045 +-
+# 0.045 over 400 at 30 worlds and +0.070 +- 0.059 over 200 at 50, but in the arena at 0.1 s it did 0.020 worse than
+# the controls over 400 (0.005 better than their rerun over 200): not confirmed at the budget.
 MASTER_CAUTION = dict(CAUTIOUS_GAMES)
 # Games whose solved ending (at most SOLVE_FROM cards in hand) is searched without that caution: each world's value is
 # then exact, not one heuristic rollout's, so the best mean is no longer the rollouts' noise.  Da Bai Fen: 0.596

@@ -45,7 +45,9 @@ from rules.game import BETWEEN_DEALS, BIDDING, GAME_OVER, PLAY
 BID_CAUTION = 1.0
 # Per game where it differs.  Belote 0.5: on the same 60 duplicate deals against the expert (seeds 3001-3060, 0.1 s)
 # caution 0.5 won 0.608 (+82.7 a deal), 1.0 0.525 (+41.9), 2.0 0.600 (+23.0) -- within one run's noise (a rerun of
-# the same deals shares 1 margin of 60), so chosen, then measured on fresh deals (docs/ai.md, sixth session).
+# the same deals shares 1 margin of 60), so chosen, then measured on fresh deals (docs/ai.md, sixth session).  On
+# the same 100 deals at 30 worlds a decision (bench/paired_arena.py, twentieth session) 0.25 and 1.0 did -0.010 +-
+# 0.048 and -0.005 +- 0.058 against 0.5: flat.
 GAME_BID_CAUTION = {"belote": 0.5}
 # Higher levels tried in the suit of each bid candidate (a made contract scores its level, and the levels of one
 # suit share their play).  None: with two levels above each bid the master lost at Belote, 0.445 [0.378, 0.514]
