@@ -37,7 +37,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from benchkit import restore_constants, set_constants  # noqa: E402
 
-from rules.ai.arena import duplicate_match  # noqa: E402
+from rules.ai.arena import ArenaResult, duplicate_match  # noqa: E402
 from rules.ai.players import make_ai_player  # noqa: E402
 
 
@@ -59,12 +59,13 @@ def mean_interval(diffs: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
-def record(results: list[float]) -> str:
-    wins = sum(m > 0 for m in results)
-    losses = sum(m < 0 for m in results)
-    ties = len(results) - wins - losses
-    rate = (wins + ties / 2) / len(results)
-    return f"{wins}-{losses}-{ties} ({rate:.3f}), mean margin {sum(results) / len(results):+.1f}"
+def record(game: str, margins: list[float]) -> str:
+    """Won-lost-tied, win rate and mean margin as the arena counts them (``ArenaResult``)."""
+    r = ArenaResult(game, "master", "expert", matches=len(margins), margin=sum(margins))
+    r.wins = sum(m > 0 for m in margins)
+    r.losses = sum(m < 0 for m in margins)
+    r.ties = r.matches - r.wins - r.losses
+    return f"{r.wins}-{r.losses}-{r.ties} ({r.rate:.3f}), mean margin {r.margin / r.matches:+.1f}"
 
 
 def main() -> None:
@@ -111,8 +112,8 @@ def main() -> None:
     p95 = times[int(0.95 * (len(times) - 1))]
     lever = " ".join(args.variant)
     print(f"\n{args.game}, seeds {args.seed}-{args.seed + n - 1}, {args.worlds} worlds a decision: {lever}")
-    print(f"control  {record(control)}")
-    print(f"variant  {record(variant)}")
+    print(f"control  {record(args.game, control)}")
+    print(f"variant  {record(args.game, variant)}")
     print(f"deals ended differently: {differ} of {n}")
     print(f"win rate variant - control: {wins:+.3f} ± {half:.3f} (95 %)")
     print(f"margin variant - control:   {margins:+.2f} ± {mhalf:.2f} (95 %)")
