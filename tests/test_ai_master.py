@@ -52,11 +52,11 @@ def _deal_to(game: str, seed: int, cards_left: int, odd_seat: int | None = None)
         history.append(a)
 
 
-def _dbf_views(seeds, cards_left):
-    """(seed, the view of the seat to move) of heuristic Da Bai Fen deals played to each number of cards in hand."""
+def _views(game, seeds, cards_left):
+    """(seed, the view of the seat to move) of heuristic deals of ``game`` played to each number of cards in hand."""
     for seed in seeds:
         for left in cards_left:
-            m, _, history = _deal_to("da_bai_fen", seed, left)
+            m, _, history = _deal_to(game, seed, left)
             yield seed, build_view(m, m.to_move, history)
 
 
@@ -194,34 +194,44 @@ def test_the_real_deal_played_by_the_heuristic_holds_no_surprise(game):
         assert judge.weight == 1.0, (game, seed)
 
 
-def test_at_da_bai_fen_the_master_searches_with_its_own_caution(monkeypatch):
-    """The master's caution is its own table (``MASTER_CAUTION``, the expert's since the sixth session's arenas):
-    set to two standard errors, over the same worlds and rollouts as the expert's (early in the deal, before any
-    solve) the master's card is the best mean when that is better world by world by two standard errors, else the
-    heuristic's, while the expert still leaves the heuristic's card for one."""
-    from rules.ai.expert import CAUTIOUS_GAMES, ExpertPlayer, _clearly_better
+# Early in the deal (before any solve) and in the solved ending, by game: cards in hand at the decisions tested.
+_BEFORE_ENDING = {"da_bai_fen": (20, 16, 12), "belote": (8, 7, 6)}
+_ENDING = {"da_bai_fen": (4, 2), "belote": (4, 3, 2)}
+
+
+@pytest.mark.parametrize("game", ["da_bai_fen", "belote"])
+def test_before_the_ending_the_master_searches_with_its_own_caution(game, monkeypatch):
+    """The master's caution is its own table (``MASTER_CAUTION``: the expert's at Da Bai Fen, one standard error at
+    Belote where the expert has none).  Set to two standard errors, early in the deal (before any solve) the master
+    plays the best mean of the same worlds searched without a caution when that is better world by world by two
+    standard errors, else the heuristic's card."""
+    from rules.ai.expert import CAUTIOUS_GAMES, _clearly_better
     from rules.ai.heuristic import heuristic_action
 
-    assert MASTER_CAUTION == CAUTIOUS_GAMES
-    monkeypatch.setattr(MasterPlayer, "cautious_games", {**CAUTIOUS_GAMES, "da_bai_fen": 2.0})
-    searched = differ = 0
-    for seed, view in _dbf_views(range(12), (20, 16, 12)):
+    assert MASTER_CAUTION == {**CAUTIOUS_GAMES, "belote": 1.0} and "belote" not in CAUTIOUS_GAMES
+    searched = kept = 0
+    for seed, view in _views(game, range(12), _BEFORE_ENDING[game]):
         with fallback.strict():
-            e = ExpertPlayer(None, max_worlds=6).decide(view, random.Random(seed))
-            if not e.reason.startswith("search"):
+            monkeypatch.setattr(MasterPlayer, "cautious_games", {})
+            free = MasterPlayer(None, max_worlds=6).decide(view, random.Random(seed))
+            if not free.reason.startswith("search"):
                 continue
+            monkeypatch.setattr(MasterPlayer, "cautious_games", {game: 2.0})
             mine = MasterPlayer(None, max_worlds=6).decide(view, random.Random(seed))
+        assert mine.solved == 0
         base = heuristic_action(view, random.Random(seed))
-        best = max(e.stats, key=lambda s: (s.mean, s.action == base))
-        ref = next(s for s in e.stats if s.action == base)
-        clear = best.action != base and _clearly_better(best.values, ref.values, 2.0)
-        assert mine.action == (best.action if clear else base)
+        ref = next(s for s in free.stats if s.action == base)
+        clear = free.action != base and _clearly_better(
+            next(s for s in free.stats if s.action == free.action).values, ref.values, 2.0
+        )
+        assert mine.action == (free.action if clear else base)
         searched += 1
-        differ += mine.action != e.action
-    assert searched >= 10 and differ >= 1
+        kept += mine.action != free.action
+    assert searched >= 10 and kept >= 1
 
 
-def test_at_da_bai_fen_the_solved_ending_plays_the_best_card_without_the_caution():
+@pytest.mark.parametrize("game", ["da_bai_fen", "belote"])
+def test_the_solved_ending_plays_the_best_card_without_the_caution(game):
     """``UNCAUTIOUS_ENDINGS``: once every world is solved to the deal's end, the master plays the candidate with the
     best mean, also where the caution would have kept the heuristic's card (not better world by world by one
     standard error); before the ending the caution holds (the test above)."""
@@ -229,7 +239,7 @@ def test_at_da_bai_fen_the_solved_ending_plays_the_best_card_without_the_caution
     from rules.ai.heuristic import heuristic_action
 
     searched = overruled = 0
-    for seed, view in _dbf_views(range(16), (4, 2)):
+    for seed, view in _views(game, range(16), _ENDING[game]):
         with fallback.strict():
             mine = MasterPlayer(None, max_worlds=6).decide(view, random.Random(seed))
         if not mine.reason.startswith("search"):
@@ -240,7 +250,7 @@ def test_at_da_bai_fen_the_solved_ending_plays_the_best_card_without_the_caution
         assert mine.action == best.action and mine.reason == "search"
         ref = next(s for s in mine.stats if s.action == base)
         searched += 1
-        caution = MASTER_CAUTION["da_bai_fen"]
+        caution = MASTER_CAUTION[game]
         overruled += best.action != base and not _clearly_better(best.values, ref.values, caution)
     assert searched >= 10 and overruled >= 1
 
