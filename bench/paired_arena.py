@@ -2,7 +2,7 @@
 the master with the lever, both against the expert, every level searching a fixed number of worlds a decision.
 
     nice -n 19 .venv/bin/python bench/paired_arena.py --game da_bai_fen --matches 100 --seed 24001 \\
-        --variant rules.ai.master.MasterPlayer.cautious_games='{"da_bai_fen": 0.5}'
+        --variant rules.ai.master.MasterPlayer.cautious_games='{"da_bai_fen": 0.5, "belote": 1.0}'
     ... --cache /tmp/control.json     (the control's results by seed, reused by the next lever on the same deals)
 
 Why: at a time budget each decision's worlds depend on the machine's load, so two runs of the same deals part at the
@@ -14,9 +14,12 @@ same, and only the deals it touches carry noise.  The expert is the same in both
 Choose ``--worlds`` near what the lever's decisions see at the arena's budget: at 0.1 s on this machine, two runs at
 a time, the master's Belote calls median 32 worlds, its card play before the ending 50 (p10 24, p90 81), the solved
 ending 75 (12 heuristic deals, twentieth session).  A lever whose effect depends on the worlds (a caution, a weight)
-measured at fewer worlds than the arena's may not hold there, and what holds at a fixed count is still to be
-confirmed at the budget: the twentieth session's Belote card-play caution did +0.045 over 400 deals at 30 worlds,
-+0.070 over 200 at 50, and -0.020 over 400 in the arena at 0.1 s (docs/ai.md).
+measured at fewer worlds than the arena's may not hold there.  The Belote card-play caution kept in the
+twenty-first session did +0.033 +- 0.033 over 600 deals at 50 worlds; in the arena at 0.1 s the code with it won
+0.595 over 1000 deals against 0.577 without (other deals), a gain of that size, below what the arena resolves.
+
+A ``--variant`` replaces the whole value: ``MasterPlayer.cautious_games='{"da_bai_fen": 0.5}'`` also drops Belote's
+caution, so give every game's entry (``'{"da_bai_fen": 0.5, "belote": 1.0}'``).
 
 Prints each run's won-lost-tied against the expert, how many deals ended differently, and the paired difference
 (variant minus control) of the win score (1, ½, 0 a deal) and of the margin, with 95 % intervals from the per-deal

@@ -113,8 +113,8 @@ MASTER_CAUTION = {**CAUTIOUS_GAMES, "belote": 1.0}
 # Games whose solved ending (at most SOLVE_FROM cards in hand) is searched without that caution: each world's value is
 # then exact, not one heuristic rollout's, so the best mean is no longer the rollouts' noise.  Da Bai Fen: 0.596
 # against the expert over 800 duplicate deals at 0.1 s where the master with the caution throughout won 0.583 on the
-# same deals (better on three of the eight sets: a small gain; docs/ai.md, nineteenth session).  Belote: as its
-# ending was searched before its card play had a caution.
+# same deals (better on three of the eight sets: a small gain; docs/ai.md, nineteenth session).  Belote: its ending
+# plays the best mean, as it did before its card play had a caution (twenty-first session).
 UNCAUTIOUS_ENDINGS = {"da_bai_fen", "belote"}
 # Games whose rollouts play the heuristic's cards as it plays at a table, knowing the voids shown and whether trumps
 # are still out (the expert's rollouts skip both for speed; rules/ai/expert.rollout ``aware``), in the card play and
