@@ -18,7 +18,7 @@ from rules.ai.heuristic import HeuristicPlayer
 from rules.ai.knowledge import Knowledge
 from rules.ai.master import BID_SURPRISE, MASTER_CAUTION, READ_CALLS, SURPRISE, MasterPlayer, _PlayJudge
 from rules.ai.players import LEVELS, make_ai_player
-from rules.ai.sampler import replay_world
+from rules.ai.sampler import replay_world, sample_world
 from rules.ai.view import build_view
 from rules.cards import JK, cards_of
 from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY
@@ -112,10 +112,30 @@ async def test_the_bot_seats_master_computers_that_play(world):
         assert len(table.record.deals[-1].actions) >= 1 or table.match.deal_index > 0
 
 
-@pytest.mark.parametrize("game", ["da_bai_fen", "five_hundred"])
-def test_da_bai_fen_and_five_hundred_worlds_are_not_weighted_by_the_play(monkeypatch, game):
-    """Da Bai Fen's and Five Hundred's worlds are searched unweighted (reading the play cost worlds a decision and
-    measured no better)."""
+def test_da_bai_fen_worlds_are_weighted_by_the_play(monkeypatch):
+    """Da Bai Fen's worlds are weighted by the play (read on the bitmasks since the twenty-second session)."""
+    import rules.ai.master as master
+
+    judges: list = []
+
+    class Judge(master._PlayJudge):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            judges.append(self)
+
+    monkeypatch.setattr(master, "_PlayJudge", Judge)
+    m, _, history = _deal_to("da_bai_fen", 5, 8)
+    view = build_view(m, m.to_move, history)
+    with fallback.strict():
+        decision = MasterPlayer(None, max_worlds=3).decide(view, random.Random(2))
+    assert decision.action in view.legal and decision.worlds == 3
+    assert judges and all(j.dbf for j in judges)
+
+
+def test_five_hundred_worlds_are_not_weighted_by_the_play(monkeypatch):
+    """Five Hundred's worlds are searched unweighted (reading the play cost worlds a decision and measured no
+    better)."""
+    game = "five_hundred"
     import rules.ai.master as master
 
     def refuse(*args, **kwargs):
@@ -176,7 +196,7 @@ def test_worlds_where_a_seat_would_not_have_made_its_calls_weigh_less():
         assert world is not None and judge2.weight == 1.0, game
 
 
-@pytest.mark.parametrize("game", ["belote", "two_hundred", "five_hundred"])
+@pytest.mark.parametrize("game", ["belote", "two_hundred", "five_hundred", "da_bai_fen"])
 def test_the_real_deal_played_by_the_heuristic_holds_no_surprise(game):
     """The judge predicts each card from what its player knew (the voids shown so far, whether trumps are still
     out): replaying the real deal of heuristic players finds no surprise.  Without that knowledge it found one to
@@ -192,6 +212,29 @@ def test_the_real_deal_played_by_the_heuristic_holds_no_surprise(game):
                 discards[a.seat] |= sum(1 << c for c in a.cards)
         assert replay_world(view, k, cards, discards, judge.observe) is not None
         assert judge.weight == 1.0, (game, seed)
+
+
+def test_da_bai_fen_reads_the_play_on_its_bitmasks(monkeypatch):
+    """At Da Bai Fen the judge asks the bitmask rollouts' pick (``dbf_rollout.pick``, as the heuristic plays at a
+    table) which card each player would have chosen: every sampled world weighs what the general path's
+    ``pick_card`` makes it weigh."""
+    import rules.ai.expert as expert_mod
+
+    worlds = surprised = 0
+    for seed, view in _views("da_bai_fen", range(6), (18, 12, 8, 5)):
+        k = Knowledge(view)
+        for i in range(4):
+            weights = []
+            for fast in (True, False):
+                monkeypatch.setattr(expert_mod, "FAST_DBF", fast)
+                judge = _PlayJudge(view, k)
+                assert judge.dbf == fast
+                assert sample_world(view, random.Random(i), k, observe=judge.observe) is not None
+                weights.append(judge.weight)
+            assert weights[0] == weights[1], (seed, len(view.hand), i)
+            worlds += 1
+            surprised += weights[0] < 1.0
+    assert surprised >= worlds // 4  # the worlds' players often play otherwise than the heuristic would: tested
 
 
 # Early in the deal (before any solve) and in the solved ending, by game: cards in hand at the decisions tested.
@@ -306,7 +349,6 @@ def test_rollouts_before_the_ending_end_in_a_solve(monkeypatch, game):
     from rules.ai import dd_worlds
     from rules.ai.expert import rollout
     from rules.ai.games import adapter_for
-    from rules.ai.sampler import sample_world
 
     monkeypatch.setitem(master_mod.ROLLOUT_SOLVE_FROM, game, 3)
     ad = adapter_for(game, {})

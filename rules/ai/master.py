@@ -19,8 +19,8 @@ engine.  The differences:
   At Five Hundred (``EXPERT_CALLS``) the calls are the plain expert's: the master's own measured worse there.
 - *Inference from the play.* While a world is replayed, each card another player chose (having a choice) is
   compared with the card the heuristic would have played from that world's hand; a world where it would not is
-  weighted ``SURPRISE`` (a world where every card played is the natural one counts most).  Not at Da Bai Fen
-  nor Five Hundred (``UNWEIGHTED_GAMES``).
+  weighted ``SURPRISE`` (a world where every card played is the natural one counts most).  Not at Five Hundred
+  (``UNWEIGHTED_GAMES``).  At Da Bai Fen the heuristic's card is the bitmask rollouts' (``dbf_rollout.pick``).
 - *Inference from the auction.* Each other player's call (a pass as much as a bid) is compared with the call the
   heuristic would have made from that world's hand at that point of the auction; each surprise weighs the world
   ``BID_SURPRISE``.  The bidding filter only rejects bidders far too weak for their bids; this reads every call.
@@ -49,7 +49,9 @@ import random
 
 from rules.actions import Action, DiscardChoice
 from rules.ai import dd_worlds, master_bids
+from rules.ai import expert as expert_mod
 from rules.ai.cardplay import pick_card
+from rules.ai.dbf_rollout import pick as dbf_pick
 from rules.ai.expert import (
     CAUTIOUS_GAMES,
     Decision,
@@ -83,15 +85,15 @@ BID_SLACK = 10
 # the worlds' effective number fell to about 60 % (docs/ai.md).
 READ_CALLS = {"five_hundred", "two_hundred"}
 RECENT_PLAYS = 16  # only the other players' last plays are read (each costs a heuristic decision per world)
-# Games whose worlds are not weighted by the play.  Da Bai Fen: reading the plays halved the worlds searched a
-# decision (47 against the expert's 106 in its last six tricks, bench/diagnose_master.py), and the master did
-# worse with it than without it (8-12 against 10-10 over the same 20 matches, docs/ai.md).
-# Five Hundred: at 0.1 s a decision on this machine the master saw 5 worlds a decision before its ending and 8 in
-# it weighted, 6.5 and 11 unweighted (the judge replays a heuristic decision per recent card); the weights did lift
-# the true world (1.6 times a sampled world's mean weight against expert players, bench/diagnose_weights.py), but
-# unweighted it won 0.545 over 100 duplicate deals against the expert (seeds 5001, 6001) where the weighted master
-# had measured 0.517 (docs/ai.md, sixth session).
-UNWEIGHTED_GAMES = {"da_bai_fen", "five_hundred"}
+# Games whose worlds are not weighted by the play.  Five Hundred: at 0.1 s a decision on this machine the master saw 5
+# worlds a decision before its ending and 8 in it weighted, 6.5 and 11 unweighted (the judge replays a heuristic
+# decision per recent card); the weights did lift the true world (1.6 times a sampled world's mean weight against
+# expert players, bench/diagnose_weights.py), but unweighted it won 0.545 over 100 duplicate deals against the expert
+# (seeds 5001, 6001) where the weighted master had measured 0.517 (docs/ai.md, sixth session).  Da Bai Fen was here
+# until the twenty-second session: its judge then went through the general path and halved the worlds a decision;
+# on the bitmask rollouts' pick it costs almost none, and the weighted master did better on the same deals at 60
+# worlds a decision (bench/paired_arena.py; docs/ai.md, twenty-second session).
+UNWEIGHTED_GAMES = {"five_hundred"}
 # Games whose calls the master values itself (rules/ai/master_bids.py); elsewhere the expert's bid search.
 OWN_BIDDING = {"belote", "two_hundred"}
 # Games whose calls (and every other decision before the play) are the plain expert's: its bid search over
@@ -376,6 +378,7 @@ class _PlayJudge:
         self.ad = k.ad
         self.history = view.history
         self.read_calls = view.game in READ_CALLS
+        self.dbf = view.game == "da_bai_fen" and expert_mod.FAST_DBF
         plays = [i for i, a in enumerate(view.history) if a.type == "play" and a.seat != view.seat]
         self.first = plays[-RECENT_PLAYS] if len(plays) > RECENT_PLAYS else 0
         self.index = 0
@@ -413,12 +416,19 @@ class _PlayJudge:
         legal = m.legal_card_mask()  # type: ignore[attr-defined]  # every engine's fast path (world_trick said so)
         if not legal & (legal - 1):
             return  # no choice, nothing learned
+        voids = self.voids.get(self.index - 1)
+        if self.dbf and voids is not None:
+            # The heuristic's card on the engine's bitmasks (``dbf_rollout.pick``: the same card, a quarter of the
+            # time), so that reading the play costs Da Bai Fen few of its worlds.
+            if dbf_pick(m, self.played, voids) != card:
+                self.weight *= SURPRISE
+            return
         if self.ctx is None:
             self.ctx = _rollout_ctx(m, self.seat)
         info = play_info(m, ad, self.ctx, trick, legal, ad.pack_mask & ~self.played)
         # What the player knew when it chose (the rollouts skip it for speed; a judge without it finds the real
         # deal surprising in two Belote deals of three): the voids shown so far, and whether trumps are still out.
-        as_at_the_table(info, self.voids.get(self.index - 1))
+        as_at_the_table(info, voids)
         chosen = pick_card(info)
         if chosen != card:
             self.weight *= SURPRISE
