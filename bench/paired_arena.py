@@ -21,8 +21,9 @@ twenty-first session did +0.033 +- 0.033 over 600 deals at 50 worlds; in the are
 ``--streams``: every decision draws from a generator of its own, seeded by one draw from the sitting's.  Without
 it the levels share the sitting's generator, so a lever that changes how many random draws a decision makes (more
 or fewer worlds, a filter or weight that rejects more sampled hands) shifts every later decision's worlds, and every
-deal ends differently (a lever giving Belote's calls three times the worlds changed all 19 of its first 19 deals);
-with it such a lever changed 111 of 200.  Its control is cached under its own key (other deals than without it).
+deal ends differently (a lever written for a run, giving Belote's calls three times the worlds, changed all of its
+first 19 deals); with it the same lever changed 111 of 200.  Its control is cached under its own key (with it the
+same deals are played otherwise).
 
 A ``--variant`` replaces the whole value: ``MasterPlayer.cautious_games='{"da_bai_fen": 0.5}'`` also drops Belote's
 caution, so give every game's entry (``'{"da_bai_fen": 0.5, "belote": 1.0}'``).
