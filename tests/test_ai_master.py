@@ -135,14 +135,13 @@ def test_da_bai_fen_worlds_are_weighted_by_the_play(monkeypatch):
 def test_five_hundred_worlds_are_not_weighted_by_the_play(monkeypatch):
     """Five Hundred's worlds are searched unweighted (reading the play cost worlds a decision and measured no
     better)."""
-    game = "five_hundred"
     import rules.ai.master as master
 
     def refuse(*args, **kwargs):
         raise AssertionError("the play was read")
 
     monkeypatch.setattr(master, "_PlayJudge", refuse)
-    m, _, history = _deal_to(game, 5, 6)
+    m, _, history = _deal_to("five_hundred", 5, 6)
     view = build_view(m, m.to_move, history)
     with fallback.strict():
         decision = MasterPlayer(None, max_worlds=3).decide(view, random.Random(2))
