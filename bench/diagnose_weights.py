@@ -8,7 +8,9 @@ weight of the real deal replayed (the true world) is compared with the weights o
 samples them.  If the reading is informative, the true world weighs more than a typical sample; if the players
 read are not the heuristic the reading assumes (an arena against the expert), it may weigh less.  Printed: the
 mean of log2(true weight / mean sampled weight), how often the true world weighs less than the sampled median,
-and the effective number of worlds (sum w)^2 / sum w^2 as a share of the worlds sampled.  Figures only.
+and the effective number of worlds (sum w)^2 / sum w^2 as a share of the worlds sampled; then how often a play
+judged was a surprise in the true world and in the sampled ones, and the surprise weight that ratio implies.
+Figures only.
 
 ``--count-worlds S`` instead asks the master (budget S seconds) at every play decision of heuristic deals, weighted
 and unweighted, and prints the median worlds it searched, before its solved ending and in it: what the reading
@@ -53,11 +55,33 @@ def weights(view, k, real_cards, first_dealer, real_history, game, rng, samples,
         m.apply(a)
     accept = bidding_filter(view, k)
     ws = []
+    tally["true"][0] += jt.judged
+    tally["true"][1] += jt.surprises
     for _ in range(samples):
         j = judge()
         if sample_world(view, rng, k, tries=8, accept=accept, observe=j.observe) is not None:
             ws.append(j.weight)
+            tally["sampled"][0] += j.judged
+            tally["sampled"][1] += j.surprises
     return jt.weight, ws
+
+
+# Plays judged and surprises found, in the true worlds and in the sampled ones: what each surprise is evidence of.
+tally = {"true": [0, 0], "sampled": [0, 0]}
+
+
+def implied_surprise(tally: dict) -> str:
+    """The surprise weight the rates imply: a world where the card was surprising against one where it was not,
+    each scaled by how often that happens in the true world against a sampled one (a likelihood ratio)."""
+    (tj, ts), (sj, ss) = tally["true"], tally["sampled"]
+    if not tj or not sj or ts in (0, tj) or ss in (0, sj):
+        return "too few plays judged to say"
+    true_rate, sampled_rate = ts / tj, ss / sj
+    ratio = (true_rate / sampled_rate) / ((1 - true_rate) / (1 - sampled_rate))
+    return (
+        f"surprised in {true_rate:.0%} of {tj} plays judged in the true world, {sampled_rate:.0%} of {sj} in the "
+        f"sampled ones: a surprise is worth {ratio:.2f} of a natural card (SURPRISE is {master.SURPRISE})"
+    )
 
 
 def count_worlds(game: str, deals: int, budget: float) -> None:
@@ -133,6 +157,7 @@ def main() -> None:
         f"  mean log2(true / mean sampled weight) {sum(logs) / n:+.2f}; true below the sampled median "
         f"{below / n:.0%}; effective worlds {sum(eff) / n:.0%} of those sampled"
     )
+    print(f"  {implied_surprise(tally)}")
 
 
 if __name__ == "__main__":

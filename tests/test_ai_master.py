@@ -83,10 +83,11 @@ def test_worlds_that_explain_the_cards_played_weigh_more():
         judge = _PlayJudge(view, k)
         world = replay_world(view, k, cards, [0] * 4, judge.observe)
         assert world is not None
+        assert judge.judged >= 3
         if expect_surprise:
-            assert judge.weight <= SURPRISE
+            assert judge.weight <= SURPRISE and judge.weight == pytest.approx(SURPRISE**judge.surprises)
         else:
-            assert judge.weight == 1.0
+            assert judge.weight == 1.0 and judge.surprises == 0
 
 
 @pytest.fixture
@@ -200,6 +201,7 @@ def test_the_real_deal_played_by_the_heuristic_holds_no_surprise(game):
     """The judge predicts each card from what its player knew (the voids shown so far, whether trumps are still
     out): replaying the real deal of heuristic players finds no surprise.  Without that knowledge it found one to
     four in two Belote deals of three, weighing the true world down."""
+    judged = 0
     for seed in range(12):
         m, cards, history = _deal_to(game, seed, 3)
         view = build_view(m, m.to_move, history)
@@ -210,7 +212,9 @@ def test_the_real_deal_played_by_the_heuristic_holds_no_surprise(game):
             if a.type == "discard":
                 discards[a.seat] |= sum(1 << c for c in a.cards)
         assert replay_world(view, k, cards, discards, judge.observe) is not None
-        assert judge.weight == 1.0, (game, seed)
+        assert judge.weight == 1.0 and judge.surprises == 0, (game, seed)
+        judged += judge.judged
+    assert judged >= 12 * 3, game  # cards with a choice were judged
 
 
 def test_da_bai_fen_reads_the_play_on_its_bitmasks(monkeypatch):

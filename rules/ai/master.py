@@ -384,6 +384,7 @@ class _PlayJudge:
         self.first = plays[-RECENT_PLAYS] if len(plays) > RECENT_PLAYS else 0
         self.index = 0
         self.weight = 1.0
+        self.judged = self.surprises = 0  # the plays judged in this world, and those the heuristic would not have made
         self.played = 0
         self.ctx = None
         self.match: Match | None = None
@@ -391,6 +392,7 @@ class _PlayJudge:
     def observe(self, m: Match, a: Action) -> None:
         if m is not self.match:  # the sampler tries another world: its replay starts from the deal's start
             self.match, self.index, self.weight, self.played, self.ctx = m, 0, 1.0, 0, None
+            self.judged = self.surprises = 0
         self.index += 1
         if a.type != "play":
             if self.read_calls and a.seat != self.seat and m.phase == BIDDING and a.type in ("bid", "pass"):
@@ -418,10 +420,12 @@ class _PlayJudge:
         if not legal & (legal - 1):
             return  # no choice, nothing learned
         voids = self.voids.get(self.index - 1)
+        self.judged += 1
         if self.dbf and voids is not None:
             # The heuristic's card on the engine's bitmasks (``dbf_rollout.pick``: the same card, a quarter of the
             # time), so that reading the play costs Da Bai Fen few of its worlds.
             if dbf_pick(m, self.played, voids) != card:
+                self.surprises += 1
                 self.weight *= SURPRISE
             return
         if self.ctx is None:
@@ -432,4 +436,5 @@ class _PlayJudge:
         as_at_the_table(info, voids)
         chosen = pick_card(info)
         if chosen != card:
+            self.surprises += 1
             self.weight *= SURPRISE
