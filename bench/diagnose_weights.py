@@ -70,7 +70,7 @@ def weights(view, k, real_cards, first_dealer, real_history, game, rng, samples,
 tally = {"true": [0, 0], "sampled": [0, 0]}
 
 
-def implied_surprise(tally: dict) -> str:
+def implied_surprise(tally: dict, game: str) -> str:
     """The surprise weight the rates imply: a world where the card was surprising against one where it was not,
     each scaled by how often that happens in the true world against a sampled one (a likelihood ratio)."""
     (tj, ts), (sj, ss) = tally["true"], tally["sampled"]
@@ -80,7 +80,7 @@ def implied_surprise(tally: dict) -> str:
     ratio = (true_rate / sampled_rate) / ((1 - true_rate) / (1 - sampled_rate))
     return (
         f"surprised in {true_rate:.0%} of {tj} plays judged in the true world, {sampled_rate:.0%} of {sj} in the "
-        f"sampled ones: a surprise is worth {ratio:.2f} of a natural card (SURPRISE is {master.SURPRISE})"
+        f"sampled ones: a surprise is worth {ratio:.2f} of a natural card (SURPRISE is {master.SURPRISE[game]})"
     )
 
 
@@ -157,7 +157,7 @@ def main() -> None:
         f"  mean log2(true / mean sampled weight) {sum(logs) / n:+.2f}; true below the sampled median "
         f"{below / n:.0%}; effective worlds {sum(eff) / n:.0%} of those sampled"
     )
-    print(f"  {implied_surprise(tally)}")
+    print(f"  {implied_surprise(tally, args.game)}")
 
 
 if __name__ == "__main__":

@@ -75,7 +75,7 @@ def test_in_the_ending_every_world_is_solved_and_the_hint_says_so():
 
 def test_worlds_that_explain_the_cards_played_weigh_more():
     """The real deal replayed: where everyone played the heuristic's card, weight 1; where a seat played at random,
-    each of its surprising cards costs SURPRISE."""
+    each of its surprising cards costs SURPRISE["belote"]."""
     for odd, expect_surprise in ((None, False), (1, True)):
         m, cards, history = _deal_to("belote", 11, 4, odd_seat=odd)
         view = build_view(m, 0 if m.to_move != 0 else 2, history)
@@ -85,7 +85,8 @@ def test_worlds_that_explain_the_cards_played_weigh_more():
         assert world is not None
         assert judge.judged >= 3
         if expect_surprise:
-            assert judge.weight <= SURPRISE and judge.weight == pytest.approx(SURPRISE**judge.surprises)
+            assert judge.weight <= SURPRISE["belote"]
+            assert judge.weight == pytest.approx(SURPRISE["belote"] ** judge.surprises)
         else:
             assert judge.weight == 1.0 and judge.surprises == 0
 
