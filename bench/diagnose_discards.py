@@ -10,7 +10,10 @@ every seat (``--budget`` seconds a decision) up to the first card of the play.  
   ``PLAUSIBLE_DISCARDS`` rule is read from;
 - from the seat after the taker, the taker's trumps in hand and the points laid away, in the true deal and on
   average over ``--worlds`` sampled worlds, uniform (as the expert samples them) and with the rule
-  (``master.never_discarded``).
+  (``master.never_discarded``);
+- at Da Bai Fen, also the taker's trumps among the 12 cards it drew (before it took the kitty; in the worlds, its
+  cards split at random between its draw and the kitty, as ``sampler.rebuild`` lays them out): the leader of a
+  first deal is the seat whose exposure made trumps.
 
 Figures only (docs/ai.md, issue 21's sixteenth session).
 """
@@ -48,12 +51,17 @@ def main() -> None:
     expert = make_ai_player("expert", args.budget)
     held = {"discards": 0, "with a trump": 0, "with a point card": 0, "with a side ace": 0}
     trumps: dict[str, list[float]] = {"true": [], "uniform": [], "rule": [], "ranked": []}
+    drawn: dict[str, list[float]] = {"true": [], "uniform": [], "rule": [], "ranked": []}
     points: dict[str, list[float]] = {"true": [], "uniform": [], "rule": [], "ranked": []}
     for i in range(args.deals):
         m, cards = arena_match(args.game, args.seed + i)
         history = []
         rng = random.Random(i)
+        hands_drawn = None
         while m.phase not in (PLAY, "between_deals", "game_over"):
+            if args.game == "da_bai_fen" and m.phase != "deal" and hands_drawn is None:
+                hands_drawn = list(m.hands)
+                hands_drawn[m.leader] &= ~m.kitty  # the leader has picked the kitty up
             a = expert.choose_view(build_view(m, m.to_move, history), rng)
             m.apply(a)
             history.append(a)
@@ -72,15 +80,19 @@ def main() -> None:
 
         trump_mask = sum(1 << c for c in range(len(order.es)) if order.es[c] == order.trump)
         trumps["true"].append((k.ad.world_hand_mask(m, taker) & trump_mask).bit_count())
+        if hands_drawn is not None:
+            drawn["true"].append((hands_drawn[taker] & trump_mask).bit_count())
         points["true"].append(sum(order.pts[c] for c in laid))
         accept = bidding_filter(view, k)
         rule = never_discarded(k)
         for name, kept, ranked in (("uniform", 0, None), ("rule", rule, None), ("ranked", rule, lay_away)):
-            t, p = [], []
+            t, p, d = [], [], []
             for _ in range(args.worlds):
-                w = sample_world(view, rng, k, accept=accept, kept=kept, lay_away=ranked)
+                dealt: list[list[list[int]]] = []
+                w = sample_world(view, rng, k, accept=accept, kept=kept, lay_away=ranked, dealt=dealt.append)
                 if w is not None:
                     t.append((k.ad.world_hand_mask(w, taker) & trump_mask).bit_count())
+                    d.append(sum(1 for c in dealt[-1][taker] if trump_mask >> c & 1))
                 alloc = allocate(k, rng) if ranked else None
                 alloc = alloc and ranked(k, alloc, rng)
                 alloc = alloc or (allocate(k, rng, kept) if kept else None)
@@ -90,9 +102,14 @@ def main() -> None:
             if t and p:
                 trumps[name].append(statistics.mean(t))
                 points[name].append(statistics.mean(p))
+                if hands_drawn is not None:
+                    drawn[name].append(statistics.mean(d))
     print(f"{args.game}: the expert's hidden discards over {args.deals} deals (seeds {args.seed}+)")
     print("  " + ", ".join(f"{k} {v}" for k, v in held.items()))
-    for what, rows in (("the taker's trumps in hand", trumps), ("points laid away", points)):
+    rows_of = [("the taker's trumps in hand", trumps), ("points laid away", points)]
+    if drawn["true"]:
+        rows_of.append(("the taker's trumps among the cards it drew", drawn))
+    for what, rows in rows_of:
         print(f"  {what}: " + ", ".join(f"{k} {statistics.mean(v):.2f}" for k, v in rows.items() if v))
 
 
