@@ -15,7 +15,7 @@ every seat (``--budget`` seconds a decision) up to the first card of the play.  
   cards split at random between its draw and the kitty, as ``sampler.rebuild`` lays them out): the leader of a
   first deal is the seat whose exposure made trumps.
 
-Figures only (docs/ai.md, issue 21's sixteenth session).
+Figures only (docs/ai.md, issue 21's sixteenth and twenty-third sessions).
 """
 
 from __future__ import annotations

@@ -38,7 +38,8 @@ from rules.game import BETWEEN_DEALS, GAME_OVER, PLAY  # noqa: E402
 from rules.registry import new_match  # noqa: E402
 
 
-def weights(view, k, real_cards, first_dealer, real_history, game, rng, samples, calls_only):
+def weights(view, k, real_cards, first_dealer, real_history, game, rng, samples, calls_only, tally):
+    """The true world's weight and the sampled worlds'; ``tally`` gets the plays each judged and its surprises."""
     voids = master.public_voids(view)
 
     def judge():
@@ -66,13 +67,10 @@ def weights(view, k, real_cards, first_dealer, real_history, game, rng, samples,
     return jt.weight, ws
 
 
-# Plays judged and surprises found, in the true worlds and in the sampled ones: what each surprise is evidence of.
-tally = {"true": [0, 0], "sampled": [0, 0]}
-
-
 def implied_surprise(tally: dict, game: str) -> str:
-    """The surprise weight the rates imply: a world where the card was surprising against one where it was not,
-    each scaled by how often that happens in the true world against a sampled one (a likelihood ratio)."""
+    """The surprise weight the rates imply (``tally``: plays judged and surprises found, in the true worlds and in
+    the sampled ones): a world where the card was surprising against one where it was not, each scaled by how often
+    that happens in the true world against a sampled one (a likelihood ratio)."""
     (tj, ts), (sj, ss) = tally["true"], tally["sampled"]
     if not tj or not sj or ts in (0, tj) or ss in (0, sj):
         return "too few plays judged to say"
@@ -128,6 +126,7 @@ def main() -> None:
     player = ExpertPlayer(None, max_worlds=args.worlds) if args.opponents == "expert" else HeuristicPlayer()
     rng = random.Random(args.seed)
     logs, below, eff = [], 0, []
+    tally = {"true": [0, 0], "sampled": [0, 0]}  # (plays judged, surprises) in the true worlds and the sampled ones
     for d in range(args.deals):
         probe = new_match(args.game, {})
         first_dealer = rng.randrange(probe.players)
@@ -141,7 +140,9 @@ def main() -> None:
             others_played = sum(1 for a in history if a.type == "play" and a.seat != seat)
             if view.phase == PLAY and others_played >= 2 and len(view.legal) > 1:
                 k = Knowledge(view)
-                wt, ws = weights(view, k, cards, first_dealer, history, args.game, rng, args.samples, args.calls_only)
+                wt, ws = weights(
+                    view, k, cards, first_dealer, history, args.game, rng, args.samples, args.calls_only, tally
+                )
                 if ws:
                     mean = sum(ws) / len(ws)
                     logs.append(math.log2(wt / mean))
