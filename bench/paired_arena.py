@@ -11,6 +11,11 @@ first decision and one set of 100 deals moves by about ±0.1 between reruns (doc
 the variant play every deal alike until the lever first changes a decision; a deal the lever never touches ends the
 same, and only the deals it touches carry noise.  The expert is the same in both runs.
 
+Measure a lever on deals that did not choose the control's code: a lever kept because it did well on some deals is
+lucky on them, and a later change to the same part of the code touches the same deals and regresses there, starting
+behind.  At Da Bai Fen, 0.55 for ``SURPRISE`` did -0.030 on 25001-25200 (where the weighting by the play had been
+kept for +0.055 and +0.070) and -0.0175 on 200 fresh deals (docs/ai.md, twenty-third session).
+
 Choose ``--worlds`` near what the lever's decisions see at the arena's budget: at 0.1 s on this machine, two runs at
 a time, the master's Belote calls median 32 worlds, its card play before the ending 50 (p10 24, p90 81), the solved
 ending 75 (12 heuristic deals, twentieth session).  A lever whose effect depends on the worlds (a caution, a weight)
