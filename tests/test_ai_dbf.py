@@ -14,6 +14,7 @@ from rules.ai.knowledge import Knowledge
 from rules.ai.players import make_ai_player
 from rules.ai.sampler import sample_world
 from rules.ai.view import build_view
+from rules.cards import cards_of
 from rules.game import BETWEEN_DEALS, GAME_OVER
 from rules.registry import new_match
 
@@ -242,3 +243,62 @@ def test_fast_rollout_stops_for_the_solver_where_asked():
         assert stopped.deal_results[-1] == whole.deal_results[-1]
         checked += 1
     assert checked >= 5
+
+
+def test_sharp_rollouts_differ_only_by_their_two_corrections():
+    """``pick(..., sharp=True)`` (the master's rollouts) plays the heuristic's card but in two places: a low trump
+    led is one without points where the heuristic's weakest has points, and a second or third hand contests a trick
+    with points that an opponent is winning with its cheapest winner where the heuristic plays its lowest card."""
+    from rules.ai.dbf_rollout import TRUMP, finish, pick
+    from rules.da_bai_fen.order import POINTS
+
+    rng = random.Random(7)
+    leads = contests = 0
+    for view in _play_views(17, deals=6)[::2]:
+        k = Knowledge(view)
+        world = sample_world(view, rng, k)
+        if world is None or (world.trick and world.lead_size != 1):
+            continue
+        played = k.played
+        w = world.clone()
+        while w.phase == "play" and not (w.trick and w.lead_size != 1):
+            plain, sharp = pick(w, played), pick(w, played, None, True)
+            assert w.legal_card_mask() >> sharp & 1
+            if plain != sharp:
+                es, st = w.order.effective_suit, w.order.strength
+                if not w.trick:
+                    assert es[plain] == es[sharp] == TRUMP and POINTS[plain] and not POINTS[sharp]
+                    assert st[sharp] >= st[plain]
+                    leads += 1
+                else:
+                    assert len(w.trick) in (1, 2) and any(POINTS[cs[0]] for _, cs in w.trick)
+                    assert plain == min(cards_of(w.legal_card_mask()), key=_lowest_key(w))
+                    ranks = [_trick_rank(w, cs[0]) for _, cs in w.trick]
+                    winner = ranks.index(max(ranks))
+                    assert (len(w.trick) - winner) % 2 == 1  # an opponent is winning the trick
+                    assert _trick_rank(w, sharp) > max(ranks)  # and the sharp card takes it over
+                    contests += 1
+            played |= 1 << sharp
+            w.play_card(sharp)
+        # a whole sharp rollout is a deal the engine finishes
+        whole = world.clone()
+        finish(whole, view.seat, k.played, True, None, 0, True)
+        assert whole.phase != "play"
+    assert leads >= 3 and contests >= 3
+
+
+def _lowest_key(w):
+    """The heuristic's least useful card: few points, not a trump, low."""
+    from rules.ai.dbf_rollout import TRUMP
+    from rules.da_bai_fen.order import POINTS
+
+    es, st = w.order.effective_suit, w.order.strength
+    return lambda c: (POINTS[c], es[c] == TRUMP, st[c])
+
+
+def _trick_rank(w, c: int) -> int:
+    """How card ``c`` ranks in ``w``'s trick: any trump above the led suit, a card of another suit nowhere."""
+    from rules.ai.dbf_rollout import TRUMP
+
+    es, st = w.order.effective_suit, w.order.strength
+    return 200 + st[c] if es[c] == TRUMP else 100 + st[c] if es[c] == w.led_suit else 0

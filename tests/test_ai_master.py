@@ -388,11 +388,34 @@ def test_rollouts_before_the_ending_end_in_a_solve(monkeypatch, game):
         def at_three(x, seat=view.seat):
             return ad.world_hand_mask(x, x.to_move).bit_count() <= 3 and real_finish(x, seat, None, {})
 
-        aware = master.rolls_aware(game)
-        assert rollout(w, view.seat, k, random.Random(0), master.epsilon, at_three, aware, 3)[0] == value
+        aware, sharp = master.rolls_aware(game), game in master_mod.SHARP_ROLLOUTS
+        assert rollout(w, view.seat, k, random.Random(0), master.epsilon, at_three, aware, 3, sharp)[0] == value
         monkeypatch.setattr(dd_worlds, "finish", spy)
         checked += 1
     assert checked >= 3
+
+
+def test_da_bai_fen_rollouts_play_the_sharp_policy(monkeypatch):
+    """``SHARP_ROLLOUTS``: before the ending the master's Da Bai Fen rollouts play ``dbf_rollout.pick``'s sharp
+    policy (the expert's rollout with ``sharp``), which plays another line than the heuristic's in some worlds."""
+    import rules.ai.master as master_mod
+    from rules.ai.expert import rollout
+
+    monkeypatch.setattr(master_mod, "SHARP_ROLLOUTS", {"da_bai_fen"})
+    checked = differ = 0
+    for seed in range(10):
+        m, _, history = _deal_to("da_bai_fen", seed, 9)
+        view = build_view(m, m.to_move, history)
+        k = Knowledge(view)
+        world = sample_world(view, random.Random(seed), k)
+        if world is None or (world.trick and world.lead_size != 1):
+            continue
+        master = MasterPlayer(None, max_worlds=1)
+        value = master.rollout(world.clone(), view, k, random.Random(0))
+        assert value == rollout(world.clone(), view.seat, k, random.Random(0), 0.0, sharp=True)
+        differ += value != rollout(world.clone(), view.seat, k, random.Random(0), 0.0)
+        checked += 1
+    assert checked >= 6 and differ >= 3
 
 
 def _after_a_hidden_discard(game: str, seed: int):

@@ -41,10 +41,16 @@ def _top(desc, out: int) -> int:
     return -1
 
 
-def pick(w, played: int, voids: list[int] | None = None) -> int:
+def pick(w, played: int, voids: list[int] | None = None, sharp: bool = False) -> int:
     """The card the heuristic rollout policy plays for the seat to move in world ``w`` (a one-card trick).  With
     ``voids`` (per seat, a bit per effective suit shown void) the card is the heuristic's at a table: it reads the
-    voids and whether another seat may still hold a trump (``expert.as_at_the_table``)."""
+    voids and whether another seat may still hold a trump (``expert.as_at_the_table``).
+
+    ``sharp``: two corrections to the heuristic (the master's rollouts, ``master.SHARP_ROLLOUTS``).  A low trump led
+    is one without points if there is one (the heuristic leads its weakest trump, often a five or a ten), and a
+    second or third hand contests a trick with points that an opponent is winning with its cheapest winner, even one
+    that a later hand may beat (the heuristic then plays its lowest card).  In self-play over 6,000 duplicate deals
+    the sharp policy beat the heuristic's 0.636, +0.16 levels a deal (0.603 reading the voids)."""
     _, es, st, masks, desc = _tables(w.order)
     trick = w.trick
     seat = (w.trick_leader + len(trick)) & 3
@@ -70,7 +76,7 @@ def pick(w, played: int, voids: list[int] | None = None) -> int:
             if declaring and masters:
                 return max(masters, key=st.__getitem__)
             if declaring and len(trumps) >= 3 and not masters:
-                return min(trumps, key=st.__getitem__)
+                return _low_trump(trumps, st, sharp)
         side = [c for c in cards if es[c] != TRUMP]
         if side:
             tops: dict[int, int] = {}
@@ -94,7 +100,7 @@ def pick(w, played: int, voids: list[int] | None = None) -> int:
                         if partner_void >> es[c] & 1 and pts[c] == 0:
                             return c
             return min(side, key=lambda c: (pts[c] > 0, -counts[es[c]], st[c]))
-        return min(cards, key=st.__getitem__)
+        return _low_trump(cards, st, sharp)
 
     def key(c: int) -> int:
         s = es[c]
@@ -155,17 +161,31 @@ def pick(w, played: int, voids: list[int] | None = None) -> int:
             return min(safe, key=lambda c: (key(c), -pts[c]))
         if points >= 10 and not after:
             return min(winners, key=key)
+        if sharp and points and after:
+            return min(winners, key=key)
     return lowest()
 
 
+def _low_trump(trumps: list[int], st, sharp: bool) -> int:
+    if sharp:
+        return min(trumps, key=lambda c: (POINTS[c] > 0, st[c]))
+    return min(trumps, key=st.__getitem__)
+
+
 def finish(
-    w, seat: int, played: int, root_trick_open: bool, voids: list[int] | None = None, until: int = 0
+    w,
+    seat: int,
+    played: int,
+    root_trick_open: bool,
+    voids: list[int] | None = None,
+    until: int = 0,
+    sharp: bool = False,
 ) -> tuple[int, int | None]:
     """Play a world whose trick in progress is a one-card trick (or none) to the end of the deal with ``pick``;
     returns (cards played, 1/0 if ``seat``'s side won the trick open at the root, None when not known here).
     ``voids`` (per seat, read and kept up to date: a card that does not follow shows a void): as at a table.
     ``until``: stop, after a card at least, at the first trick boundary where the leader holds that many cards or
-    fewer (the rest for the master's solver)."""
+    fewer (the rest for the master's solver).  ``sharp``: ``pick``'s."""
     won_root = None
     side = seat & 1
     start = played
@@ -174,7 +194,7 @@ def finish(
             break
         if until and not w.trick and played != start and w.hands[w.trick_leader].bit_count() <= until:
             break
-        c = pick(w, played, voids)
+        c = pick(w, played, voids, sharp)
         played |= 1 << c
         if voids is not None and w.trick:
             led = w.led_suit

@@ -410,13 +410,15 @@ def rollout(
     finish: Callable[[Match], bool] | None = None,
     aware: bool = False,
     finish_from: int = 0,
+    sharp: bool = False,
 ) -> tuple[float, int | None]:
     """Play the sampled world ``w`` to the end of the deal; (utility for ``seat``, 1/0 if its side won the trick in
     progress at the root, or None when unknown).  ``finish(w)``, asked before each move of the play, may play the
     rest of the deal itself (returning True; the master's double-dummy solver).  ``aware``: each card is the
     heuristic's as it plays at a real table, knowing the voids shown and whether trumps are still out (by default
     the rollouts skip both for speed).  ``finish_from``: Da Bai Fen's fast rollouts ask ``finish`` again at each
-    trick boundary once the leader holds that many cards or fewer (elsewhere it is asked before every card)."""
+    trick boundary once the leader holds that many cards or fewer (elsewhere it is asked before every card).
+    ``sharp``: Da Bai Fen's fast rollouts play ``dbf_rollout.pick``'s sharper policy."""
     ad = k.ad
     history: list[Action] = list(k.view.history)
     pack = ad.pack_mask
@@ -439,7 +441,7 @@ def rollout(
             dbf_to_play(w, ad)
             continue
         if dbf and w.phase == PLAY and (not w.trick or w.lead_size == 1):
-            played, won = dbf_finish(w, seat, played, root_trick_open, voids, finish_from if finish else 0)
+            played, won = dbf_finish(w, seat, played, root_trick_open, voids, finish_from if finish else 0, sharp)
             if won is not None or w.phase != PLAY:
                 won_root = won_root if won is None else won
                 root_trick_open = False
