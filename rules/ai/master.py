@@ -135,10 +135,12 @@ UNCAUTIOUS_ENDINGS = {"da_bai_fen", "belote"}
 # (0.585 against 0.583 on the same 200, its bitmask rollouts reading the voids at no extra cost; fourteenth session).
 AWARE_ROLLOUTS = {"five_hundred"}
 # Games whose rollouts play a sharper policy than the heuristic (``dbf_rollout.pick``'s ``sharp``: low trumps led
-# without points, tricks with points contested by the second and third hands; 0.636 against the heuristic's policy
-# in self-play over 6,000 duplicate deals).  Da Bai Fen: +0.045 in the win rate against the expert over 200 fresh
-# paired deals at 60 worlds a decision (+0.030 +- 0.119, +0.060 +- 0.101; 173 of the 200 ended differently), +0.11
-# levels a deal (docs/ai.md, twenty-fourth session).  The expert keeps the heuristic's rollouts.
+# without points, tricks with points contested by the second and third hands; 0.633 against the heuristic's policy
+# over 6,000 duplicate deals, bench/dbf_policy_duel.py).  Da Bai Fen: +0.045 in the win rate against the expert over
+# 200 fresh paired deals at 60 worlds a decision (+0.030 +- 0.119, +0.060 +- 0.101; 173 of the 200 ended otherwise),
+# +0.11 levels a deal.  A third correction, the last hand not trumping a trick without points (0.539 against the
+# sharp policy in a throwaway duel), did -0.015 over 200 more (docs/ai.md, twenty-fourth session).  The expert keeps
+# the heuristic's policy.
 SHARP_ROLLOUTS = {"da_bai_fen"}
 # Before the ending (more than SOLVE_FROM cards in hand), the rollouts still end in a solve once the player to move
 # holds this many cards or fewer (compiled, a solve of 4 tricks costs 0.2-0.8 ms, of 3 about 0.1 ms: a heuristic
