@@ -137,7 +137,7 @@ AWARE_ROLLOUTS = {"five_hundred"}
 # Games whose rollouts play a sharper policy than the heuristic (``dbf_rollout.pick``'s ``sharp``: low trumps led
 # without points, tricks with points contested by the second and third hands; 0.633 against the heuristic's policy
 # over 6,000 duplicate deals, bench/dbf_policy_duel.py).  Da Bai Fen: +0.045 in the win rate against the expert over
-# 200 fresh paired deals at 60 worlds a decision (+0.030 +- 0.119, +0.060 +- 0.101; 173 of the 200 ended otherwise),
+# 200 fresh paired deals at 60 worlds a decision (+0.030 +- 0.119, +0.060 +- 0.101; 174 of the 200 ended otherwise),
 # +0.11 levels a deal.  A third correction, the last hand not trumping a trick without points (0.539 against the
 # sharp policy in a throwaway duel), did -0.015 over 200 more (docs/ai.md, twenty-fourth session).  The expert keeps
 # the heuristic's policy.
