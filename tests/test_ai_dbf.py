@@ -249,9 +249,12 @@ def test_sharp_rollouts_differ_only_by_their_two_corrections():
     """``pick(..., sharp=True)`` (the master's rollouts) plays the heuristic's card but in two places: a low trump
     led is one without points where the heuristic's weakest has points, and a second or third hand contests a trick
     with points that an opponent is winning with its cheapest winner where the heuristic plays its lowest card."""
+    from rules.ai.cardplay import _key, _lowest, winning_key
     from rules.ai.dbf_rollout import TRUMP, finish, pick
+    from rules.ai.games import adapter_for
     from rules.da_bai_fen.order import POINTS
 
+    ad = adapter_for("da_bai_fen", {})
     rng = random.Random(7)
     leads = contests = 0
     for view in _play_views(17, deals=6)[::2]:
@@ -272,11 +275,11 @@ def test_sharp_rollouts_differ_only_by_their_two_corrections():
                     leads += 1
                 else:
                     assert len(w.trick) in (1, 2) and any(POINTS[cs[0]] for _, cs in w.trick)
-                    assert plain == min(cards_of(w.legal_card_mask()), key=_lowest_key(w))
-                    ranks = [_trick_rank(w, cs[0]) for _, cs in w.trick]
-                    winner = ranks.index(max(ranks))
-                    assert (len(w.trick) - winner) % 2 == 1  # an opponent is winning the trick
-                    assert _trick_rank(w, sharp) > max(ranks)  # and the sharp card takes it over
+                    order, led = ad.world_order(w), w.led_suit
+                    assert plain == _lowest(order, cards_of(w.legal_card_mask()), led)
+                    winner, best = winning_key(order, [(s, cs[0]) for s, cs in w.trick], led)
+                    assert (winner - w.to_move) & 1  # an opponent is winning the trick
+                    assert _key(order, sharp, led) > best  # and the sharp card takes it over
                     contests += 1
             played |= 1 << sharp
             w.play_card(sharp)
@@ -285,20 +288,3 @@ def test_sharp_rollouts_differ_only_by_their_two_corrections():
         finish(whole, view.seat, k.played, True, None, 0, True)
         assert whole.phase != "play"
     assert leads >= 3 and contests >= 3
-
-
-def _lowest_key(w):
-    """The heuristic's least useful card: few points, not a trump, low."""
-    from rules.ai.dbf_rollout import TRUMP
-    from rules.da_bai_fen.order import POINTS
-
-    es, st = w.order.effective_suit, w.order.strength
-    return lambda c: (POINTS[c], es[c] == TRUMP, st[c])
-
-
-def _trick_rank(w, c: int) -> int:
-    """How card ``c`` ranks in ``w``'s trick: any trump above the led suit, a card of another suit nowhere."""
-    from rules.ai.dbf_rollout import TRUMP
-
-    es, st = w.order.effective_suit, w.order.strength
-    return 200 + st[c] if es[c] == TRUMP else 100 + st[c] if es[c] == w.led_suit else 0
