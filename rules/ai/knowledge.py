@@ -94,6 +94,8 @@ class Knowledge:
                 elif order is not None and not silent[pos]:  # a silent partner shows only its stacks' tops
                     self._note_follow(current, pos, cards)
                 assert current is not None
+                if new_trick and len(cards) > 1 and order is not None:
+                    self._note_throw(pos, cards)
                 current.plays.append((pos, cards))
                 if silent[pos]:
                     self.stack_plays.setdefault(pos, []).append((cards[0], -1 if new_trick else current.led))
@@ -161,6 +163,17 @@ class Knowledge:
             best = max((cs[0] for _, cs in trick.plays if order.es[cs[0]] == order.trump), key=lambda c: order.st[c])
             if order.st[cards[0]] < order.st[best]:
                 self._cap(seat, order.trump, order.st[best])
+
+    def _note_throw(self, thrower: int, cards: tuple[int, ...]) -> None:
+        """Da Bai Fen: a multi-card lead that stood (a failed one is read above, or ended the deal) shows that no
+        other player held a card of its suit above its weakest: "all the cards led must be higher than any card of
+        the suit led remaining in any player's hand".  The thrower may know where those cards are (its own hand, or
+        the kitty it laid away); without this the sampled worlds put them anywhere and the replay refuses most."""
+        order = self.order
+        weakest = min(order.st[c] for c in cards)
+        for position in range(self.positions):
+            if position != thrower:
+                self._cap(position, order.es[cards[0]], weakest)
 
     def _cap(self, position: int, suit: int, strength: int) -> None:
         ceilings = self.ceilings[position]
