@@ -397,7 +397,8 @@ def test_rollouts_before_the_ending_end_in_a_solve(monkeypatch, game):
 
 def test_da_bai_fen_rollouts_play_the_sharp_policy(monkeypatch):
     """``SHARP_ROLLOUTS``: before the ending the master's Da Bai Fen rollouts play ``dbf_rollout.pick``'s sharp
-    policy (the expert's rollout with ``sharp``), which plays another line than the heuristic's in some worlds."""
+    policy (the expert's rollout with ``sharp``, reading the voids as ``AWARE_ROLLOUTS`` says), which plays another
+    line than the heuristic's in some worlds."""
     import rules.ai.master as master_mod
     from rules.ai.expert import rollout
 
@@ -412,8 +413,9 @@ def test_da_bai_fen_rollouts_play_the_sharp_policy(monkeypatch):
             continue
         master = MasterPlayer(None, max_worlds=1)
         value = master.rollout(world.clone(), view, k, random.Random(0))
-        assert value == rollout(world.clone(), view.seat, k, random.Random(0), 0.0, sharp=True)
-        differ += value != rollout(world.clone(), view.seat, k, random.Random(0), 0.0)
+        aware = master.rolls_aware("da_bai_fen")
+        assert value == rollout(world.clone(), view.seat, k, random.Random(0), 0.0, aware=aware, sharp=True)
+        differ += value != rollout(world.clone(), view.seat, k, random.Random(0), 0.0, aware=aware)
         checked += 1
     assert checked >= 6 and differ >= 3
 

@@ -30,8 +30,8 @@ engine.  The differences:
   weighted by the play, that is their only weight).
 - *Caution* (``MASTER_CAUTION``): at Da Bai Fen the expert's (less and more both measured worse), at Belote one
   standard error where the expert has none; in both, none once the ending is solved (``UNCAUTIOUS_ENDINGS``).
-- *Rollouts as the heuristic plays at a table* at Five Hundred (``AWARE_ROLLOUTS``): knowing the voids shown and
-  whether trumps are out, which the expert's rollouts skip for speed.
+- *Rollouts as the heuristic plays at a table* at Five Hundred and Da Bai Fen (``AWARE_ROLLOUTS``): knowing the
+  voids shown and whether trumps are out, which the expert's rollouts skip for speed.
 - *A sharper rollout policy* at Da Bai Fen (``SHARP_ROLLOUTS``): the heuristic's cards but for a low trump led without
   points and a trick with points contested by the second and third hands (``dbf_rollout.pick``'s ``sharp``).
 - *Rollouts that end in a solve* before the ending at Five Hundred (``ROLLOUT_SOLVE_FROM``): the heuristic's play
@@ -131,9 +131,12 @@ UNCAUTIOUS_ENDINGS = {"da_bai_fen", "belote"}
 # are still out (the expert's rollouts skip both for speed; rules/ai/expert.rollout ``aware``), in the card play and
 # in the plays that value the master's own calls.  Five Hundred: 0.564 against the expert over 500 duplicate deals
 # at 0.1 s where the unchanged master won 0.528 on the same deals (docs/ai.md, thirteenth session).  Not Belote (0.555
-# against 0.595 on the same 200 deals; in its card play alone, 0.603 against 0.598 on the same 400) nor Da Bai Fen
-# (0.585 against 0.583 on the same 200, its bitmask rollouts reading the voids at no extra cost; fourteenth session).
-AWARE_ROLLOUTS = {"five_hundred"}
+# against 0.595 on the same 200 deals; in its card play alone, 0.603 against 0.598 on the same 400).  Da Bai Fen, its
+# bitmask rollouts reading the voids at no extra cost: flat with the heuristic's policy (0.585 against 0.583 on the
+# same 200 at 0.1 s, fourteenth session); with the sharp policy below, +0.0525 in the win rate against the expert
+# over 200 fresh paired deals at 60 worlds a decision (+0.005 +- 0.114, +0.090 +- 0.109; 185 ended otherwise;
+# twenty-fifth session).
+AWARE_ROLLOUTS = {"five_hundred", "da_bai_fen"}
 # Games whose rollouts play a sharper policy than the heuristic (``dbf_rollout.pick``'s ``sharp``: low trumps led
 # without points, tricks with points contested by the second and third hands; 0.633 against the heuristic's policy
 # over 6,000 duplicate deals, bench/dbf_policy_duel.py).  Da Bai Fen: +0.045 in the win rate against the expert over
