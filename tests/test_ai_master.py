@@ -420,6 +420,31 @@ def test_da_bai_fen_rollouts_play_the_sharp_policy(monkeypatch):
     assert checked >= 6 and differ >= 3
 
 
+def test_belote_rollouts_play_the_sharp_policy():
+    """``SHARP_ROLLOUTS`` at Belote: the master's rollouts are the expert's with ``sharp`` (``PlayInfo.sharp``:
+    trumps drawn from two, no low lead under an unguarded ten, no master smeared), reading the voids as
+    ``AWARE_ROLLOUTS`` says, and they play another line than the heuristic's policy in some worlds."""
+    import rules.ai.master as master_mod
+    from rules.ai.expert import rollout
+
+    assert "belote" in master_mod.SHARP_ROLLOUTS and "belote" in master_mod.AWARE_ROLLOUTS
+    checked = differ = 0
+    for seed in range(12):
+        m, _, history = _deal_to("belote", seed, 7)
+        view = build_view(m, m.to_move, history)
+        k = Knowledge(view)
+        world = sample_world(view, random.Random(seed), k)
+        if world is None:
+            continue
+        master = MasterPlayer(None, max_worlds=1)
+        value = master.rollout(world.clone(), view, k, random.Random(0))
+        aware = master.rolls_aware("belote")
+        assert value == rollout(world.clone(), view.seat, k, random.Random(0), 0.0, aware=aware, sharp=True)
+        differ += value != rollout(world.clone(), view.seat, k, random.Random(0), 0.0, aware=aware)
+        checked += 1
+    assert checked >= 8 and differ >= 3, (checked, differ)
+
+
 def _after_a_hidden_discard(game: str, seed: int):
     """A deal played by the heuristic to seven cards in hand, seen from the seat after the one that laid its discard
     away: (that taker, the view, its Knowledge), or None if no one did."""

@@ -4,6 +4,11 @@
 trumps when its side holds the contract, leads to a partner's shown void, saves points on a partner's safe trick
 (smearing a ten or a five onto the partner's ace), wins a trick with points as cheaply as it can, ducks with its
 least valuable card otherwise, and in misère keeps under the cards already played.
+
+``PlayInfo.sharp`` (the master's Belote rollouts, ``master.SHARP_ROLLOUTS``) plays three corrections found by playing
+the policies against each other (docs/ai.md, twenty-sixth session): the side that holds the contract draws trumps
+from two trumps without the master (not three), a low lead is not made from a suit whose ten is not the master, and a
+card that is the master of another suit is not smeared on a partner's trick (it would win a trick of its own).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ class PlayInfo:
     misere: bool = False  # I am the misère soloist
     against_misere: int = -1  # the misère soloist when I defend
     trumps_out: bool = True  # some other seat may still hold a trump
+    sharp: bool = False  # the master's sharper rollout policy (see the module's docstring)
 
 
 def _cards(mask: int):
@@ -122,7 +128,7 @@ def _lead(info: PlayInfo) -> int:
         masters = [c for c in trumps if is_master(info, c)]
         if info.declaring and masters:
             return max(masters, key=lambda c: order.st[c])  # draw trumps with the top one
-        if info.declaring and len(trumps) >= 3 and not masters:
+        if info.declaring and len(trumps) >= (2 if info.sharp else 3) and not masters:
             return min(trumps, key=lambda c: order.st[c])
     side = [c for c in legal if c not in trumps]
     # A master in a suit no opponent is known to be void in (or trumps are gone).
@@ -144,6 +150,10 @@ def _lead(info: PlayInfo) -> int:
                 if info.voids[p] >> order.es[c] & 1 and not info.voids[p] >> trump & 1 and order.pts[c] == 0:
                     return c
     if side:
+        if info.sharp:
+            # Not from a suit whose ten another seat's ace (or a higher card) still threatens.
+            unguarded = {order.es[c] for c in side if order.pts[c] == 10 and not is_master(info, c)}
+            side = [c for c in side if order.es[c] not in unguarded] or side
         # Low from the longest side suit, never a point card when a blank one will do.
         counts: dict[int, int] = {}
         for c in side:
@@ -196,6 +206,9 @@ def _follow(info: PlayInfo) -> int:
             # Save points on the partner's trick: the most valuable card that is not a trump worth keeping.
             non_trump = [c for c in legal if order.es[c] != order.trump or order.trump < 0]
             pool = non_trump or legal
+            if info.sharp:
+                # A master of another suit wins a trick of its own later: smear it only for want of another card.
+                pool = [c for c in pool if order.es[c] == led or not is_master(info, c)] or pool
             return max(pool, key=lambda c: (order.pts[c], -order.st[c] if order.pts[c] == 0 else order.st[c]))
         # The partner may be overtaken: beat it safely when the trick is worth it, else play low.
         safe = [c for c in winners if not _can_be_beaten(info, c, led)]

@@ -418,7 +418,8 @@ def rollout(
     heuristic's as it plays at a real table, knowing the voids shown and whether trumps are still out (by default
     the rollouts skip both for speed).  ``finish_from``: Da Bai Fen's fast rollouts ask ``finish`` again at each
     trick boundary once the leader holds that many cards or fewer (elsewhere it is asked before every card).
-    ``sharp``: Da Bai Fen's fast rollouts play ``dbf_rollout.pick``'s sharper policy."""
+    ``sharp``: a sharper policy than the heuristic's (Da Bai Fen's fast rollouts: ``dbf_rollout.pick``'s; elsewhere
+    ``PlayInfo.sharp``, ``rules/ai/cardplay.py``)."""
     ad = k.ad
     history: list[Action] = list(k.view.history)
     pack = ad.pack_mask
@@ -456,6 +457,7 @@ def rollout(
             info = play_info(w, ad, ctx, trick, legal, pack & ~played)
             if voids is not None:
                 as_at_the_table(info, voids)
+            info.sharp = sharp
             c = pick_card(info) if epsilon <= 0 or rng.random() > epsilon else _random_card(legal, rng)
             played |= 1 << c
             if voids is not None and trick and info.order.es[c] != info.led and to_move < len(voids):

@@ -30,10 +30,12 @@ engine.  The differences:
   weighted by the play, that is their only weight).
 - *Caution* (``MASTER_CAUTION``): at Da Bai Fen the expert's (less and more both measured worse), at Belote one
   standard error where the expert has none; in both, none once the ending is solved (``UNCAUTIOUS_ENDINGS``).
-- *Rollouts as the heuristic plays at a table* at Five Hundred and Da Bai Fen (``AWARE_ROLLOUTS``): knowing the
+- *Rollouts as the heuristic plays at a table* at Five Hundred, Da Bai Fen and Belote (``AWARE_ROLLOUTS``): knowing the
   voids shown and whether trumps are out, which the expert's rollouts skip for speed.
-- *A sharper rollout policy* at Da Bai Fen (``SHARP_ROLLOUTS``): the heuristic's cards but for a low trump led without
-  points and a trick with points contested by the second and third hands (``dbf_rollout.pick``'s ``sharp``).
+- *A sharper rollout policy* at Da Bai Fen and Belote (``SHARP_ROLLOUTS``): the heuristic's cards but, at Da Bai Fen,
+  for a low trump led without points and a trick with points contested by the second and third hands
+  (``dbf_rollout.pick``'s ``sharp``); at Belote, for trumps drawn from two, low leads and smears
+  (``PlayInfo.sharp``, ``rules/ai/cardplay.py``).
 - *Rollouts that end in a solve* before the ending at Five Hundred (``ROLLOUT_SOLVE_FROM``): the heuristic's play
   until the player to move holds 4 cards, then the solved line.
 - *Hidden discards laid away as the levels lay theirs* at Da Bai Fen and Five Hundred (``PLAUSIBLE_DISCARDS``): in
@@ -135,16 +137,20 @@ UNCAUTIOUS_ENDINGS = {"da_bai_fen", "belote"}
 # bitmask rollouts reading the voids at no extra cost: flat with the heuristic's policy (0.585 against 0.583 on the
 # same 200 at 0.1 s, fourteenth session); with the sharp policy below, +0.0525 in the win rate against the expert
 # over 200 fresh paired deals at 60 worlds a decision (+0.005 +- 0.114, +0.090 +- 0.109; 185 ended otherwise;
-# twenty-fifth session).
-AWARE_ROLLOUTS = {"five_hundred", "da_bai_fen"}
+# twenty-fifth session).  Belote, with the sharp policy below: see there.
+AWARE_ROLLOUTS = {"five_hundred", "da_bai_fen", "belote"}
 # Games whose rollouts play a sharper policy than the heuristic (``dbf_rollout.pick``'s ``sharp``: low trumps led
 # without points, tricks with points contested by the second and third hands; 0.633 against the heuristic's policy
 # over 6,000 duplicate deals, bench/dbf_policy_duel.py).  Da Bai Fen: +0.045 in the win rate against the expert over
 # 200 fresh paired deals at 60 worlds a decision (+0.030 +- 0.119, +0.060 +- 0.101; 174 of the 200 ended otherwise),
 # +0.11 levels a deal.  A third correction, the last hand not trumping a trick without points (0.539 against the
-# sharp policy in a throwaway duel), did -0.015 over 200 more (docs/ai.md, twenty-fourth session).  The expert keeps
-# the heuristic's policy.
-SHARP_ROLLOUTS = {"da_bai_fen"}
+# sharp policy in a throwaway duel), did -0.015 over 200 more (docs/ai.md, twenty-fourth session).  Belote
+# (``PlayInfo.sharp``: trumps drawn from two, no low lead under an unguarded ten, no master smeared on a partner's
+# trick; reading the voids, 0.538 and +18 points a deal against the heuristic's policy reading them over 3,740
+# duplicate deals, 0.664 and +53 against the expert's rollouts), with ``AWARE_ROLLOUTS``: +0.010 in the win rate
+# against the expert over 200 fresh paired deals at 50 worlds a decision (-0.055 +- 0.110, +0.075 +- 0.097), +38
+# points a deal (+8, +69; docs/ai.md, twenty-sixth session).  The expert keeps the heuristic's policy.
+SHARP_ROLLOUTS = {"da_bai_fen", "belote"}
 # Before the ending (more than SOLVE_FROM cards in hand), the rollouts still end in a solve once the player to move
 # holds this many cards or fewer (compiled, a solve of 4 tricks costs 0.2-0.8 ms, of 3 about 0.1 ms: a heuristic
 # rollout's order).  Five Hundred: its last 4 tricks, about 15 % fewer worlds a decision; 0.5625 against the expert
@@ -269,6 +275,10 @@ class MasterPlayer(ExpertPlayer):
         """Whether this level's rollouts (of the card play and of its calls' contracts) read the voids shown."""
         return game in AWARE_ROLLOUTS
 
+    def rolls_sharp(self, game: str) -> bool:
+        """Whether this level's rollouts (of the card play and of its calls' contracts) play the sharper policy."""
+        return game in SHARP_ROLLOUTS
+
     # --- rollouts that end in a solve --------------------------------------------------------------------------
 
     def rollout(self, w, view: SeatView, k: Knowledge, rng: random.Random) -> tuple[float, int | None]:
@@ -276,7 +286,7 @@ class MasterPlayer(ExpertPlayer):
         limit = self.solve_limit(view.game)
         aware = self.rolls_aware(view.game)
         ending = self.in_ending(view.game, k)
-        sharp = view.game in SHARP_ROLLOUTS
+        sharp = self.rolls_sharp(view.game)
         if not ending:
             # Early in the deal a solve costs many heuristic rollouts (about 0.3 ms a deal): more worlds win.
             limit = ROLLOUT_SOLVE_FROM.get(view.game, 0)

@@ -161,7 +161,9 @@ def contract_key(w) -> tuple | None:
     return (w.contract.trump, w.contract.contract, w.soloist)
 
 
-def _play(w, history: list[Action], seat: int, k: Knowledge, rng: random.Random, aware: bool = False):
+def _play(
+    w, history: list[Action], seat: int, k: Knowledge, rng: random.Random, aware: bool = False, sharp: bool = False
+):
     """What the heuristic's play of world ``w`` (its auction over; ``history``: the deal's actions) produced, for
     ``_score``; None if unfinished.  Two Hundred: the steps after the auction (kitty, trump) and every card, to be
     replayed on another call's world, whose engine then scores its own contract."""
@@ -176,7 +178,7 @@ def _play(w, history: list[Action], seat: int, k: Knowledge, rng: random.Random,
             w.apply(a)
             history.append(a)
             steps.append(a)
-    rollout(w, seat, k, rng, 0.0, aware=aware)
+    rollout(w, seat, k, rng, 0.0, aware=aware, sharp=sharp)
     if len(w.deal_results) == deals:
         return None
     if w.game_id == "belote":
@@ -231,6 +233,7 @@ def decide(player, view: SeatView, rng: random.Random, k: Knowledge, base: Actio
     seat = view.seat
     worlds = 0
     aware = player.rolls_aware(view.game)
+    sharp = player.rolls_sharp(view.game)
     overcall = OVERCALL_DISCOUNT.get(view.game, 0.0)
     if overcall and not (any(a.type == "bid" for a in view.history) and not own_side_holds_bid(view, k)):
         overcall = 0.0  # only a bid over the other side's bid
@@ -248,10 +251,14 @@ def decide(player, view: SeatView, rng: random.Random, k: Knowledge, base: Actio
                 play = None
                 if key is not None:
                     if key not in plays:
-                        plays[key] = _play(w.clone(), history, seat, k, rng, aware)
+                        plays[key] = _play(w.clone(), history, seat, k, rng, aware, sharp)
                     play = plays[key]
                 # No contract (Belote: thrown in; Five Hundred: everyone passed): the deal as it ends.
-                value = _score(w, seat, play, k) if play is not None else rollout(w, seat, k, rng, 0.0, aware=aware)[0]
+                value = (
+                    _score(w, seat, play, k)
+                    if play is not None
+                    else rollout(w, seat, k, rng, 0.0, aware=aware, sharp=sharp)[0]
+                )
                 if st.action.type == "bid":
                     value -= overcall
                 st.n += 1
