@@ -147,9 +147,11 @@ AWARE_ROLLOUTS = {"five_hundred", "da_bai_fen", "belote"}
 # sharp policy in a throwaway duel), did -0.015 over 200 more (docs/ai.md, twenty-fourth session).  Belote
 # (``PlayInfo.sharp``: trumps drawn from two, no low lead under an unguarded ten, no master smeared on a partner's
 # trick; reading the voids, 0.538 and +18 points a deal against the heuristic's policy reading them over 3,740
-# duplicate deals, 0.664 and +53 against the expert's rollouts), with ``AWARE_ROLLOUTS``: +0.010 in the win rate
-# against the expert over 200 fresh paired deals at 50 worlds a decision (-0.055 +- 0.110, +0.075 +- 0.097), +38
-# points a deal (+8, +69; docs/ai.md, twenty-sixth session).  The expert keeps the heuristic's policy.
+# duplicate deals, 0.664 and +53 against the expert's rollouts: bench/belote_policy_duel.py), with
+# ``AWARE_ROLLOUTS``: +0.010 in the win rate against the expert over 200 fresh paired deals at 50 worlds a decision
+# (-0.055 +- 0.110, +0.075 +- 0.097), +38 points a deal (+8, +69); in the arena at 0.1 s, 0.626 over 800 fresh deals,
+# and on 400 of them 0.6075 and +118 a deal where the code without it won 0.654 and +92 (docs/ai.md, twenty-sixth
+# session).  The expert keeps the heuristic's policy.
 SHARP_ROLLOUTS = {"da_bai_fen", "belote"}
 # Before the ending (more than SOLVE_FROM cards in hand), the rollouts still end in a solve once the player to move
 # holds this many cards or fewer (compiled, a solve of 4 tricks costs 0.2-0.8 ms, of 3 about 0.1 ms: a heuristic
