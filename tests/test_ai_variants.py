@@ -132,11 +132,13 @@ def test_the_master_plays_the_variants(game: str, options: dict):
         assert play(match, seats, rng, 1) == 1
 
 
-@pytest.mark.parametrize(("game", "options"), [c for c in CASES if c.values[0] in ("five_hundred", "da_bai_fen")])
+@pytest.mark.parametrize(
+    ("game", "options"), [c for c in CASES if c.values[0] in ("five_hundred", "da_bai_fen", "belote")]
+)
 def test_the_master_plays_every_variant_with_aware_rollouts(game: str, options: dict):
-    """At Five Hundred and Da Bai Fen the master's rollouts read the voids shown (``AWARE_ROLLOUTS``: their own
-    rollout code, so every option set and table size, not a third): one deal, two worlds a decision, before any
-    solve; one seat random."""
+    """At Five Hundred, Da Bai Fen and Belote the master's rollouts read the voids shown (``AWARE_ROLLOUTS``: their
+    own rollout code, and at Da Bai Fen and Belote its sharp policy, so every option set and table size, not a third):
+    one deal, two worlds a decision, before any solve; one seat random."""
     from rules.ai.master import AWARE_ROLLOUTS, MasterPlayer
 
     assert game in AWARE_ROLLOUTS
